@@ -1,0 +1,37 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
+
+export type Database = NodePgDatabase<typeof schema>;
+
+export interface DatabaseConnection {
+  db: Database;
+  pool: pg.Pool;
+  close: () => Promise<void>;
+}
+
+// PostgreSQL `date` columns hold business dates (a puja's day in the business time zone): keep them as
+// 'YYYY-MM-DD' strings instead of letting node-postgres turn them into midnight in the server's zone.
+pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
+
+export function connectDatabase(connectionString: string, poolSize = 10): DatabaseConnection {
+  const pool = new pg.Pool({ connectionString, max: poolSize });
+  // An idle client that loses its server must not crash the process; the next query reconnects.
+  pool.on('error', () => undefined);
+  const db = drizzle(pool, { schema });
+  return { db, pool, close: () => pool.end() };
+}
+
+/** The generated SQL migrations, committed under apps/api/drizzle (found from source and from the bundle). */
+export function migrationsFolder(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  // src/db → ../../drizzle; dist → ../drizzle
+  return here.endsWith(path.join('src', 'db')) ? path.resolve(here, '../../drizzle') : path.resolve(here, '../drizzle');
+}
+
+export async function migrateDatabase(db: Database): Promise<void> {
+  await migrate(db, { migrationsFolder: migrationsFolder() });
+}

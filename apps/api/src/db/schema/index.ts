@@ -1,0 +1,4 @@
+export * from './catalogue.ts';
+export * from './orders.ts';
+export * from './payments.ts';
+export * from './users.ts';

@@ -1,0 +1,98 @@
+import { sql } from 'drizzle-orm';
+import { check, date, index, integer, pgTable, text, unique } from 'drizzle-orm/pg-core';
+import { monasteries, monasteryPujas } from './catalogue.ts';
+import { createdAt, updatedAt } from './columns.ts';
+import { users } from './users.ts';
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    monasteryPujaId: integer('monastery_puja_id')
+      .notNull()
+      .references(() => monasteryPujas.id, { onDelete: 'restrict' }),
+    /** Copied from the pairing so staff queries and access checks need no join. */
+    monasteryId: integer('monastery_id')
+      .notNull()
+      .references(() => monasteries.id, { onDelete: 'restrict' }),
+    /** The puja's day in the business time zone. */
+    pujaDate: date('puja_date', { mode: 'string' }).notNull(),
+    beneficiary: text('beneficiary'),
+    intention: text('intention'),
+    /** The server's price at ordering time, integer paisa; never the client's figure. */
+    amountPaisa: integer('amount_paisa').notNull(),
+    paymentType: text('payment_type', { enum: ['esewa', 'khalti'] }).notNull(),
+    paymentStatus: text('payment_status', { enum: ['Pending', 'Completed', 'Failed', 'Refunded'] })
+      .notNull()
+      .default('Pending'),
+    transactionCode: text('transaction_code'),
+    status: text('status', { enum: ['pending', 'approved', 'declined', 'completed'] })
+      .notNull()
+      .default('pending'),
+    /** From the order form, so a double click or a retried request cannot create a second order. */
+    idempotencyKey: text('idempotency_key'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    unique('orders_idempotency_unique').on(table.userId, table.idempotencyKey),
+    index('orders_user_created_index').on(table.userId, table.createdAt),
+    index('orders_monastery_status_index').on(table.monasteryId, table.status, table.pujaDate),
+    index('orders_monastery_puja_id_index').on(table.monasteryPujaId),
+    check('orders_amount_check', sql`${table.amountPaisa} >= 0`),
+    check('orders_payment_type_check', sql`${table.paymentType} IN ('esewa', 'khalti')`),
+    check(
+      'orders_payment_status_check',
+      sql`${table.paymentStatus} IN ('Pending', 'Completed', 'Failed', 'Refunded')`,
+    ),
+    check('orders_status_check', sql`${table.status} IN ('pending', 'approved', 'declined', 'completed')`),
+    check('orders_intention_length', sql`char_length(${table.intention}) <= 500`),
+    check('orders_beneficiary_length', sql`char_length(${table.beneficiary}) <= 500`),
+  ],
+);
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    senderId: integer('sender_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('messages_order_created_index').on(table.orderId, table.createdAt),
+    check('messages_body_length', sql`char_length(${table.body}) BETWEEN 1 AND 2000`),
+  ],
+);
+
+/** Completion photos. The file lives in storage under a random key; only the key is kept here. */
+export const orderImages = pgTable(
+  'order_images',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    storageKey: text('storage_key').notNull(),
+    contentType: text('content_type').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    uploadedBy: integer('uploaded_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    unique('order_images_storage_key_unique').on(table.storageKey),
+    index('order_images_order_id_index').on(table.orderId),
+  ],
+);

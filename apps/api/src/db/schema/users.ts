@@ -1,0 +1,69 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { monasteries } from './catalogue.ts';
+import { archivedAt, createdAt, updatedAt } from './columns.ts';
+
+export const users = pgTable(
+  'users',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull().default(''),
+    email: text('email'),
+    /** E.164, e.g. +9779812345678. */
+    phone: text('phone'),
+    /** argon2id; only accounts an admin created with a password have one. */
+    passwordHash: text('password_hash'),
+    role: text('role', { enum: ['admin', 'monastery', 'user'] })
+      .notNull()
+      .default('user'),
+    monasteryId: integer('monastery_id').references(() => monasteries.id, { onDelete: 'restrict' }),
+    archivedAt: archivedAt(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('users_phone_unique').on(table.phone),
+    uniqueIndex('users_email_unique').on(sql`lower(${table.email})`),
+    index('users_monastery_id_index').on(table.monasteryId),
+    check('users_role_check', sql`${table.role} IN ('admin', 'monastery', 'user')`),
+    check('users_monastery_staff_check', sql`${table.role} <> 'monastery' OR ${table.monasteryId} IS NOT NULL`),
+    check('users_phone_format', sql`${table.phone} ~ '^\\+[1-9][0-9]{6,14}$'`),
+  ],
+);
+
+/** A signed-in device. The token names its row, so signing out or an admin's revocation takes effect at once. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }),
+    userAgent: text('user_agent'),
+  },
+  (table) => [index('sessions_user_id_index').on(table.userId)],
+);
+
+/** One-time sign-in codes: stored only as an HMAC, short-lived, single use, limited tries. */
+export const signInCodes = pgTable(
+  'sign_in_codes',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    phone: text('phone').notNull(),
+    codeHash: text('code_hash').notNull(),
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    requestedFromIp: text('requested_from_ip'),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [
+    index('sign_in_codes_phone_created_index').on(table.phone, table.createdAt),
+    index('sign_in_codes_ip_created_index').on(table.requestedFromIp, table.createdAt),
+    check('sign_in_codes_attempts_check', sql`${table.failedAttempts} >= 0`),
+  ],
+);

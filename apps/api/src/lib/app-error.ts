@@ -1,0 +1,16 @@
+import { ERROR_STATUS, type ErrorCode } from '@puja/contract';
+
+/** The one error services throw; the error handler turns its code into a status and `{ message, errors? }`. */
+export class AppError extends Error {
+  readonly statusCode: number;
+
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly errors?: Record<string, string[]>,
+  ) {
+    super(message);
+    this.name = 'AppError';
+    this.statusCode = ERROR_STATUS[code];
+  }
+}

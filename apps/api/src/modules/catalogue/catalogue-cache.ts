@@ -1,0 +1,100 @@
+import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type pg from 'pg';
+import type { z } from 'zod';
+
+/**
+ * The public catalogue changes rarely and is read on every page, so each answer is kept in memory as the
+ * exact bytes sent, with a strong ETag for 304s. Every catalogue write calls `invalidateCatalogue`, which
+ * clears this instance at once and, through PostgreSQL NOTIFY (delivered when the writing transaction
+ * commits), every other instance sharing the database.
+ */
+export const CATALOGUE_CHANNEL = 'catalogue_changed';
+const MAX_ENTRIES = 1000;
+
+interface CachedAnswer {
+  body: string;
+  etag: string;
+}
+
+export class CatalogueCache {
+  private readonly answers = new Map<string, CachedAnswer>();
+  private generation = 0;
+
+  clear(): void {
+    this.answers.clear();
+    this.generation += 1;
+  }
+
+  get size(): number {
+    return this.answers.size;
+  }
+
+  /**
+   * Answers from memory, or computes, checks against the response schema (which also strips anything not
+   * in the contract), stores and answers. A 304 when the browser already holds these bytes.
+   */
+  async reply<T>(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    key: string,
+    schema: z.ZodType<T>,
+    compute: () => Promise<T>,
+  ): Promise<void> {
+    let answer = this.answers.get(key);
+    if (!answer) {
+      const generationAtStart = this.generation;
+      const body = JSON.stringify(schema.parse(await compute()));
+      answer = { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
+      // A write that landed while we computed makes this answer stale: serve it once, do not keep it.
+      if (generationAtStart === this.generation && this.answers.size < MAX_ENTRIES) this.answers.set(key, answer);
+    }
+    reply.header('etag', answer.etag).header('cache-control', 'no-cache');
+    if (request.headers['if-none-match'] === answer.etag) {
+      reply.status(304).send();
+      return;
+    }
+    reply.type('application/json; charset=utf-8').send(answer.body);
+  }
+}
+
+/** Tells every instance (this one included, through its listener) that the catalogue changed. */
+export async function invalidateCatalogue(executor: { query: (text: string) => Promise<unknown> }, cache?: CatalogueCache) {
+  cache?.clear();
+  await executor.query(`NOTIFY ${CATALOGUE_CHANNEL}`);
+}
+
+/** Keeps one connection listening for other instances' writes; reconnects if the connection drops. */
+export async function listenForCatalogueChanges(
+  pool: pg.Pool,
+  cache: CatalogueCache,
+  onError: (error: unknown) => void,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.PoolClient | undefined;
+
+  const connect = async (): Promise<void> => {
+    client = await pool.connect();
+    client.on('notification', (message) => {
+      if (message.channel === CATALOGUE_CHANNEL) cache.clear();
+    });
+    client.on('error', (error) => {
+      onError(error);
+      client?.release(true);
+      client = undefined;
+      // Anything may have changed while we were not listening.
+      cache.clear();
+      if (!stopped) setTimeout(() => void connect().catch(onError), 1000).unref();
+    });
+    await client.query(`LISTEN ${CATALOGUE_CHANNEL}`);
+  };
+  await connect();
+
+  return async () => {
+    stopped = true;
+    if (client) {
+      await client.query(`UNLISTEN ${CATALOGUE_CHANNEL}`).catch(() => undefined);
+      client.release();
+    }
+  };
+}

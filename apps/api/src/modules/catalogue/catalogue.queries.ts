@@ -1,0 +1,74 @@
+import { and, asc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { monasteries, monasteryPujas, pujas } from '../../db/schema/index.ts';
+
+/**
+ * SQL for the catalogue pages. "Visible" means what a visitor may see: open and not archived, and for a
+ * pairing, neither side closed or archived.
+ */
+
+export type MonasteryRow = typeof monasteries.$inferSelect;
+export type PujaRow = typeof pujas.$inferSelect;
+export interface OfferingRow {
+  pivotId: number;
+  costPaisa: number;
+  monastery: MonasteryRow;
+  puja: PujaRow;
+}
+
+const visibleMonastery = and(eq(monasteries.status, 1), isNull(monasteries.archivedAt));
+const visiblePuja = and(eq(pujas.status, 1), isNull(pujas.archivedAt));
+const visiblePairing = isNull(monasteryPujas.archivedAt);
+
+export function listVisibleMonasteries(db: Database): Promise<MonasteryRow[]> {
+  return db.select().from(monasteries).where(visibleMonastery).orderBy(asc(monasteries.name));
+}
+
+export async function findVisibleMonastery(db: Database, slugOrId: string): Promise<MonasteryRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(monasteries)
+    .where(and(matchesSlugOrId(monasteries, slugOrId), visibleMonastery))
+    .limit(1);
+  return row;
+}
+
+/** Catalogue pujas (not monasteries' own special pujas). */
+export function listVisibleCataloguePujas(db: Database): Promise<PujaRow[]> {
+  return db
+    .select()
+    .from(pujas)
+    .where(and(visiblePuja, isNull(pujas.monasteryId)))
+    .orderBy(asc(pujas.name));
+}
+
+export async function findVisiblePuja(db: Database, slugOrId: string): Promise<PujaRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(pujas)
+    .where(and(matchesSlugOrId(pujas, slugOrId), visiblePuja))
+    .limit(1);
+  return row;
+}
+
+/** Every visible offering, filtered to some monasteries or some pujas. */
+export function listVisibleOfferings(
+  db: Database,
+  filter: { monasteryIds?: number[]; pujaIds?: number[] },
+): Promise<OfferingRow[]> {
+  const conditions: (SQL | undefined)[] = [visibleMonastery, visiblePuja, visiblePairing];
+  if (filter.monasteryIds) conditions.push(inArray(monasteryPujas.monasteryId, filter.monasteryIds));
+  if (filter.pujaIds) conditions.push(inArray(monasteryPujas.pujaId, filter.pujaIds));
+  return db
+    .select({ pivotId: monasteryPujas.id, costPaisa: monasteryPujas.costPaisa, monastery: monasteries, puja: pujas })
+    .from(monasteryPujas)
+    .innerJoin(monasteries, eq(monasteries.id, monasteryPujas.monasteryId))
+    .innerJoin(pujas, eq(pujas.id, monasteryPujas.pujaId))
+    .where(and(...conditions))
+    .orderBy(asc(pujas.name), asc(monasteries.name));
+}
+
+function matchesSlugOrId(table: typeof monasteries | typeof pujas, slugOrId: string): SQL {
+  // A path segment of digits only is an id: slugs always contain a letter.
+  return /^\d+$/.test(slugOrId) ? eq(table.id, Number(slugOrId)) : eq(table.slug, slugOrId);
+}

@@ -1,0 +1,100 @@
+import {
+  type Monastery,
+  type MonasteryListResponse,
+  type MonasteryPujaOptionsResponse,
+  type MonasterySummary,
+  type Puja,
+  type PujaDetailResponse,
+  type PujaListResponse,
+  paisaToRupees,
+  type MonasteryDetailResponse,
+} from '@puja/contract';
+import type { Database } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import {
+  findVisibleMonastery,
+  findVisiblePuja,
+  listVisibleCataloguePujas,
+  listVisibleMonasteries,
+  listVisibleOfferings,
+  type MonasteryRow,
+  type OfferingRow,
+  type PujaRow,
+} from './catalogue.queries.ts';
+
+/** The public catalogue: what a visitor may browse, shaped as API.md fixes. */
+
+export async function listMonasteries(db: Database): Promise<MonasteryListResponse> {
+  const rows = await listVisibleMonasteries(db);
+  return { monasteries: await withOfferedPujas(db, rows) };
+}
+
+export async function getMonastery(db: Database, slugOrId: string): Promise<MonasteryDetailResponse> {
+  const row = await findVisibleMonastery(db, slugOrId);
+  if (!row) throw new AppError('notFound', 'Monastery not found.');
+  const [monastery] = await withOfferedPujas(db, [row]);
+  return { monastery: monastery! };
+}
+
+export async function listPujas(db: Database): Promise<PujaListResponse> {
+  const rows = await listVisibleCataloguePujas(db);
+  return { pujas: rows.map(toPuja) };
+}
+
+export async function getPuja(db: Database, slugOrId: string): Promise<PujaDetailResponse> {
+  const row = await findVisiblePuja(db, slugOrId);
+  if (!row) throw new AppError('notFound', 'Puja not found.');
+  const offerings = await listVisibleOfferings(db, { pujaIds: [row.id] });
+  const monasteries = offerings
+    .map((offering) => ({ ...toMonasterySummary(offering.monastery), pivot: toPivot(offering) }))
+    .sort((a, b) => a.name.localeCompare(b.name));
+  return { puja: { ...toPuja(row), monasteries } };
+}
+
+/** The direct-order form: every open monastery with what it offers, and the catalogue pujas. */
+export async function getMonasteryPujaOptions(db: Database): Promise<MonasteryPujaOptionsResponse> {
+  const [{ monasteries }, { pujas }] = await Promise.all([listMonasteries(db), listPujas(db)]);
+  return { monasteries, pujas };
+}
+
+async function withOfferedPujas(db: Database, rows: MonasteryRow[]): Promise<Monastery[]> {
+  if (rows.length === 0) return [];
+  const offerings = await listVisibleOfferings(db, { monasteryIds: rows.map((row) => row.id) });
+  const byMonastery = new Map<number, OfferingRow[]>();
+  for (const offering of offerings) {
+    const list = byMonastery.get(offering.monastery.id) ?? [];
+    list.push(offering);
+    byMonastery.set(offering.monastery.id, list);
+  }
+  return rows.map((row) => ({
+    ...toMonasterySummary(row),
+    pujas: (byMonastery.get(row.id) ?? []).map((offering) => ({ ...toPuja(offering.puja), pivot: toPivot(offering) })),
+  }));
+}
+
+function toMonasterySummary(row: MonasteryRow): MonasterySummary {
+  return {
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    description: row.description,
+    image_path: row.imagePath,
+    status: row.status === 1 ? 1 : 0,
+  };
+}
+
+function toPuja(row: PujaRow): Puja {
+  return {
+    id: row.id,
+    name: row.name,
+    slug: row.slug,
+    description: row.description,
+    image_path: row.imagePath,
+    status: row.status === 1 ? 1 : 0,
+    monastery_id: row.monasteryId,
+  };
+}
+
+function toPivot(offering: OfferingRow) {
+  return { id: offering.pivotId, cost: paisaToRupees(offering.costPaisa) };
+}

@@ -1,0 +1,70 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pino from 'pino';
+import { buildApp } from './app.ts';
+import { InvalidEnvironmentError, loadConfig } from './config/env.ts';
+import { connectDatabase, migrateDatabase } from './db/client.ts';
+import { startEmbeddedPostgres } from './db/embedded-postgres.ts';
+import { seedDemoData } from './db/seed/seed-demo-data.ts';
+import { createLocalFileStorage } from './integrations/storage/file-storage.ts';
+
+/** Environment → database → migrations → seed → app → listen, and a clean stop on SIGINT/SIGTERM. */
+async function main() {
+  const config = loadConfig();
+  const logger = pino({
+    level: config.LOG_LEVEL,
+    ...(process.stdout.isTTY && config.NODE_ENV !== 'production' ? { transport: { target: 'pino-pretty' } } : {}),
+  });
+
+  const cleanups: (() => Promise<unknown>)[] = [];
+  const shutdown = async (signal: string) => {
+    logger.info(`${signal} received, shutting down`);
+    for (const cleanup of cleanups.reverse()) await cleanup().catch((error) => logger.error(error));
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  fs.mkdirSync(config.dataDirectory, { recursive: true });
+  let connectionString = config.DATABASE_URL;
+  if (!connectionString) {
+    const embedded = await startEmbeddedPostgres(config.dataDirectory, (message) => logger.info(message));
+    cleanups.push(embedded.stop);
+    connectionString = embedded.connectionString;
+  }
+  const database = connectDatabase(connectionString, config.DATABASE_POOL_SIZE);
+  cleanups.push(database.close);
+
+  await migrateDatabase(database.db);
+  const publicUploadsDirectory = path.join(config.dataDirectory, 'uploads');
+  const storage = createLocalFileStorage(publicUploadsDirectory);
+  if (config.SEED_DEMO) {
+    const seeded = await seedDemoData(database.db, storage);
+    if (seeded) logger.info('Seeded demo data into the empty database');
+  }
+
+  const app = await buildApp(
+    { config, db: database.db, pool: database.pool, storage, publicUploadsDirectory, webDistDirectory: resolveWebDist(config.WEB_DIST_DIR) },
+    logger,
+  );
+  cleanups.push(() => app.close());
+  await app.listen({ host: config.HOST, port: config.PORT });
+  logger.info(`Ready at ${config.publicUrl}`);
+}
+
+function resolveWebDist(configured: string | undefined): string | undefined {
+  if (configured) return path.resolve(configured);
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  // From apps/api/src or apps/api/dist, the web build sits at apps/web/dist.
+  return path.resolve(here, '../../web/dist');
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof InvalidEnvironmentError) {
+    console.error(error.message);
+  } else {
+    console.error(error);
+  }
+  process.exit(1);
+});

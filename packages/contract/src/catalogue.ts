@@ -1,0 +1,84 @@
+import { z } from 'zod';
+
+/**
+ * Catalogue shapes (API.md "Shapes" and "Catalogue"): monasteries, pujas and the pairing of the two
+ * with a monastery's price. Costs are rupees as JSON numbers.
+ */
+
+export const catalogueStatusSchema = z.union([z.literal(0), z.literal(1)]);
+
+/** The price a monastery asks for a puja: the monastery–puja pairing. */
+export const pivotSchema = z.object({ id: z.number().int(), cost: z.number().nonnegative() }).meta({ id: 'Pivot' });
+export type Pivot = z.infer<typeof pivotSchema>;
+
+export const pujaSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    slug: z.string().nullable(),
+    description: z.string(),
+    image_path: z.string().nullable(),
+    status: catalogueStatusSchema,
+    /** Non-null marks a monastery's own special puja. */
+    monastery_id: z.number().int().nullable(),
+  })
+  .meta({ id: 'Puja' });
+export type Puja = z.infer<typeof pujaSchema>;
+
+export const pujaWithPivotSchema = pujaSchema.extend({ pivot: pivotSchema }).meta({ id: 'PujaWithPivot' });
+export type PujaWithPivot = z.infer<typeof pujaWithPivotSchema>;
+
+export const monasterySummarySchema = z
+  .object({
+    id: z.number().int(),
+    slug: z.string().nullable(),
+    name: z.string(),
+    description: z.string(),
+    image_path: z.string().nullable(),
+    status: catalogueStatusSchema,
+  })
+  .meta({ id: 'MonasterySummary' });
+export type MonasterySummary = z.infer<typeof monasterySummarySchema>;
+
+export const monasterySchema = monasterySummarySchema
+  .extend({ pujas: z.array(pujaWithPivotSchema) })
+  .meta({ id: 'Monastery' });
+export type Monastery = z.infer<typeof monasterySchema>;
+
+export const monasteryWithPivotSchema = monasterySummarySchema
+  .extend({ pivot: pivotSchema })
+  .meta({ id: 'MonasteryWithPivot' });
+export type MonasteryWithPivot = z.infer<typeof monasteryWithPivotSchema>;
+
+export const pujaDetailSchema = pujaSchema
+  .extend({ monasteries: z.array(monasteryWithPivotSchema) })
+  .meta({ id: 'PujaDetail' });
+export type PujaDetail = z.infer<typeof pujaDetailSchema>;
+
+/** `{slugOrId}` path parameter: a slug (lowercase words joined by hyphens) or a numeric id. */
+export const slugOrIdParamsSchema = z.object({
+  slugOrId: z
+    .string()
+    .min(1)
+    .max(120)
+    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Expected a slug or an id.'),
+});
+
+export const monasteryListResponseSchema = z.object({ monasteries: z.array(monasterySchema) });
+export type MonasteryListResponse = z.infer<typeof monasteryListResponseSchema>;
+
+export const monasteryDetailResponseSchema = z.object({ monastery: monasterySchema });
+export type MonasteryDetailResponse = z.infer<typeof monasteryDetailResponseSchema>;
+
+export const pujaListResponseSchema = z.object({ pujas: z.array(pujaSchema) });
+export type PujaListResponse = z.infer<typeof pujaListResponseSchema>;
+
+export const pujaDetailResponseSchema = z.object({ puja: pujaDetailSchema });
+export type PujaDetailResponse = z.infer<typeof pujaDetailResponseSchema>;
+
+/** The direct-order form's choices: every open monastery with its pujas and prices, and all pujas. */
+export const monasteryPujaOptionsResponseSchema = z.object({
+  monasteries: z.array(monasterySchema),
+  pujas: z.array(pujaSchema),
+});
+export type MonasteryPujaOptionsResponse = z.infer<typeof monasteryPujaOptionsResponseSchema>;

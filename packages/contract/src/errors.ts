@@ -1,0 +1,37 @@
+import { z } from 'zod';
+
+/**
+ * One error vocabulary for the whole product (DESIGN.md, convention 4): services throw an `AppError`
+ * with one of these codes, the server's error handler maps it to a status, and the web client reads the
+ * same `{ message, errors? }` body.
+ */
+export const ERROR_STATUS = {
+  fieldErrors: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  notFound: 404,
+  conflict: 409,
+  payloadTooLarge: 413,
+  invalidInput: 422,
+  rateLimited: 429,
+  internal: 500,
+  unavailable: 503,
+} as const;
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export const errorResponseSchema = z
+  .object({
+    message: z.string(),
+    errors: z.record(z.string(), z.array(z.string())).optional(),
+  })
+  .meta({ id: 'ErrorResponse' });
+export type ErrorResponse = z.infer<typeof errorResponseSchema>;
+
+export const ERROR_MESSAGES = {
+  notFound: 'Not found.',
+  invalidInput: 'The request is not valid.',
+  internal: 'Something went wrong on our side. Please try again.',
+  unauthenticated: 'Unauthorized',
+  forbidden: 'You may not do that.',
+  rateLimited: 'Too many requests. Try again after a few minutes.',
+} as const;
