@@ -1,0 +1,64 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { inject } from 'vitest';
+import { type App, buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config/env.ts';
+import { connectDatabase, type DatabaseConnection } from '../src/db/client.ts';
+import { createLocalFileStorage } from '../src/integrations/storage/file-storage.ts';
+import { runAdmin, withDatabase } from './global-setup.ts';
+
+/** A database of its own for one test file: a clone of the migrated template, dropped afterwards. */
+export async function createTestDatabase(): Promise<DatabaseConnection & { url: string; drop: () => Promise<void> }> {
+  const adminDatabaseUrl = inject('adminDatabaseUrl');
+  const name = `puja_test_${randomBytes(6).toString('hex')}`;
+  await runAdmin(adminDatabaseUrl, `CREATE DATABASE "${name}" TEMPLATE "${inject('templateDatabase')}"`);
+  const url = withDatabase(adminDatabaseUrl, name);
+  const connection = connectDatabase(url, 5);
+  return {
+    ...connection,
+    url,
+    drop: async () => {
+      await connection.close();
+      await runAdmin(adminDatabaseUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    },
+  };
+}
+
+export interface TestApp {
+  app: App;
+  database: Awaited<ReturnType<typeof createTestDatabase>>;
+  dataDirectory: string;
+  close: () => Promise<void>;
+}
+
+/** The real app on a fresh database, with files in a temporary folder. */
+export async function createTestApp(
+  options: { webDistDirectory?: string; env?: NodeJS.ProcessEnv; extend?: (app: App) => Promise<void> | void } = {},
+): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const dataDirectory = await fs.mkdtemp(path.join(os.tmpdir(), 'puja-api-files-'));
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDirectory, ...options.env });
+  const publicUploadsDirectory = path.join(dataDirectory, 'uploads');
+  const app = await buildApp({
+    config,
+    db: database.db,
+    pool: database.pool,
+    storage: createLocalFileStorage(publicUploadsDirectory),
+    publicUploadsDirectory,
+    webDistDirectory: options.webDistDirectory,
+  });
+  await options.extend?.(app);
+  await app.ready();
+  return {
+    app,
+    database,
+    dataDirectory,
+    close: async () => {
+      await app.close();
+      await database.drop();
+      await fs.rm(dataDirectory, { recursive: true, force: true });
+    },
+  };
+}
