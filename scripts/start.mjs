@@ -1,0 +1,47 @@
+// `npm start`: builds whatever is missing or older than its sources, then runs the server, which applies
+// migrations, seeds an empty database and serves the web app and the API on one port.
+import { execSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+function newestChange(folders) {
+  let newest = 0;
+  const visit = (entry) => {
+    const stats = statSync(entry);
+    if (stats.isDirectory()) {
+      for (const child of readdirSync(entry)) if (child !== 'node_modules' && child !== 'dist') visit(path.join(entry, child));
+    } else newest = Math.max(newest, stats.mtimeMs);
+  };
+  for (const folder of folders) if (existsSync(folder)) visit(path.join(root, folder));
+  return newest;
+}
+
+function isStale(output, sources) {
+  const target = path.join(root, output);
+  return !existsSync(target) || statSync(target).mtimeMs < newestChange(sources.map((source) => path.join(root, source)));
+}
+
+const builds = [
+  {
+    name: '@puja/web',
+    output: 'apps/web/dist/index.html',
+    sources: ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/contract/src'],
+  },
+  {
+    name: '@puja/api',
+    output: 'apps/api/dist/server.js',
+    sources: ['apps/api/src', 'apps/api/build.mjs', 'packages/contract/src'],
+  },
+];
+
+for (const { name, output, sources } of builds) {
+  if (isStale(output, sources)) {
+    console.log(`Building ${name}…`);
+    execSync(`npm run build -w ${name}`, { cwd: root, stdio: 'inherit' });
+  }
+}
+
+await import(path.join(root, 'apps/api/dist/server.js'));
