@@ -11,10 +11,14 @@ import { createLocalFileStorage } from './integrations/storage/file-storage.ts';
 
 /** Environment → database → migrations → seed → app → listen, and a clean stop on SIGINT/SIGTERM. */
 async function main() {
+  // A .env file in the working folder, if any; variables already set in the environment win.
+  if (fs.existsSync('.env')) process.loadEnvFile('.env');
   const config = loadConfig();
   const logger = pino({
     level: config.LOG_LEVEL,
-    ...(process.stdout.isTTY && config.NODE_ENV !== 'production' ? { transport: { target: 'pino-pretty' } } : {}),
+    ...(process.stdout.isTTY && config.NODE_ENV !== 'production'
+      ? { transport: { target: 'pino-pretty' } }
+      : {}),
   });
 
   const cleanups: (() => Promise<unknown>)[] = [];
@@ -45,7 +49,14 @@ async function main() {
   }
 
   const app = await buildApp(
-    { config, db: database.db, pool: database.pool, storage, publicUploadsDirectory, webDistDirectory: resolveWebDist(config.WEB_DIST_DIR) },
+    {
+      config,
+      db: database.db,
+      pool: database.pool,
+      storage,
+      publicUploadsDirectory,
+      webDistDirectory: resolveWebDist(config.WEB_DIST_DIR),
+    },
     logger,
   );
   cleanups.push(() => app.close());

@@ -35,7 +35,9 @@ export default async function setup(project: TestProject) {
 
   const templateDatabase = `puja_template_${randomBytes(4).toString('hex')}`;
   await runAdmin(adminDatabaseUrl, `CREATE DATABASE "${templateDatabase}"`);
-  cleanups.push(() => runAdmin(adminDatabaseUrl, `DROP DATABASE IF EXISTS "${templateDatabase}" WITH (FORCE)`));
+  cleanups.push(() =>
+    runAdmin(adminDatabaseUrl, `DROP DATABASE IF EXISTS "${templateDatabase}" WITH (FORCE)`),
+  );
   const template = connectDatabase(withDatabase(adminDatabaseUrl, templateDatabase), 1);
   await migrateDatabase(template.db);
   await template.close();

@@ -10,7 +10,9 @@ import { createLocalFileStorage } from '../src/integrations/storage/file-storage
 import { runAdmin, withDatabase } from './global-setup.ts';
 
 /** A database of its own for one test file: a clone of the migrated template, dropped afterwards. */
-export async function createTestDatabase(): Promise<DatabaseConnection & { url: string; drop: () => Promise<void> }> {
+export async function createTestDatabase(): Promise<
+  DatabaseConnection & { url: string; drop: () => Promise<void> }
+> {
   const adminDatabaseUrl = inject('adminDatabaseUrl');
   const name = `puja_test_${randomBytes(6).toString('hex')}`;
   await runAdmin(adminDatabaseUrl, `CREATE DATABASE "${name}" TEMPLATE "${inject('templateDatabase')}"`);
@@ -35,7 +37,11 @@ export interface TestApp {
 
 /** The real app on a fresh database, with files in a temporary folder. */
 export async function createTestApp(
-  options: { webDistDirectory?: string; env?: NodeJS.ProcessEnv; extend?: (app: App) => Promise<void> | void } = {},
+  options: {
+    webDistDirectory?: string;
+    env?: NodeJS.ProcessEnv;
+    extend?: (app: App) => Promise<void> | void;
+  } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const dataDirectory = await fs.mkdtemp(path.join(os.tmpdir(), 'puja-api-files-'));

@@ -29,7 +29,9 @@ export function connectDatabase(connectionString: string, poolSize = 10): Databa
 export function migrationsFolder(): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
   // src/db → ../../drizzle; dist → ../drizzle
-  return here.endsWith(path.join('src', 'db')) ? path.resolve(here, '../../drizzle') : path.resolve(here, '../drizzle');
+  return here.endsWith(path.join('src', 'db'))
+    ? path.resolve(here, '../../drizzle')
+    : path.resolve(here, '../drizzle');
 }
 
 export async function migrateDatabase(db: Database): Promise<void> {

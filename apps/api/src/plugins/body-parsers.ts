@@ -5,7 +5,12 @@ import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error.ts';
 
 /** Upload limits: a photo from a phone fits; a flood does not. */
-export const UPLOAD_LIMITS = { fileSizeBytes: 10 * 1024 * 1024, files: 10, fields: 50, fieldSizeBytes: 100 * 1024 };
+export const UPLOAD_LIMITS = {
+  fileSizeBytes: 10 * 1024 * 1024,
+  files: 10,
+  fields: 50,
+  fieldSizeBytes: 100 * 1024,
+};
 
 /**
  * The web app sends multipart form data (SPEC §7); other clients may send urlencoded or JSON. Multipart
@@ -39,7 +44,9 @@ const OVERRIDABLE = new Set(['PATCH', 'PUT']);
 export const requireMethodOverrideForPost: preValidationHookHandler = (request, _reply, done) => {
   const body = request.body;
   const override =
-    body && typeof body === 'object' && '_method' in body ? String((body as Record<string, unknown>)._method) : '';
+    body && typeof body === 'object' && '_method' in body
+      ? String((body as Record<string, unknown>)._method)
+      : '';
   if (body && typeof body === 'object') delete (body as Record<string, unknown>)._method;
   if (request.method === 'POST' && !OVERRIDABLE.has(override.toUpperCase())) {
     return done(new AppError('invalidInput', 'Send _method=patch to update with POST.'));

@@ -19,17 +19,22 @@ export const errorsPlugin = fp(
       if (hasZodFastifySchemaValidationErrors(error)) {
         const errors: Record<string, string[]> = {};
         for (const issue of error.validation) {
-          const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || error.validationContext || 'request';
-          (errors[field] ??= []).push(issue.message ?? 'Invalid value.');
+          const field =
+            issue.instancePath.replace(/^\//, '').replaceAll('/', '.') ||
+            error.validationContext ||
+            'request';
+          errors[field] = [...(errors[field] ?? []), issue.message ?? 'Invalid value.'];
         }
-        return reply.status(422).send({ message: ERROR_MESSAGES.invalidInput, errors } satisfies ErrorResponse);
+        return reply
+          .status(422)
+          .send({ message: ERROR_MESSAGES.invalidInput, errors } satisfies ErrorResponse);
       }
       const statusCode = error.statusCode ?? 500;
       if (statusCode >= 400 && statusCode < 500) {
         return reply.status(statusCode).send({ message: error.message } satisfies ErrorResponse);
       }
       request.log.error({ err: error }, 'request failed');
-      return reply.status(statusCode >= 500 ? statusCode : 500).send({ message: ERROR_MESSAGES.internal });
+      return reply.status(Math.max(statusCode, 500)).send({ message: ERROR_MESSAGES.internal });
     });
   },
   { name: 'errors' },

@@ -1,8 +1,8 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { AppError } from '../lib/app-error.ts';
 import { requireMethodOverrideForPost } from './body-parsers.ts';
@@ -37,7 +37,12 @@ describe('health and documentation', () => {
     const document = (await harness.app.inject('/api/openapi.json')).json();
     expect(document.openapi).toMatch(/^3\./);
     expect(Object.keys(document.paths)).toEqual(
-      expect.arrayContaining(['/api/monastery', '/api/monastery/{slugOrId}/edit', '/api/puja', '/api/get-monastery-puja']),
+      expect.arrayContaining([
+        '/api/monastery',
+        '/api/monastery/{slugOrId}/edit',
+        '/api/puja',
+        '/api/get-monastery-puja',
+      ]),
     );
     const docs = await harness.app.inject('/api/docs/');
     expect(docs.statusCode).toBe(200);
@@ -72,7 +77,12 @@ describe('the built web app', () => {
   });
 
   it('keeps unknown API paths and missing files as JSON 404s', async () => {
-    for (const url of ['/api/nothing-here', '/api/monastery/x/y/z', '/uploads/missing.webp', '/assets/missing.js']) {
+    for (const url of [
+      '/api/nothing-here',
+      '/api/monastery/x/y/z',
+      '/uploads/missing.webp',
+      '/assets/missing.js',
+    ]) {
       const response = await harness.app.inject(url);
       expect(response.statusCode, url).toBe(404);
       expect(response.json(), url).toEqual({ message: 'Not found.' });
@@ -81,7 +91,10 @@ describe('the built web app', () => {
 
   it('compresses large answers for clients that accept it', async () => {
     await harness.app.inject('/api/openapi.json');
-    const response = await harness.app.inject({ url: '/api/openapi.json', headers: { 'accept-encoding': 'gzip' } });
+    const response = await harness.app.inject({
+      url: '/api/openapi.json',
+      headers: { 'accept-encoding': 'gzip' },
+    });
     expect(response.headers['content-encoding']).toBe('gzip');
   });
 });
@@ -113,7 +126,11 @@ describe('request bodies and method override', () => {
   afterAll(() => bodies.close());
 
   it('reads JSON, urlencoded and multipart bodies alike', async () => {
-    const json = await bodies.app.inject({ method: 'PATCH', url: '/api/test-echo/1', payload: { name: 'Tara', status: 1 } });
+    const json = await bodies.app.inject({
+      method: 'PATCH',
+      url: '/api/test-echo/1',
+      payload: { name: 'Tara', status: 1 },
+    });
     expect(json.json()).toEqual({ method: 'PATCH', body: { name: 'Tara', status: 1 } });
 
     const urlencoded = await bodies.app.inject({
@@ -140,13 +157,21 @@ describe('request bodies and method override', () => {
   });
 
   it('refuses a POST to an update route without the override', async () => {
-    const response = await bodies.app.inject({ method: 'POST', url: '/api/test-echo/1', payload: { name: 'Tara', status: 1 } });
+    const response = await bodies.app.inject({
+      method: 'POST',
+      url: '/api/test-echo/1',
+      payload: { name: 'Tara', status: 1 },
+    });
     expect(response.statusCode).toBe(422);
     expect(response.json().message).toBe('Send _method=patch to update with POST.');
   });
 
   it('answers invalid input with 422 and the problems per field', async () => {
-    const response = await bodies.app.inject({ method: 'PATCH', url: '/api/test-echo/1', payload: { name: '', status: 'x' } });
+    const response = await bodies.app.inject({
+      method: 'PATCH',
+      url: '/api/test-echo/1',
+      payload: { name: '', status: 'x' },
+    });
     expect(response.statusCode).toBe(422);
     expect(Object.keys(response.json().errors).sort()).toEqual(['name', 'status']);
   });

@@ -33,7 +33,9 @@ export const webPlugin = fp<WebPluginOptions>(
       maxAge: '365d',
     });
 
-    const indexFile = options.webDistDirectory ? path.join(options.webDistDirectory, 'index.html') : undefined;
+    const indexFile = options.webDistDirectory
+      ? path.join(options.webDistDirectory, 'index.html')
+      : undefined;
     const indexHtml = indexFile && fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : undefined;
     if (options.webDistDirectory && indexHtml) {
       await app.register(fastifyStatic, {
@@ -43,7 +45,10 @@ export const webPlugin = fp<WebPluginOptions>(
         wildcard: false,
         setHeaders: (response, filePath: string) => {
           const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
-          response.header('cache-control', isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
+          response.header(
+            'cache-control',
+            isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache',
+          );
         },
       });
     } else {
@@ -56,7 +61,9 @@ export const webPlugin = fp<WebPluginOptions>(
         .type('text/html; charset=utf-8')
         .send(indexHtml!.replace(NONCE_PLACEHOLDER, reply.cspNonce.style));
 
-    app.get('/', (_request, reply) => (indexHtml ? sendIndex(reply) : reply.status(404).send({ message: ERROR_MESSAGES.notFound })));
+    app.get('/', (_request, reply) =>
+      indexHtml ? sendIndex(reply) : reply.status(404).send({ message: ERROR_MESSAGES.notFound }),
+    );
 
     app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
       const wantsPage =

@@ -1,7 +1,8 @@
 import { timestamp } from 'drizzle-orm/pg-core';
 
 /** Timestamps are stored in UTC (timestamptz) and travel as ISO strings. */
-export const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+export const createdAt = () =>
+  timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 export const updatedAt = () =>
   timestamp('updated_at', { withTimezone: true, mode: 'date' })
     .notNull()

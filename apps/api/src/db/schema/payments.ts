@@ -30,9 +30,7 @@ export const paymentAttempts = pgTable(
   (table) => [
     unique('payment_attempts_provider_reference_unique').on(table.provider, table.reference),
     index('payment_attempts_order_id_index').on(table.orderId),
-    index('payment_attempts_pending_index')
-      .on(table.createdAt)
-      .where(sql`${table.status} = 'Pending'`),
+    index('payment_attempts_pending_index').on(table.createdAt).where(sql`${table.status} = 'Pending'`),
     check('payment_attempts_provider_check', sql`${table.provider} IN ('esewa', 'khalti')`),
     check(
       'payment_attempts_status_check',

@@ -26,7 +26,10 @@ export const users = pgTable(
     uniqueIndex('users_email_unique').on(sql`lower(${table.email})`),
     index('users_monastery_id_index').on(table.monasteryId),
     check('users_role_check', sql`${table.role} IN ('admin', 'monastery', 'user')`),
-    check('users_monastery_staff_check', sql`${table.role} <> 'monastery' OR ${table.monasteryId} IS NOT NULL`),
+    check(
+      'users_monastery_staff_check',
+      sql`${table.role} <> 'monastery' OR ${table.monasteryId} IS NOT NULL`,
+    ),
     check('users_phone_format', sql`${table.phone} ~ '^\\+[1-9][0-9]{6,14}$'`),
   ],
 );

@@ -91,5 +91,10 @@ export function renderMonasteryPicture(hue: number): Promise<RenderedPicture> {
 }
 
 export function renderPujaPicture(hue: number, motif: keyof typeof motifs): Promise<RenderedPicture> {
-  return render(picture(hue, `<circle cx="480" cy="400" r="150" fill="${hsl(hue, 60, 20)}" opacity="0.55"/>${motifs[motif]}`));
+  return render(
+    picture(
+      hue,
+      `<circle cx="480" cy="400" r="150" fill="${hsl(hue, 60, 20)}" opacity="0.55"/>${motifs[motif]}`,
+    ),
+  );
 }

@@ -23,7 +23,13 @@ afterAll(async () => {
 describe('demo seed', () => {
   it('fills an empty database with monasteries, pujas, prices, a special puja, pictures and the demo accounts', async () => {
     expect(await seedDemoData(database.db, createLocalFileStorage(uploads))).toBe(true);
-    const counts = await database.db.execute<{ monasteries: number; catalogue: number; special: number; offers: number; prices: number }>(sql`
+    const counts = await database.db.execute<{
+      monasteries: number;
+      catalogue: number;
+      special: number;
+      offers: number;
+      prices: number;
+    }>(sql`
       SELECT (SELECT count(*)::int FROM monasteries) AS monasteries,
              (SELECT count(*)::int FROM pujas WHERE monastery_id IS NULL) AS catalogue,
              (SELECT count(*)::int FROM pujas WHERE monastery_id IS NOT NULL) AS special,
@@ -41,7 +47,9 @@ describe('demo seed', () => {
     const firstBytes = await fs.readFile(path.join(uploads, 'catalogue', pictures[0]!));
     expect(firstBytes.subarray(8, 12).toString('ascii')).toBe('WEBP');
 
-    const accounts = await database.db.select({ phone: users.phone, role: users.role, monasteryId: users.monasteryId }).from(users);
+    const accounts = await database.db
+      .select({ phone: users.phone, role: users.role, monasteryId: users.monasteryId })
+      .from(users);
     expect(accounts.map((account) => [account.phone, account.role]).sort()).toEqual([
       ['+9779800000001', 'admin'],
       ['+9779800000002', 'monastery'],

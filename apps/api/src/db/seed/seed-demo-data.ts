@@ -1,7 +1,7 @@
 import { rupeesToPaisa } from '@puja/contract';
 import { sql } from 'drizzle-orm';
-import type { Database } from '../client.ts';
 import type { FileStorage } from '../../integrations/storage/file-storage.ts';
+import type { Database } from '../client.ts';
 import { monasteries, monasteryPujas, pujas, users } from '../schema/index.ts';
 import { renderMonasteryPicture, renderPujaPicture } from './artwork.ts';
 import { demoAccounts, demoMonasteries, demoPujas, demoSpecialPuja } from './demo-catalogue.ts';
@@ -24,7 +24,10 @@ export async function seedDemoData(db: Database, storage: FileStorage): Promise<
     const pujaIdsBySlug = new Map<string, number>();
     for (const puja of demoPujas) {
       const picture = await renderPujaPicture(puja.hue, puja.motif);
-      const imagePath = await storage.savePublic(`catalogue/${puja.slug}-${picture.hash}.webp`, picture.bytes);
+      const imagePath = await storage.savePublic(
+        `catalogue/${puja.slug}-${picture.hash}.webp`,
+        picture.bytes,
+      );
       const [row] = await tx
         .insert(pujas)
         .values({ slug: puja.slug, name: puja.name, description: puja.description, imagePath, status: 1 })
@@ -35,10 +38,19 @@ export async function seedDemoData(db: Database, storage: FileStorage): Promise<
     const monasteryIds: number[] = [];
     for (const monastery of demoMonasteries) {
       const picture = await renderMonasteryPicture(monastery.hue);
-      const imagePath = await storage.savePublic(`catalogue/${monastery.slug}-${picture.hash}.webp`, picture.bytes);
+      const imagePath = await storage.savePublic(
+        `catalogue/${monastery.slug}-${picture.hash}.webp`,
+        picture.bytes,
+      );
       const [row] = await tx
         .insert(monasteries)
-        .values({ slug: monastery.slug, name: monastery.name, description: monastery.description, imagePath, status: 1 })
+        .values({
+          slug: monastery.slug,
+          name: monastery.name,
+          description: monastery.description,
+          imagePath,
+          status: 1,
+        })
         .returning({ id: monasteries.id });
       monasteryIds.push(row!.id);
       await tx.insert(monasteryPujas).values(
@@ -68,9 +80,11 @@ export async function seedDemoData(db: Database, storage: FileStorage): Promise<
         monasteryId: firstMonasteryId,
       })
       .returning({ id: pujas.id });
-    await tx
-      .insert(monasteryPujas)
-      .values({ monasteryId: firstMonasteryId, pujaId: special!.id, costPaisa: rupeesToPaisa(demoSpecialPuja.cost) });
+    await tx.insert(monasteryPujas).values({
+      monasteryId: firstMonasteryId,
+      pujaId: special!.id,
+      costPaisa: rupeesToPaisa(demoSpecialPuja.cost),
+    });
 
     await tx.insert(users).values(
       demoAccounts.map((account) => ({

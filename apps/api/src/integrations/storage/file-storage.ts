@@ -24,6 +24,7 @@ export function createLocalFileStorage(publicDirectory: string): FileStorage {
 /** Keys come from our own code, but a key must never climb out of its folder all the same. */
 function resolveInside(directory: string, key: string): string {
   const target = path.resolve(directory, key);
-  if (!target.startsWith(path.resolve(directory) + path.sep)) throw new Error(`Storage key escapes its folder: ${key}`);
+  if (!target.startsWith(path.resolve(directory) + path.sep))
+    throw new Error(`Storage key escapes its folder: ${key}`);
   return target;
 }

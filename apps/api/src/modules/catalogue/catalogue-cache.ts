@@ -47,7 +47,8 @@ export class CatalogueCache {
       const body = JSON.stringify(schema.parse(await compute()));
       answer = { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
       // A write that landed while we computed makes this answer stale: serve it once, do not keep it.
-      if (generationAtStart === this.generation && this.answers.size < MAX_ENTRIES) this.answers.set(key, answer);
+      if (generationAtStart === this.generation && this.answers.size < MAX_ENTRIES)
+        this.answers.set(key, answer);
     }
     reply.header('etag', answer.etag).header('cache-control', 'no-cache');
     if (request.headers['if-none-match'] === answer.etag) {
@@ -59,7 +60,10 @@ export class CatalogueCache {
 }
 
 /** Tells every instance (this one included, through its listener) that the catalogue changed. */
-export async function invalidateCatalogue(executor: { query: (text: string) => Promise<unknown> }, cache?: CatalogueCache) {
+export async function invalidateCatalogue(
+  executor: { query: (text: string) => Promise<unknown> },
+  cache?: CatalogueCache,
+) {
   cache?.clear();
   await executor.query(`NOTIFY ${CATALOGUE_CHANNEL}`);
 }

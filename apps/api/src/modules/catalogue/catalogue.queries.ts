@@ -24,7 +24,10 @@ export function listVisibleMonasteries(db: Database): Promise<MonasteryRow[]> {
   return db.select().from(monasteries).where(visibleMonastery).orderBy(asc(monasteries.name));
 }
 
-export async function findVisibleMonastery(db: Database, slugOrId: string): Promise<MonasteryRow | undefined> {
+export async function findVisibleMonastery(
+  db: Database,
+  slugOrId: string,
+): Promise<MonasteryRow | undefined> {
   const [row] = await db
     .select()
     .from(monasteries)
@@ -60,7 +63,12 @@ export function listVisibleOfferings(
   if (filter.monasteryIds) conditions.push(inArray(monasteryPujas.monasteryId, filter.monasteryIds));
   if (filter.pujaIds) conditions.push(inArray(monasteryPujas.pujaId, filter.pujaIds));
   return db
-    .select({ pivotId: monasteryPujas.id, costPaisa: monasteryPujas.costPaisa, monastery: monasteries, puja: pujas })
+    .select({
+      pivotId: monasteryPujas.id,
+      costPaisa: monasteryPujas.costPaisa,
+      monastery: monasteries,
+      puja: pujas,
+    })
     .from(monasteryPujas)
     .innerJoin(monasteries, eq(monasteries.id, monasteryPujas.monasteryId))
     .innerJoin(pujas, eq(pujas.id, monasteryPujas.pujaId))

@@ -8,7 +8,13 @@ import {
   slugOrIdParamsSchema,
 } from '@puja/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { getMonastery, getMonasteryPujaOptions, getPuja, listMonasteries, listPujas } from './catalogue.service.ts';
+import {
+  getMonastery,
+  getMonasteryPujaOptions,
+  getPuja,
+  listMonasteries,
+  listPujas,
+} from './catalogue.service.ts';
 
 /** Public catalogue reads (API.md "Catalogue"), answered from the catalogue cache. */
 export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -17,8 +23,15 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/monastery',
-    { schema: { tags, summary: 'Open monasteries with the pujas they offer', response: { 200: monasteryListResponseSchema } } },
-    (request, reply) => cache.reply(request, reply, 'monasteries', monasteryListResponseSchema, () => listMonasteries(db)),
+    {
+      schema: {
+        tags,
+        summary: 'Open monasteries with the pujas they offer',
+        response: { 200: monasteryListResponseSchema },
+      },
+    },
+    (request, reply) =>
+      cache.reply(request, reply, 'monasteries', monasteryListResponseSchema, () => listMonasteries(db)),
   );
 
   app.get(

@@ -1,5 +1,6 @@
 import {
   type Monastery,
+  type MonasteryDetailResponse,
   type MonasteryListResponse,
   type MonasteryPujaOptionsResponse,
   type MonasterySummary,
@@ -7,7 +8,6 @@ import {
   type PujaDetailResponse,
   type PujaListResponse,
   paisaToRupees,
-  type MonasteryDetailResponse,
 } from '@puja/contract';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -68,7 +68,10 @@ async function withOfferedPujas(db: Database, rows: MonasteryRow[]): Promise<Mon
   }
   return rows.map((row) => ({
     ...toMonasterySummary(row),
-    pujas: (byMonastery.get(row.id) ?? []).map((offering) => ({ ...toPuja(offering.puja), pivot: toPivot(offering) })),
+    pujas: (byMonastery.get(row.id) ?? []).map((offering) => ({
+      ...toPuja(offering.puja),
+      pivot: toPivot(offering),
+    })),
   }));
 }
 

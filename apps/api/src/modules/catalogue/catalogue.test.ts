@@ -15,11 +15,19 @@ beforeAll(async () => {
   const himalaya = await insertMonastery(db, { slug: 'himalaya-gompa', name: 'Himalaya Gompa' });
   const valley = await insertMonastery(db, { slug: 'valley-gompa', name: 'Valley Gompa' });
   const closed = await insertMonastery(db, { slug: 'closed-gompa', name: 'Closed Gompa', status: 0 });
-  const archived = await insertMonastery(db, { slug: 'archived-gompa', name: 'Archived Gompa', archivedAt: new Date() });
+  const archived = await insertMonastery(db, {
+    slug: 'archived-gompa',
+    name: 'Archived Gompa',
+    archivedAt: new Date(),
+  });
   const tara = await insertPuja(db, { slug: 'tara-puja', name: 'Tara Puja' });
   const lamp = await insertPuja(db, { slug: 'lamp-offering', name: 'Lamp Offering' });
   const closedPuja = await insertPuja(db, { slug: 'closed-puja', name: 'Closed Puja', status: 0 });
-  const special = await insertPuja(db, { slug: 'himalaya-special', name: 'Himalaya Special', monasteryId: himalaya.id });
+  const special = await insertPuja(db, {
+    slug: 'himalaya-special',
+    name: 'Himalaya Special',
+    monasteryId: himalaya.id,
+  });
   await offer(db, himalaya.id, tara.id, 2500);
   await offer(db, himalaya.id, lamp.id, 1100.5);
   await offer(db, himalaya.id, closedPuja.id, 900);
@@ -28,7 +36,13 @@ beforeAll(async () => {
   await offer(db, valley.id, lamp.id, 800, true);
   await offer(db, closed.id, tara.id, 1000);
   await offer(db, archived.id, tara.id, 1000);
-  Object.assign(ids, { himalaya: himalaya.id, valley: valley.id, tara: tara.id, special: special.id, closed: closed.id });
+  Object.assign(ids, {
+    himalaya: himalaya.id,
+    valley: valley.id,
+    tara: tara.id,
+    special: special.id,
+    closed: closed.id,
+  });
 });
 
 afterAll(() => harness.close());
@@ -126,7 +140,10 @@ describe('catalogue cache', () => {
     const again = await harness.app.inject({ url: '/api/monastery', headers: { 'if-none-match': etag } });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
-    const other = await harness.app.inject({ url: '/api/monastery', headers: { 'if-none-match': '"stale"' } });
+    const other = await harness.app.inject({
+      url: '/api/monastery',
+      headers: { 'if-none-match': '"stale"' },
+    });
     expect(other.statusCode).toBe(200);
     expect(other.body).toBe(first.body);
   });
@@ -135,7 +152,10 @@ describe('catalogue cache', () => {
     const { db, url } = harness.database;
     const before = (await harness.app.inject('/api/monastery/valley-gompa/edit')).json();
     // A write that does not announce itself is invisible: the answer comes from memory.
-    await db.update(monasteryPujas).set({ costPaisa: 333_300 }).where(eq(monasteryPujas.monasteryId, ids.valley));
+    await db
+      .update(monasteryPujas)
+      .set({ costPaisa: 333_300 })
+      .where(eq(monasteryPujas.monasteryId, ids.valley));
     expect((await harness.app.inject('/api/monastery/valley-gompa/edit')).json()).toEqual(before);
 
     // Another instance (here: another connection) announces its write through PostgreSQL.
@@ -144,7 +164,10 @@ describe('catalogue cache', () => {
     await other.query('NOTIFY catalogue_changed');
     await other.end();
     await expect
-      .poll(async () => (await harness.app.inject('/api/monastery/valley-gompa/edit')).json().monastery.pujas[0].pivot.cost)
+      .poll(
+        async () =>
+          (await harness.app.inject('/api/monastery/valley-gompa/edit')).json().monastery.pujas[0].pivot.cost,
+      )
       .toBe(3333);
   });
 

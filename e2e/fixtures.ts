@@ -1,0 +1,31 @@
+import { test as base, expect } from '@playwright/test';
+
+/**
+ * Every page must run under the production Content-Security-Policy without a violation or an uncaught
+ * error: each test fails if the browser reports one.
+ */
+export const test = base.extend<{ browserProblems: string[] }>({
+  browserProblems: [
+    async ({ page }, use) => {
+      const problems: string[] = [];
+      page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+      page.on('console', (message) => {
+        if (message.type() === 'error' && /Content Security Policy|Refused to/i.test(message.text())) {
+          problems.push(`CSP: ${message.text()}`);
+        }
+      });
+      await use(problems);
+      expect(problems, 'browser problems').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+/** "Price: Rs. 1,500" → 1500 */
+export function priceOf(text: string): number {
+  const match = /Rs\.\s*([\d,]+(?:\.\d+)?)/.exec(text);
+  if (!match) throw new Error(`No price in: ${text}`);
+  return Number(match[1]!.replaceAll(',', ''));
+}
