@@ -2,11 +2,17 @@ import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type pg from 'pg';
 import type { Config } from './config/env.ts';
+import { resolveJwtSecret } from './config/secrets.ts';
 import type { Database } from './db/client.ts';
+import { createCaptchaVerifier } from './integrations/captcha/captcha-verifier.ts';
+import { createSmsSender, type SmsSender } from './integrations/sms/sms-sender.ts';
 import type { FileStorage } from './integrations/storage/file-storage.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { CatalogueCache, listenForCatalogueChanges } from './modules/catalogue/catalogue-cache.ts';
+import { sessionRoutes } from './modules/session/session.routes.ts';
+import { createSessionService } from './modules/session/session.service.ts';
 import { healthRoutes } from './modules/system/health.routes.ts';
+import { authPlugin } from './plugins/auth.ts';
 import { bodyParsersPlugin } from './plugins/body-parsers.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
@@ -21,6 +27,8 @@ export interface AppDependencies {
   /** Where public uploads are served from (the local storage's folder). */
   publicUploadsDirectory: string;
   webDistDirectory: string | undefined;
+  /** Defaults to the provider SMS_PROVIDER names. */
+  sms?: SmsSender;
 }
 
 declare module 'fastify' {
@@ -54,18 +62,36 @@ export async function buildApp(dependencies: AppDependencies, logger?: FastifyBa
   app.decorate('storage', dependencies.storage);
   app.decorate('catalogueCache', new CatalogueCache());
 
-  const stopListening = await listenForCatalogueChanges(dependencies.pool, app.catalogueCache, (error) =>
-    app.log.warn({ err: error }, 'catalogue change listener lost its connection'),
-  );
-  app.addHook('onClose', stopListening);
+  // Listen only once the app is ready, so an app that fails to build leaves no connection behind.
+  let stopListening: (() => Promise<void>) | undefined;
+  app.addHook('onReady', async () => {
+    stopListening = await listenForCatalogueChanges(dependencies.pool, app.catalogueCache, (error) =>
+      app.log.warn({ err: error }, 'catalogue change listener lost its connection'),
+    );
+  });
+  app.addHook('onClose', async () => {
+    await stopListening?.();
+  });
 
+  const jwtSecret = resolveJwtSecret(config);
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
   await app.register(bodyParsersPlugin);
   await app.register(openapiPlugin);
+  await app.register(authPlugin, { jwtSecret });
+
+  const sessions = createSessionService({
+    db: dependencies.db,
+    config,
+    jwtSecret,
+    sms: dependencies.sms ?? createSmsSender(config, (message) => app.log.info(message)),
+    captcha: createCaptchaVerifier(config),
+    log: app.log,
+  });
 
   await app.register(healthRoutes);
   await app.register(catalogueRoutes);
+  await app.register(sessionRoutes, { sessions });
 
   await app.register(webPlugin, {
     webDistDirectory: dependencies.webDistDirectory,

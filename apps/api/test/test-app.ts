@@ -47,16 +47,24 @@ export async function createTestApp(
   const dataDirectory = await fs.mkdtemp(path.join(os.tmpdir(), 'puja-api-files-'));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDirectory, ...options.env });
   const publicUploadsDirectory = path.join(dataDirectory, 'uploads');
-  const app = await buildApp({
-    config,
-    db: database.db,
-    pool: database.pool,
-    storage: createLocalFileStorage(publicUploadsDirectory),
-    publicUploadsDirectory,
-    webDistDirectory: options.webDistDirectory,
-  });
-  await options.extend?.(app);
-  await app.ready();
+  const removeFiles = () => fs.rm(dataDirectory, { recursive: true, force: true });
+  let app: App;
+  try {
+    app = await buildApp({
+      config,
+      db: database.db,
+      pool: database.pool,
+      storage: createLocalFileStorage(publicUploadsDirectory),
+      publicUploadsDirectory,
+      webDistDirectory: options.webDistDirectory,
+    });
+    await options.extend?.(app);
+    await app.ready();
+  } catch (error) {
+    await database.drop();
+    await removeFiles();
+    throw error;
+  }
   return {
     app,
     database,
@@ -64,7 +72,7 @@ export async function createTestApp(
     close: async () => {
       await app.close();
       await database.drop();
-      await fs.rm(dataDirectory, { recursive: true, force: true });
+      await removeFiles();
     },
   };
 }

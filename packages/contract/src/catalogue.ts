@@ -8,7 +8,9 @@ import { z } from 'zod';
 export const catalogueStatusSchema = z.union([z.literal(0), z.literal(1)]);
 
 /** The price a monastery asks for a puja: the monastery–puja pairing. */
-export const pivotSchema = z.object({ id: z.number().int(), cost: z.number().nonnegative() }).meta({ id: 'Pivot' });
+export const pivotSchema = z
+  .object({ id: z.number().int(), cost: z.number().nonnegative() })
+  .meta({ id: 'Pivot' });
 export type Pivot = z.infer<typeof pivotSchema>;
 
 export const pujaSchema = z

@@ -31,14 +31,73 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: booleanString.default(false),
   WEB_DIST_DIR: z.string().optional(),
+
+  /** Signs session tokens (HS256). Required in production; in development generated once into DATA_DIR. */
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+
+  OTP_TTL_SECONDS: z.coerce.number().int().min(60).max(3600).default(300),
+  OTP_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
+  OTP_RESEND_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  OTP_MAX_PER_PHONE_PER_HOUR: z.coerce.number().int().min(1).default(5),
+  OTP_MAX_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(20),
+  OTP_MAX_PER_DAY: z.coerce.number().int().min(1).default(5000),
+  /** Sign-in attempts (codes and passwords) per client address per minute. */
+  LOGIN_ATTEMPTS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+
+  SMS_PROVIDER: z.enum(['outbox', 'sparrow', 'twilio']).optional(),
+  SMS_ALLOW_OUTBOX_IN_PRODUCTION: booleanString.default(false),
+  SPARROW_API_URL: z.url().default('https://api.sparrowsms.com/v2/'),
+  SPARROW_TOKEN: z.string().min(1).optional(),
+  SPARROW_FROM: z.string().min(1).optional(),
+  TWILIO_API_URL: z.url().default('https://api.twilio.com'),
+  TWILIO_ACCOUNT_SID: z
+    .string()
+    .regex(/^AC[0-9a-fA-F]{32}$/, 'must look like AC followed by 32 hex digits')
+    .optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
+  TWILIO_FROM: z.string().min(1).optional(),
+
+  CAPTCHA_PROVIDER: z.enum(['none', 'turnstile']).default('none'),
+  TURNSTILE_SITE_KEY: z.string().min(1).optional(),
+  TURNSTILE_SECRET_KEY: z.string().min(1).optional(),
+  TURNSTILE_VERIFY_URL: z.url().default('https://challenges.cloudflare.com/turnstile/v0/siteverify'),
 });
 
 export type Env = z.infer<typeof envSchema>;
 
-export interface Config extends Env {
+export interface Config extends Omit<Env, 'SMS_PROVIDER'> {
   /** DATA_DIR made absolute, so later `chdir`s or relative paths cannot move the data. */
   dataDirectory: string;
   publicUrl: string;
+  SMS_PROVIDER: 'outbox' | 'sparrow' | 'twilio';
+}
+
+/** Settings that only make sense together, and what production must never run with. */
+function crossCheck(env: Env): string[] {
+  const problems: string[] = [];
+  const production = env.NODE_ENV === 'production';
+  if (production && !env.JWT_SECRET) problems.push('JWT_SECRET: required in production');
+  if (production && !env.SMS_PROVIDER)
+    problems.push('SMS_PROVIDER: required in production (sparrow or twilio)');
+  if (production && env.SMS_PROVIDER === 'outbox' && !env.SMS_ALLOW_OUTBOX_IN_PRODUCTION) {
+    problems.push(
+      'SMS_PROVIDER: outbox delivers no SMS; set SMS_ALLOW_OUTBOX_IN_PRODUCTION=true to run it in production anyway',
+    );
+  }
+  if (env.SMS_PROVIDER === 'sparrow' && (!env.SPARROW_TOKEN || !env.SPARROW_FROM)) {
+    problems.push('SPARROW_TOKEN, SPARROW_FROM: required when SMS_PROVIDER=sparrow');
+  }
+  if (
+    env.SMS_PROVIDER === 'twilio' &&
+    (!env.TWILIO_ACCOUNT_SID || !env.TWILIO_AUTH_TOKEN || !env.TWILIO_FROM)
+  ) {
+    problems.push('TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM: required when SMS_PROVIDER=twilio');
+  }
+  if (env.CAPTCHA_PROVIDER === 'turnstile' && (!env.TURNSTILE_SITE_KEY || !env.TURNSTILE_SECRET_KEY)) {
+    problems.push('TURNSTILE_SITE_KEY, TURNSTILE_SECRET_KEY: required when CAPTCHA_PROVIDER=turnstile');
+  }
+  return problems;
 }
 
 function isKnownTimeZone(timeZone: string): boolean {
@@ -64,8 +123,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const env = parsed.data;
+  const problems = crossCheck(env);
+  if (problems.length > 0) throw new InvalidEnvironmentError(problems);
   return {
     ...env,
+    SMS_PROVIDER: env.SMS_PROVIDER ?? 'outbox',
     dataDirectory: path.resolve(env.DATA_DIR),
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
   };

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { AppError } from '../lib/app-error.ts';
+import { publicAccess } from './auth.ts';
 import { requireMethodOverrideForPost } from './body-parsers.ts';
 
 let harness: TestApp;
@@ -110,14 +111,15 @@ describe('request bodies and method override', () => {
         app.route({
           method: ['POST', 'PATCH'],
           url: '/api/test-echo/:id',
+          config: publicAccess,
           preValidation: requireMethodOverrideForPost,
           schema: { body: bodySchema },
           handler: async (request) => ({ method: request.method, body: request.body }),
         });
-        app.get('/api/test-conflict', async () => {
+        app.get('/api/test-conflict', { config: publicAccess }, async () => {
           throw new AppError('conflict', 'This order can no longer change.');
         });
-        app.get('/api/test-crash', async () => {
+        app.get('/api/test-crash', { config: publicAccess }, async () => {
           throw new Error('database password is hunter2');
         });
       },
@@ -185,6 +187,16 @@ describe('request bodies and method override', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toMatch(/JSON/);
+  });
+
+  it('refuses to start when an API route does not say who may call it', async () => {
+    await expect(
+      createTestApp({
+        extend: (app) => {
+          app.get('/api/forgot-access', async () => ({ secret: true }));
+        },
+      }),
+    ).rejects.toThrow('Route GET /api/forgot-access does not declare config.access');
   });
 
   it('maps service errors to their status and never shows a server error raw', async () => {

@@ -8,6 +8,7 @@ import {
   slugOrIdParamsSchema,
 } from '@puja/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { publicAccess } from '../../plugins/auth.ts';
 import {
   getMonastery,
   getMonasteryPujaOptions,
@@ -24,6 +25,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/monastery',
     {
+      config: publicAccess,
       schema: {
         tags,
         summary: 'Open monasteries with the pujas they offer',
@@ -37,6 +39,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/monastery/:slugOrId/edit',
     {
+      config: publicAccess,
       schema: {
         tags,
         summary: 'One monastery with its pujas and prices',
@@ -52,13 +55,17 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/puja',
-    { schema: { tags, summary: 'Catalogue pujas', response: { 200: pujaListResponseSchema } } },
+    {
+      config: publicAccess,
+      schema: { tags, summary: 'Catalogue pujas', response: { 200: pujaListResponseSchema } },
+    },
     (request, reply) => cache.reply(request, reply, 'pujas', pujaListResponseSchema, () => listPujas(db)),
   );
 
   app.get(
     '/api/puja/:slugOrId/edit',
     {
+      config: publicAccess,
       schema: {
         tags,
         summary: 'One puja with the monasteries offering it and their prices',
@@ -75,6 +82,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/get-monastery-puja',
     {
+      config: publicAccess,
       schema: {
         tags,
         summary: 'Choices for the direct-order form',

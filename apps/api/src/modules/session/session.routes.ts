@@ -1,0 +1,121 @@
+import rateLimit from '@fastify/rate-limit';
+import {
+  errorResponseSchema,
+  loginPasswordRequestSchema,
+  loginPhoneRequestSchema,
+  loginResponseSchema,
+  meResponseSchema,
+  messageResponseSchema,
+  SMS_SENT_MESSAGE,
+  sendOtpRequestSchema,
+  TOO_MANY_REQUESTS_MESSAGE,
+  updateUserDetailsRequestSchema,
+} from '@puja/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { publicAccess, requireRole, signedIn, viewerOf } from '../../plugins/auth.ts';
+import { requireMethodOverrideForPost } from '../../plugins/body-parsers.ts';
+import type { SessionService } from './session.service.ts';
+
+/** Sign-in, sign-out and the signed-in person's own details (API.md "Session"). */
+export const sessionRoutes: FastifyPluginAsyncZod<{ sessions: SessionService }> = async (
+  app,
+  { sessions },
+) => {
+  const tags = ['session'];
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: context.statusCode,
+      message: TOO_MANY_REQUESTS_MESSAGE,
+    }),
+  });
+  // Guessing codes or passwords from one address is slowed down on top of the per-code try limit.
+  const loginRateLimit = { max: app.config.LOGIN_ATTEMPTS_PER_MINUTE, timeWindow: '1 minute' };
+
+  app.post(
+    '/api/send-otp',
+    {
+      config: publicAccess,
+      schema: {
+        tags,
+        body: sendOtpRequestSchema,
+        response: { 200: messageResponseSchema, 429: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      await sessions.sendCode({ ...request.body, ip: request.ip });
+      return { message: SMS_SENT_MESSAGE };
+    },
+  );
+
+  app.post(
+    '/api/login-phone',
+    {
+      config: { ...publicAccess, rateLimit: loginRateLimit },
+      schema: {
+        tags,
+        body: loginPhoneRequestSchema,
+        response: { 200: loginResponseSchema, 401: errorResponseSchema },
+      },
+    },
+    (request) => sessions.signInWithCode({ ...request.body, userAgent: request.headers['user-agent'] }),
+  );
+
+  app.post(
+    '/api/login',
+    {
+      config: { ...publicAccess, rateLimit: loginRateLimit },
+      schema: {
+        tags,
+        body: loginPasswordRequestSchema,
+        response: { 200: loginResponseSchema, 401: errorResponseSchema },
+      },
+    },
+    (request) => sessions.signInWithPassword({ ...request.body, userAgent: request.headers['user-agent'] }),
+  );
+
+  app.get(
+    '/api/me',
+    { config: signedIn, schema: { tags, response: { 200: meResponseSchema } } },
+    async (request) => {
+      const { sessionId: _sessionId, ...user } = viewerOf(request);
+      return { user };
+    },
+  );
+
+  app.get(
+    '/api/logout',
+    { config: signedIn, schema: { tags, response: { 200: messageResponseSchema } } },
+    async (request) => {
+      await sessions.signOut(viewerOf(request).sessionId);
+      return { message: "You're Logged Out" };
+    },
+  );
+
+  app.route({
+    method: ['POST', 'PATCH'],
+    url: '/api/update-user-details',
+    config: signedIn,
+    preValidation: requireMethodOverrideForPost,
+    schema: { tags, body: updateUserDetailsRequestSchema, response: { 200: meResponseSchema } },
+    handler: async (request) => ({ user: await sessions.updateDetails(viewerOf(request).id, request.body) }),
+  });
+
+  app.post(
+    '/api/user/:id/revoke-sessions',
+    {
+      config: requireRole('admin'),
+      schema: {
+        tags,
+        summary: 'Sign a person out everywhere',
+        params: z.object({ id: z.coerce.number().int().positive() }),
+        response: {
+          200: z.object({ revoked: z.number().int(), user: meResponseSchema.shape.user }),
+          404: errorResponseSchema,
+        },
+      },
+    },
+    (request) => sessions.revokeAllSessions(request.params.id),
+  );
+};

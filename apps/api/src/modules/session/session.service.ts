@@ -1,0 +1,151 @@
+import { createHmac } from 'node:crypto';
+import { hash, verify } from '@node-rs/argon2';
+import {
+  EMAIL_TAKEN_MESSAGE,
+  type LoginResponse,
+  OTP_MISMATCH_MESSAGE,
+  type SessionUser,
+  toE164,
+} from '@puja/contract';
+import type { Config } from '../../config/env.ts';
+import type { Database } from '../../db/client.ts';
+import type { CaptchaVerifier } from '../../integrations/captcha/captcha-verifier.ts';
+import type { SmsSender } from '../../integrations/sms/sms-sender.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { toSessionUser } from '../../plugins/auth.ts';
+import {
+  findActiveUserById,
+  findOrCreatePatronByPhone,
+  findUserByEmail,
+  insertSession,
+  revokeSession,
+  revokeSessionsOfUser,
+  type UserRow,
+  updateUserDetails as updateUserDetailsQuery,
+} from './session.queries.ts';
+import { signSessionToken } from './session-tokens.ts';
+import { type CodePolicy, consumeCode, issueCode, withdrawCode } from './sign-in-codes.ts';
+
+export interface SessionServiceDependencies {
+  db: Database;
+  config: Config;
+  jwtSecret: Uint8Array;
+  sms: SmsSender;
+  captcha: CaptchaVerifier;
+  log: { warn: (object: object, message: string) => void };
+}
+
+const CLOSED_ACCOUNT_MESSAGE = 'This account is closed. Please contact us.';
+const WRONG_PASSWORD_MESSAGE = 'Wrong e-mail or password.';
+// Verified when no account matches, so a wrong e-mail takes as long as a wrong password.
+const UNKNOWN_ACCOUNT_HASH = hash('no account has this password', { memoryCost: 19456, timeCost: 2 });
+
+export function createSessionService(dependencies: SessionServiceDependencies) {
+  const { db, config, jwtSecret, sms, captcha } = dependencies;
+  // The codes' HMAC key is derived from the token key, so one secret protects both and neither is reused raw.
+  const codeKey = createHmac('sha256', jwtSecret).update('sign-in-codes').digest();
+  const policy: CodePolicy = {
+    ttlSeconds: config.OTP_TTL_SECONDS,
+    maxAttempts: config.OTP_MAX_ATTEMPTS,
+    resendSeconds: config.OTP_RESEND_SECONDS,
+    maxPerPhonePerHour: config.OTP_MAX_PER_PHONE_PER_HOUR,
+    maxPerIpPerHour: config.OTP_MAX_PER_IP_PER_HOUR,
+    maxPerDay: config.OTP_MAX_PER_DAY,
+  };
+
+  function e164Of(code: string, phone: string): string {
+    const checked = toE164(code, phone);
+    if (!checked.ok) throw new AppError('invalidInput', checked.message, { phone: [checked.message] });
+    return checked.e164;
+  }
+
+  async function startSession(user: UserRow, userAgent: string | undefined): Promise<LoginResponse> {
+    if (user.archivedAt) throw new AppError('forbidden', CLOSED_ACCOUNT_MESSAGE);
+    const expiresAt = new Date(Date.now() + config.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000);
+    const sessionId = await insertSession(db, { userId: user.id, expiresAt, userAgent });
+    const token = await signSessionToken(jwtSecret, { userId: user.id, sessionId }, expiresAt);
+    return { token, user: toSessionUser(user) };
+  }
+
+  return {
+    /**
+     * Sends a sign-in code. The answer is the same whether or not the number has an account, so it tells
+     * nobody who uses the service.
+     */
+    async sendCode(request: {
+      code: string;
+      phone: string;
+      captcha?: string | undefined;
+      ip: string;
+    }): Promise<void> {
+      const phone = e164Of(request.code, request.phone);
+      if (!(await captcha.verify(request.captcha, request.ip))) {
+        throw new AppError('invalidInput', 'Please complete the bot check.', {
+          captcha: ['Please complete the bot check.'],
+        });
+      }
+      const issued = await issueCode(db, codeKey, policy, { phone, ip: request.ip });
+      const minutes = Math.round(policy.ttlSeconds / 60);
+      try {
+        await sms.send({
+          to: phone,
+          text: `${issued.code} is your sign-in code for Puja. It expires in ${minutes} minutes. Never share it with anyone.`,
+        });
+      } catch (error) {
+        await withdrawCode(db, issued.id);
+        dependencies.log.warn({ err: error, provider: sms.name }, 'sign-in SMS not delivered');
+        throw new AppError('unavailable', 'We could not send the SMS. Please try again in a moment.');
+      }
+    },
+
+    async signInWithCode(request: {
+      code: string;
+      phone: string;
+      otp: string;
+      userAgent: string | undefined;
+    }) {
+      const phone = e164Of(request.code, request.phone);
+      if (!(await consumeCode(db, codeKey, policy, { phone, code: request.otp }))) {
+        throw new AppError('unauthenticated', OTP_MISMATCH_MESSAGE);
+      }
+      return startSession(await findOrCreatePatronByPhone(db, phone), request.userAgent);
+    },
+
+    async signInWithPassword(request: { email: string; password: string; userAgent: string | undefined }) {
+      const user = await findUserByEmail(db, request.email);
+      const passwordHash = user?.passwordHash ?? (await UNKNOWN_ACCOUNT_HASH);
+      const matches = await verify(passwordHash, request.password).catch(() => false);
+      if (!user?.passwordHash || !matches) throw new AppError('unauthenticated', WRONG_PASSWORD_MESSAGE);
+      return startSession(user, request.userAgent);
+    },
+
+    signOut: (sessionId: string) => revokeSession(db, sessionId),
+
+    /** Signs a person out on every device (an administrator's action). */
+    async revokeAllSessions(userId: number): Promise<{ revoked: number; user: SessionUser }> {
+      const user = await findActiveUserById(db, userId);
+      if (!user) throw new AppError('notFound', 'User not found.');
+      return { revoked: await revokeSessionsOfUser(db, user.id), user: toSessionUser(user) };
+    },
+
+    async updateDetails(userId: number, details: { name: string; email: string }): Promise<SessionUser> {
+      const owner = await findUserByEmail(db, details.email);
+      if (owner && owner.id !== userId) {
+        throw new AppError('invalidInput', EMAIL_TAKEN_MESSAGE, { email: [EMAIL_TAKEN_MESSAGE] });
+      }
+      try {
+        return toSessionUser(
+          await updateUserDetailsQuery(db, userId, { name: details.name.trim(), email: details.email }),
+        );
+      } catch (error) {
+        // Two people claiming one address at the same moment: the unique index decides.
+        if ((error as { code?: string }).code === '23505') {
+          throw new AppError('invalidInput', EMAIL_TAKEN_MESSAGE, { email: [EMAIL_TAKEN_MESSAGE] });
+        }
+        throw error;
+      }
+    },
+  };
+}
+
+export type SessionService = ReturnType<typeof createSessionService>;

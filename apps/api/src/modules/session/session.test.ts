@@ -1,0 +1,318 @@
+import { hash } from '@node-rs/argon2';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertMonastery } from '../../../test/catalogue-fixtures.ts';
+import { bearer, freshAddress, latestCodeFor, signInByPhone } from '../../../test/session-helpers.ts';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { signInCodes, users } from '../../db/schema/index.ts';
+
+let harness: TestApp;
+beforeAll(async () => {
+  harness = await createTestApp();
+});
+afterAll(() => harness.close());
+
+/** Moves a number's codes two minutes into the past, as if the person waited before asking again. */
+const waitBeforeResend = (e164: string) =>
+  harness.database.db.execute(
+    sql`UPDATE sign_in_codes SET created_at = created_at - interval '2 minutes' WHERE phone = ${e164}`,
+  );
+
+const sendOtp = (phone: string, remoteAddress = freshAddress(), code = '+977') =>
+  harness.app.inject({ method: 'POST', url: '/api/send-otp', remoteAddress, payload: { code, phone } });
+const loginPhone = (phone: string, otp: string | undefined, remoteAddress = freshAddress()) =>
+  harness.app.inject({
+    method: 'POST',
+    url: '/api/login-phone',
+    remoteAddress,
+    payload: { code: '+977', phone, otp },
+  });
+
+describe('sending a sign-in code', () => {
+  it('sends a 6-digit code by SMS and stores only its HMAC', async () => {
+    const response = await sendOtp('9811000001');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ message: 'SMS Sent' });
+    const code = await latestCodeFor(harness, '+9779811000001');
+    expect(code).toMatch(/^\d{6}$/);
+    const [stored] = await harness.database.db
+      .select()
+      .from(signInCodes)
+      .where(eq(signInCodes.phone, '+9779811000001'));
+    expect(stored!.codeHash).not.toContain(code);
+    expect(stored!.expiresAt.getTime() - stored!.createdAt.getTime()).toBe(300_000);
+  });
+
+  it('answers the same for a number with an account and one without', async () => {
+    await harness.database.db.insert(users).values({ phone: '+9779811000002', name: 'Known Person' });
+    const known = await sendOtp('9811000002');
+    const unknown = await sendOtp('9811000003');
+    expect([known.statusCode, unknown.statusCode]).toEqual([200, 200]);
+    expect(known.body).toBe(unknown.body);
+  });
+
+  it.each([
+    ['letters', { code: '+977', phone: '98110abc01' }],
+    ['too short', { code: '+977', phone: '12345' }],
+    ['not a mobile of the country', { code: '+977', phone: '1234567890123' }],
+    ['a made-up dial code', { code: '977', phone: '9811000001' }],
+    ['nothing', {}],
+  ])('refuses a malformed number (%s) with 422 and sends nothing', async (_case, payload) => {
+    const before = await harness.database.db.$count(signInCodes);
+    const response = await harness.app.inject({
+      method: 'POST',
+      url: '/api/send-otp',
+      remoteAddress: freshAddress(),
+      payload,
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors).toBeDefined();
+    expect(await harness.database.db.$count(signInCodes)).toBe(before);
+  });
+});
+
+describe('signing in with a code', () => {
+  it('creates a patron on a first sign-in and returns a token and the user', async () => {
+    await sendOtp('9811000010');
+    const response = await loginPhone('9811000010', await latestCodeFor(harness, '+9779811000010'));
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.token).toEqual(expect.any(String));
+    expect(body.user).toMatchObject({
+      phone: '+9779811000010',
+      role: 'user',
+      name: '',
+      email: null,
+      monastery_id: null,
+    });
+    const me = await harness.app.inject({ url: '/api/me', headers: bearer(body.token) });
+    expect(me.json().user.id).toBe(body.user.id);
+  });
+
+  it('signs an existing account in with its own role', async () => {
+    const monastery = await insertMonastery(harness.database.db, { slug: 'session-gompa' });
+    await harness.database.db
+      .insert(users)
+      .values({
+        phone: '+9779811000011',
+        role: 'monastery',
+        monasteryId: monastery.id,
+        name: 'Staff Member',
+      });
+    const { user } = await signInByPhone(harness, '9811000011');
+    expect(user).toMatchObject({ role: 'monastery', monastery_id: monastery.id, name: 'Staff Member' });
+  });
+
+  it('refuses a wrong code with "OTP does not match"', async () => {
+    await sendOtp('9811000012');
+    const right = await latestCodeFor(harness, '+9779811000012');
+    const wrong = right === '000000' ? '000001' : '000000';
+    const response = await loginPhone('9811000012', wrong);
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ message: 'OTP does not match' });
+  });
+
+  it('accepts a code once only', async () => {
+    await sendOtp('9811000013');
+    const code = await latestCodeFor(harness, '+9779811000013');
+    expect((await loginPhone('9811000013', code)).statusCode).toBe(200);
+    expect((await loginPhone('9811000013', code)).statusCode).toBe(401);
+  });
+
+  it('accepts a code once even when two log-ins race', async () => {
+    await sendOtp('9811000014');
+    const code = await latestCodeFor(harness, '+9779811000014');
+    const answers = await Promise.all([
+      loginPhone('9811000014', code),
+      loginPhone('9811000014', code),
+      loginPhone('9811000014', code),
+    ]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 401, 401]);
+  });
+
+  it('refuses an expired code', async () => {
+    await sendOtp('9811000015');
+    const code = await latestCodeFor(harness, '+9779811000015');
+    await harness.database.db.execute(
+      sql`UPDATE sign_in_codes SET expires_at = now() - interval '1 second' WHERE phone = '+9779811000015'`,
+    );
+    expect((await loginPhone('9811000015', code)).statusCode).toBe(401);
+  });
+
+  it('kills a code after 5 wrong tries, even for the right code', async () => {
+    await sendOtp('9811000016');
+    const code = await latestCodeFor(harness, '+9779811000016');
+    const wrong = code === '111111' ? '222222' : '111111';
+    for (let attempt = 0; attempt < 5; attempt += 1)
+      expect((await loginPhone('9811000016', wrong)).statusCode).toBe(401);
+    expect((await loginPhone('9811000016', code)).statusCode).toBe(401);
+  });
+
+  it('only the newest code counts', async () => {
+    await harness.database.db.execute(sql`DELETE FROM sign_in_codes WHERE phone = '+9779811000017'`);
+    await sendOtp('9811000017');
+    const first = await latestCodeFor(harness, '+9779811000017');
+    await waitBeforeResend('+9779811000017');
+    await sendOtp('9811000017');
+    const second = await latestCodeFor(harness, '+9779811000017');
+    if (first !== second) expect((await loginPhone('9811000017', first)).statusCode).toBe(401);
+    expect((await loginPhone('9811000017', second)).statusCode).toBe(200);
+  });
+});
+
+describe('tokens and sessions', () => {
+  it('logout revokes the token at once', async () => {
+    const { token } = await signInByPhone(harness, '9811000020');
+    expect((await harness.app.inject({ url: '/api/logout', headers: bearer(token) })).statusCode).toBe(200);
+    const after = await harness.app.inject({ url: '/api/me', headers: bearer(token) });
+    expect(after.statusCode).toBe(401);
+    expect(after.json()).toEqual({ message: 'Unauthorized' });
+  });
+
+  it('refuses a tampered token, a token signed with another key, and no token', async () => {
+    const { token } = await signInByPhone(harness, '9811000021');
+    const [header, payload, signature] = token.split('.');
+    const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString());
+    const forged = `${header}.${Buffer.from(JSON.stringify({ ...claims, sub: '1' })).toString('base64url')}.${signature}`;
+    const { SignJWT } = await import('jose');
+    const otherKey = await new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256' })
+      .sign(new TextEncoder().encode('x'.repeat(48)));
+    for (const headers of [bearer(forged), bearer(otherKey), bearer('not-a-token'), {}]) {
+      expect((await harness.app.inject({ url: '/api/me', headers })).statusCode).toBe(401);
+    }
+  });
+
+  it('refuses the token of a deleted (archived) user', async () => {
+    const { token, user } = await signInByPhone(harness, '9811000022');
+    await harness.database.db.update(users).set({ archivedAt: new Date() }).where(eq(users.id, user.id));
+    expect((await harness.app.inject({ url: '/api/me', headers: bearer(token) })).statusCode).toBe(401);
+    // and a deleted account cannot sign in again
+    await waitBeforeResend('+9779811000022');
+    await sendOtp('9811000022');
+    const again = await loginPhone('9811000022', await latestCodeFor(harness, '+9779811000022'));
+    expect(again.statusCode).toBe(403);
+  });
+
+  it('applies a changed role on the next request', async () => {
+    const { token, user } = await signInByPhone(harness, '9811000023');
+    const revoke = (id: number) =>
+      harness.app.inject({ method: 'POST', url: `/api/user/${id}/revoke-sessions`, headers: bearer(token) });
+    expect((await revoke(user.id)).statusCode).toBe(403);
+    await harness.database.db.update(users).set({ role: 'admin' }).where(eq(users.id, user.id));
+    expect((await harness.app.inject({ url: '/api/me', headers: bearer(token) })).json().user.role).toBe(
+      'admin',
+    );
+  });
+
+  it('lets an admin sign a person out everywhere', async () => {
+    const admin = await signInByPhone(harness, '9811000024');
+    await harness.database.db.update(users).set({ role: 'admin' }).where(eq(users.id, admin.user.id));
+    const patronPhone = await signInByPhone(harness, '9811000025');
+    await waitBeforeResend('+9779811000025');
+    const patronLaptop = await signInByPhone(harness, '9811000025');
+    const response = await harness.app.inject({
+      method: 'POST',
+      url: `/api/user/${patronPhone.user.id}/revoke-sessions`,
+      headers: bearer(admin.token),
+    });
+    expect(response.json()).toMatchObject({ revoked: 2 });
+    for (const { token } of [patronPhone, patronLaptop]) {
+      expect((await harness.app.inject({ url: '/api/me', headers: bearer(token) })).statusCode).toBe(401);
+    }
+    expect((await harness.app.inject({ url: '/api/me', headers: bearer(admin.token) })).statusCode).toBe(200);
+    expect(
+      (
+        await harness.app.inject({
+          method: 'POST',
+          url: '/api/user/999999/revoke-sessions',
+          headers: bearer(admin.token),
+        })
+      ).statusCode,
+    ).toBe(404);
+  });
+});
+
+describe('signing in with e-mail and password', () => {
+  beforeAll(async () => {
+    const passwordHash = await hash('correct horse battery');
+    await harness.database.db
+      .insert(users)
+      .values({ email: 'Staff@Example.org', passwordHash, name: 'Staff Person', role: 'user' });
+  });
+  const login = (email: string, password: string) =>
+    harness.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      remoteAddress: freshAddress(),
+      payload: { email, password },
+    });
+
+  it('signs in with the right password, whatever the e-mail case', async () => {
+    const response = await login('staff@example.org', 'correct horse battery');
+    expect(response.statusCode).toBe(200);
+    expect(response.json().user.name).toBe('Staff Person');
+  });
+
+  it('answers a wrong password and an unknown e-mail alike', async () => {
+    const wrong = await login('staff@example.org', 'wrong');
+    const unknown = await login('nobody@example.org', 'wrong');
+    expect([wrong.statusCode, unknown.statusCode]).toEqual([401, 401]);
+    expect(wrong.body).toBe(unknown.body);
+  });
+
+  it('refuses accounts that have no password', async () => {
+    await harness.database.db
+      .insert(users)
+      .values({ email: 'phone-only@example.org', phone: '+9779811000030' });
+    expect((await login('phone-only@example.org', '')).statusCode).toBe(422);
+    expect((await login('phone-only@example.org', 'anything')).statusCode).toBe(401);
+  });
+});
+
+describe('updating one’s own details', () => {
+  it('saves a full name and e-mail and answers the refreshed user', async () => {
+    const { token } = await signInByPhone(harness, '9811000040');
+    const response = await harness.app.inject({
+      method: 'POST',
+      url: '/api/update-user-details',
+      headers: bearer(token),
+      payload: { name: 'Tenzin Dolma', email: 'Tenzin@Example.org', _method: 'patch' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().user).toMatchObject({ name: 'Tenzin Dolma', email: 'tenzin@example.org' });
+    expect((await harness.app.inject({ url: '/api/me', headers: bearer(token) })).json().user.name).toBe(
+      'Tenzin Dolma',
+    );
+  });
+
+  it('enforces the full-name rule and a unique e-mail, changing nothing on refusal', async () => {
+    const { token, user } = await signInByPhone(harness, '9811000041');
+    const update = (payload: object) =>
+      harness.app.inject({
+        method: 'PATCH',
+        url: '/api/update-user-details',
+        headers: bearer(token),
+        payload,
+      });
+    const single = await update({ name: 'Tenzin', email: 'x@example.org' });
+    expect(single.statusCode).toBe(422);
+    expect(single.json().errors.name).toEqual(['Oops, can you give us your full name?']);
+    const taken = await update({ name: 'Pema Lhamo', email: 'TENZIN@example.org' });
+    expect(taken.statusCode).toBe(422);
+    expect(taken.json().errors.email).toEqual(['Email already exists']);
+    const badEmail = await update({ name: 'Pema Lhamo', email: 'not-an-email' });
+    expect(badEmail.statusCode).toBe(422);
+    const [stored] = await harness.database.db.select().from(users).where(eq(users.id, user.id));
+    expect(stored).toMatchObject({ name: '', email: null });
+  });
+
+  it('needs a signed-in person', async () => {
+    const response = await harness.app.inject({
+      method: 'PATCH',
+      url: '/api/update-user-details',
+      payload: { name: 'A B', email: 'a@b.np' },
+    });
+    expect(response.statusCode).toBe(401);
+  });
+});

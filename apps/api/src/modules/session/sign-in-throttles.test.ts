@@ -1,0 +1,92 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { startStandIn } from '../../../test/stand-ins/http-stand-in.ts';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+
+/** Each throttle on an app configured so only that throttle can trip. */
+let harness: TestApp | undefined;
+afterEach(async () => {
+  await harness?.close();
+  harness = undefined;
+});
+
+const send = (phone: string, remoteAddress = '10.9.0.1', extra: object = {}) =>
+  harness!.app.inject({ method: 'POST', url: '/api/send-otp', remoteAddress, payload: { phone, ...extra } });
+const TOO_MANY = { message: 'Too many requests. Try again after a few minutes.' };
+
+describe('sign-in code throttles', () => {
+  it('makes a number wait before a new code', async () => {
+    harness = await createTestApp({ env: { OTP_RESEND_SECONDS: '60' } });
+    expect((await send('9813000001')).statusCode).toBe(200);
+    const again = await send('9813000001');
+    expect(again.statusCode).toBe(429);
+    expect(again.json()).toEqual(TOO_MANY);
+  });
+
+  it('limits the codes per number per hour', async () => {
+    harness = await createTestApp({ env: { OTP_RESEND_SECONDS: '0', OTP_MAX_PER_PHONE_PER_HOUR: '3' } });
+    for (let index = 0; index < 3; index += 1)
+      expect((await send('9813000002', `10.9.1.${index}`)).statusCode).toBe(200);
+    expect((await send('9813000002', '10.9.1.9')).statusCode).toBe(429);
+    expect((await send('9813000003', '10.9.1.9')).statusCode).toBe(200);
+  });
+
+  it('limits the codes per client address per hour', async () => {
+    harness = await createTestApp({ env: { OTP_MAX_PER_IP_PER_HOUR: '2' } });
+    expect((await send('9813000010', '10.9.2.1')).statusCode).toBe(200);
+    expect((await send('9813000011', '10.9.2.1')).statusCode).toBe(200);
+    expect((await send('9813000012', '10.9.2.1')).statusCode).toBe(429);
+    expect((await send('9813000012', '10.9.2.2')).statusCode).toBe(200);
+  });
+
+  it('caps the codes sent per day across everyone', async () => {
+    harness = await createTestApp({ env: { OTP_MAX_PER_DAY: '2' } });
+    expect((await send('9813000020', '10.9.3.1')).statusCode).toBe(200);
+    expect((await send('9813000021', '10.9.3.2')).statusCode).toBe(200);
+    expect((await send('9813000022', '10.9.3.3')).statusCode).toBe(429);
+  });
+
+  it('slows down guessing from one address', async () => {
+    harness = await createTestApp({ env: { LOGIN_ATTEMPTS_PER_MINUTE: '3' } });
+    const guess = () =>
+      harness!.app.inject({
+        method: 'POST',
+        url: '/api/login-phone',
+        remoteAddress: '10.9.4.1',
+        payload: { phone: '9813000030', otp: '123456' },
+      });
+    for (let index = 0; index < 3; index += 1) expect((await guess()).statusCode).toBe(401);
+    const blocked = await guess();
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().message).toBe(TOO_MANY.message);
+  });
+});
+
+describe('bot check', () => {
+  it('asks Turnstile to verify the widget token and refuses a failed check', async () => {
+    const standIn = await startStandIn((request) => ({
+      status: 200,
+      body:
+        request.form.get('secret') === 'turnstile-secret' && request.form.get('response') === 'good-token'
+          ? { success: true, 'error-codes': [] }
+          : { success: false, 'error-codes': ['invalid-input-response'] },
+    }));
+    try {
+      harness = await createTestApp({
+        env: {
+          CAPTCHA_PROVIDER: 'turnstile',
+          TURNSTILE_SITE_KEY: 'site-key',
+          TURNSTILE_SECRET_KEY: 'turnstile-secret',
+          TURNSTILE_VERIFY_URL: `${standIn.url}/turnstile/v0/siteverify`,
+        },
+      });
+      const missing = await send('9813000040', '10.9.5.1');
+      expect(missing.statusCode).toBe(422);
+      expect(missing.json().errors.captcha).toBeDefined();
+      expect((await send('9813000040', '10.9.5.1', { captcha: 'forged' })).statusCode).toBe(422);
+      expect((await send('9813000040', '10.9.5.1', { captcha: 'good-token' })).statusCode).toBe(200);
+      expect(standIn.requests.at(-1)!.form.get('remoteip')).toBe('10.9.5.1');
+    } finally {
+      await standIn.close();
+    }
+  });
+});

@@ -1,0 +1,115 @@
+import { ERROR_MESSAGES, type Role, type SessionUser } from '@puja/contract';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import fp from 'fastify-plugin';
+import { sessions, users } from '../db/schema/index.ts';
+import { AppError } from '../lib/app-error.ts';
+import { readSessionToken } from '../modules/session/session-tokens.ts';
+
+/**
+ * Who may call each route. Every /api route must declare it in `config.access`, or the app refuses to
+ * start: no route can forget to check who is asking.
+ */
+export type Access = 'public' | 'signedIn' | { roles: Role[] };
+
+export const publicAccess = { access: 'public' } as const satisfies { access: Access };
+export const signedIn = { access: 'signedIn' } as const satisfies { access: Access };
+export function requireRole(...roles: Role[]): { access: Access } {
+  return { access: { roles } };
+}
+
+export interface Viewer extends SessionUser {
+  sessionId: string;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    /** The signed-in person, once the route's access check has run (undefined on public routes without a token). */
+    viewer: Viewer | undefined;
+  }
+}
+
+/** The signed-in person of a route that requires one. */
+export function viewerOf(request: FastifyRequest): Viewer {
+  if (!request.viewer) throw new AppError('unauthenticated', ERROR_MESSAGES.unauthenticated);
+  return request.viewer;
+}
+
+const EXEMPT = /^\/api\/(docs|openapi\.json)/;
+const LAST_SEEN_PRECISION_MS = 5 * 60 * 1000;
+
+export const authPlugin = fp<{ jwtSecret: Uint8Array }>(
+  async (app: FastifyInstance, { jwtSecret }) => {
+    app.decorateRequest('viewer', undefined);
+
+    app.addHook('onRoute', (route: RouteOptions) => {
+      if (!route.url.startsWith('/api/') || EXEMPT.test(route.url)) return;
+      if (!route.config?.access) {
+        throw new Error(`Route ${String(route.method)} ${route.url} does not declare config.access`);
+      }
+    });
+
+    /** The session behind a bearer token: well signed, not revoked or expired, of a user not deleted. */
+    async function findViewer(request: FastifyRequest): Promise<Viewer | undefined> {
+      const header = request.headers.authorization;
+      if (!header?.startsWith('Bearer ')) return undefined;
+      const claims = await readSessionToken(jwtSecret, header.slice(7).trim());
+      if (!claims) return undefined;
+      const [row] = await app.db
+        .select({ user: users, lastSeenAt: sessions.lastSeenAt })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(
+          and(
+            eq(sessions.id, claims.sessionId),
+            eq(sessions.userId, claims.userId),
+            isNull(sessions.revokedAt),
+            gt(sessions.expiresAt, new Date()),
+            isNull(users.archivedAt),
+          ),
+        )
+        .limit(1);
+      if (!row) return undefined;
+      if (!row.lastSeenAt || Date.now() - row.lastSeenAt.getTime() > LAST_SEEN_PRECISION_MS) {
+        // Good enough to show "last active"; never worth slowing the request for.
+        void app.db
+          .update(sessions)
+          .set({ lastSeenAt: new Date() })
+          .where(eq(sessions.id, claims.sessionId))
+          .catch(() => undefined);
+      }
+      return { ...toSessionUser(row.user), sessionId: claims.sessionId };
+    }
+
+    app.addHook('onRequest', async (request) => {
+      const access = request.routeOptions.config?.access;
+      if (!access) return;
+      if (access === 'public') {
+        // A stale token on a public page is simply ignored.
+        request.viewer = await findViewer(request).catch(() => undefined);
+        return;
+      }
+      const viewer = await findViewer(request);
+      if (!viewer) throw new AppError('unauthenticated', ERROR_MESSAGES.unauthenticated);
+      if (access !== 'signedIn' && !access.roles.includes(viewer.role)) {
+        throw new AppError('forbidden', ERROR_MESSAGES.forbidden);
+      }
+      request.viewer = viewer;
+    });
+  },
+  { name: 'auth' },
+);
+
+export function toSessionUser(user: typeof users.$inferSelect): SessionUser {
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    phone: user.phone,
+    role: user.role,
+    monastery_id: user.monasteryId,
+  };
+}

@@ -1,0 +1,50 @@
+import {
+  type CountryCode,
+  getCountries,
+  getCountryCallingCode,
+  parsePhoneNumberWithError,
+} from 'libphonenumber-js/min';
+
+/**
+ * Phone numbers are validated per country with libphonenumber-js and stored in E.164 (+9779812345678).
+ * The sign-in form sends the dial code and the national digits separately (SPEC §3 login form).
+ */
+export type PhoneCheck =
+  | { ok: true; e164: string; country: CountryCode | undefined }
+  | { ok: false; message: string };
+
+export const INVALID_PHONE_MESSAGE = 'Enter a valid mobile number for the chosen country.';
+
+export function toE164(dialCode: string, nationalDigits: string): PhoneCheck {
+  const digits = nationalDigits.replace(/[\s-]/g, '');
+  if (!/^\+\d{1,4}$/.test(dialCode) || !/^\d{4,15}$/.test(digits))
+    return { ok: false, message: INVALID_PHONE_MESSAGE };
+  try {
+    const parsed = parsePhoneNumberWithError(`${dialCode}${digits}`);
+    if (!parsed.isValid()) return { ok: false, message: INVALID_PHONE_MESSAGE };
+    return { ok: true, e164: parsed.number, country: parsed.country };
+  } catch {
+    return { ok: false, message: INVALID_PHONE_MESSAGE };
+  }
+}
+
+/** Whether a full E.164 number (as admins type it) is a valid number. */
+export function isValidE164(value: string): boolean {
+  if (!/^\+[1-9]\d{6,14}$/.test(value)) return false;
+  try {
+    return parsePhoneNumberWithError(value).isValid();
+  } catch {
+    return false;
+  }
+}
+
+export interface DialCodeOption {
+  /** ISO 3166-1 alpha-2 */
+  code: CountryCode;
+  dial_code: string;
+}
+
+/** Every country libphonenumber-js knows (about 240), with its dial code; names come from Intl.DisplayNames. */
+export function listDialCodes(): DialCodeOption[] {
+  return getCountries().map((code) => ({ code, dial_code: `+${getCountryCallingCode(code)}` }));
+}

@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { DEFAULT_COUNTRY_DIAL_CODE, ROLES } from './constants.ts';
+import { INVALID_PHONE_MESSAGE, toE164 } from './phone.ts';
+
+/** Sign-in, the session and the signed-in person's own details (API.md "Session"). */
+
+export const FULL_NAME_MESSAGE = 'Oops, can you give us your full name?';
+export const OTP_MISMATCH_MESSAGE = 'OTP does not match';
+export const SMS_SENT_MESSAGE = 'SMS Sent';
+export const TOO_MANY_REQUESTS_MESSAGE = 'Too many requests. Try again after a few minutes.';
+export const EMAIL_TAKEN_MESSAGE = 'Email already exists';
+
+/**
+ * SPEC §5: two words separated by whitespace, the first at least 2 word characters, the second at least 1.
+ * "Word characters" include letters of every script (Devanagari, Tibetan), not only ASCII.
+ */
+export const FULL_NAME_PATTERN = /^\s*[\p{L}\p{M}\p{N}_]{2,}\s+[\p{L}\p{M}\p{N}_]+/u;
+
+export const fullNameSchema = z.string().trim().max(120).regex(FULL_NAME_PATTERN, FULL_NAME_MESSAGE);
+export const emailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254)
+  .pipe(z.email('Enter a valid e-mail address.'));
+
+export const dialCodeSchema = z
+  .string()
+  .trim()
+  .regex(/^\+\d{1,4}$/, 'Choose a country code.')
+  .default(DEFAULT_COUNTRY_DIAL_CODE);
+export const nationalPhoneSchema = z
+  .string()
+  .trim()
+  .min(1, 'Phone is required.')
+  .regex(/^\d+$/, 'Phone must contain digits only.')
+  .max(15, INVALID_PHONE_MESSAGE);
+
+/** The dial code and digits must form a valid number of that country. */
+function validPhoneNumber<T extends { code: string; phone: string }>(value: T, context: z.RefinementCtx) {
+  if (!toE164(value.code, value.phone).ok)
+    context.addIssue({ code: 'custom', path: ['phone'], message: INVALID_PHONE_MESSAGE });
+}
+
+export const sendOtpRequestSchema = z
+  .object({ code: dialCodeSchema, phone: nationalPhoneSchema, captcha: z.string().max(4096).optional() })
+  .superRefine(validPhoneNumber);
+export type SendOtpRequest = z.input<typeof sendOtpRequestSchema>;
+
+export const otpSchema = z
+  .string()
+  .trim()
+  .min(1, 'OTP is required.')
+  .regex(/^\d{6}$/, 'The code has 6 digits.');
+
+export const loginPhoneRequestSchema = z
+  .object({ code: dialCodeSchema, phone: nationalPhoneSchema, otp: otpSchema })
+  .superRefine(validPhoneNumber);
+export type LoginPhoneRequest = z.input<typeof loginPhoneRequestSchema>;
+
+export const loginPasswordRequestSchema = z.object({
+  email: emailSchema,
+  password: z.string().min(1, 'Password is required.').max(200),
+});
+export type LoginPasswordRequest = z.input<typeof loginPasswordRequestSchema>;
+
+export const sessionUserSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    email: z.string().nullable(),
+    phone: z.string().nullable(),
+    role: z.enum(ROLES),
+    monastery_id: z.number().int().nullable(),
+  })
+  .meta({ id: 'User' });
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+export const loginResponseSchema = z.object({ token: z.string(), user: sessionUserSchema });
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+export const meResponseSchema = z.object({ user: sessionUserSchema });
+export type MeResponse = z.infer<typeof meResponseSchema>;
+
+export const messageResponseSchema = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof messageResponseSchema>;
+
+export const updateUserDetailsRequestSchema = z.object({ name: fullNameSchema, email: emailSchema });
+export type UpdateUserDetailsRequest = z.input<typeof updateUserDetailsRequestSchema>;
