@@ -7,8 +7,8 @@ const manifest = JSON.parse(readFileSync(new URL('./package.json', import.meta.u
 const external = Object.keys(manifest.dependencies ?? {}).filter((name) => !name.startsWith('@puja/'));
 
 await build({
-  entryPoints: ['src/server.ts'],
-  outfile: 'dist/server.js',
+  entryPoints: { server: 'src/server.ts', 'create-admin': 'src/cli/create-admin.ts' },
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -17,4 +17,4 @@ await build({
   external,
   logLevel: 'warning',
 });
-console.log('Built apps/api/dist/server.js');
+console.log('Built apps/api/dist/server.js and apps/api/dist/create-admin.js');

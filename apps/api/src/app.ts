@@ -75,7 +75,10 @@ export async function buildApp(dependencies: AppDependencies, logger?: FastifyBa
 
   const jwtSecret = resolveJwtSecret(config);
   await app.register(errorsPlugin);
-  await app.register(securityPlugin);
+  const captcha = createCaptchaVerifier(config);
+  await app.register(securityPlugin, {
+    trustedWidgetOrigins: captcha.provider === 'turnstile' ? ['https://challenges.cloudflare.com'] : [],
+  });
   await app.register(bodyParsersPlugin);
   await app.register(openapiPlugin);
   await app.register(authPlugin, { jwtSecret });
@@ -85,13 +88,13 @@ export async function buildApp(dependencies: AppDependencies, logger?: FastifyBa
     config,
     jwtSecret,
     sms: dependencies.sms ?? createSmsSender(config, (message) => app.log.info(message)),
-    captcha: createCaptchaVerifier(config),
+    captcha,
     log: app.log,
   });
 
   await app.register(healthRoutes);
   await app.register(catalogueRoutes);
-  await app.register(sessionRoutes, { sessions });
+  await app.register(sessionRoutes, { sessions, captcha });
 
   await app.register(webPlugin, {
     webDistDirectory: dependencies.webDistDirectory,

@@ -87,3 +87,9 @@ export type MessageResponse = z.infer<typeof messageResponseSchema>;
 
 export const updateUserDetailsRequestSchema = z.object({ name: fullNameSchema, email: emailSchema });
 export type UpdateUserDetailsRequest = z.input<typeof updateUserDetailsRequestSchema>;
+
+/** What the sign-in form needs to know about the server: whether a bot-check widget must be shown. */
+export const clientConfigResponseSchema = z.object({
+  captcha: z.object({ provider: z.enum(['none', 'turnstile']), site_key: z.string().nullable() }),
+});
+export type ClientConfigResponse = z.infer<typeof clientConfigResponseSchema>;

@@ -16,6 +16,33 @@ export interface EmbeddedDatabase {
 
 const USER = 'postgres';
 const DATABASE = 'puja';
+// Local only, and a password that never leaves this machine: the cluster listens on 127.0.0.1.
+const PASSWORD = 'embedded-local-only';
+
+function connectionStringFor(port: number, database: string): string {
+  return `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
+}
+
+/**
+ * The connection string of the embedded cluster another process (a running server) has started on this
+ * DATA_DIR, read from PostgreSQL's own postmaster.pid (its fourth line is the port); undefined if none runs.
+ */
+export async function findRunningEmbeddedPostgres(
+  dataDirectory: string,
+  database = DATABASE,
+): Promise<string | undefined> {
+  const pidFile = await fs
+    .readFile(path.join(dataDirectory, 'postgres', 'postmaster.pid'), 'utf8')
+    .catch(() => undefined);
+  if (!pidFile) return undefined;
+  const [pidLine, , , portLine] = pidFile.split('\n');
+  try {
+    process.kill(Number(pidLine), 0);
+  } catch {
+    return undefined;
+  }
+  return connectionStringFor(Number(portLine), database);
+}
 
 export async function startEmbeddedPostgres(
   dataDirectory: string,
@@ -27,13 +54,11 @@ export async function startEmbeddedPostgres(
   if (runningAsRoot) await assertReachableByOtherUsers(dataDirectory);
 
   const port = await getPort();
-  // Local only, and a password that never leaves this process: the cluster listens on 127.0.0.1.
-  const password = 'embedded-local-only';
   const recentLog: string[] = [];
   const postgres = new EmbeddedPostgres({
     databaseDir: clusterDirectory,
     user: USER,
-    password,
+    password: PASSWORD,
     port,
     persistent: true,
     createPostgresUser: runningAsRoot,
@@ -64,7 +89,7 @@ export async function startEmbeddedPostgres(
   log(`Embedded PostgreSQL listening on 127.0.0.1:${port} (data in ${clusterDirectory})`);
 
   return {
-    connectionString: `postgres://${USER}:${password}@127.0.0.1:${port}/${database}`,
+    connectionString: connectionStringFor(port, database),
     stop: () => postgres.stop(),
   };
 }

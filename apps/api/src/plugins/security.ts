@@ -8,18 +8,24 @@ import fp from 'fastify-plugin';
  * files or with the per-response nonce (the UI library injects its theme variables as a <style> tag and
  * reads the nonce from the page), no framing, no plugins. Then compression for text answers.
  */
-export const securityPlugin = fp(
-  async (app: FastifyInstance) => {
+export interface SecurityOptions {
+  /** Outside origins whose scripts and frames the page needs (the bot-check widget, when enabled). */
+  trustedWidgetOrigins: string[];
+}
+
+export const securityPlugin = fp<SecurityOptions>(
+  async (app: FastifyInstance, { trustedWidgetOrigins }) => {
     await app.register(helmet, {
       enableCSPNonces: true,
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
+          scriptSrc: ["'self'", ...trustedWidgetOrigins],
+          frameSrc: trustedWidgetOrigins.length > 0 ? trustedWidgetOrigins : ["'none'"],
           styleSrc: ["'self'"],
           imgSrc: ["'self'", 'data:', 'blob:'],
           fontSrc: ["'self'"],
-          connectSrc: ["'self'"],
+          connectSrc: ["'self'", ...trustedWidgetOrigins],
           objectSrc: ["'none'"],
           baseUri: ["'self'"],
           formAction: ["'self'"],

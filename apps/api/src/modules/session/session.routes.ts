@@ -1,5 +1,6 @@
 import rateLimit from '@fastify/rate-limit';
 import {
+  clientConfigResponseSchema,
   errorResponseSchema,
   loginPasswordRequestSchema,
   loginPhoneRequestSchema,
@@ -13,15 +14,16 @@ import {
 } from '@puja/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { CaptchaVerifier } from '../../integrations/captcha/captcha-verifier.ts';
 import { publicAccess, requireRole, signedIn, viewerOf } from '../../plugins/auth.ts';
 import { requireMethodOverrideForPost } from '../../plugins/body-parsers.ts';
 import type { SessionService } from './session.service.ts';
 
 /** Sign-in, sign-out and the signed-in person's own details (API.md "Session"). */
-export const sessionRoutes: FastifyPluginAsyncZod<{ sessions: SessionService }> = async (
-  app,
-  { sessions },
-) => {
+export const sessionRoutes: FastifyPluginAsyncZod<{
+  sessions: SessionService;
+  captcha: CaptchaVerifier;
+}> = async (app, { sessions, captcha }) => {
   const tags = ['session'];
   await app.register(rateLimit, {
     global: false,
@@ -32,6 +34,19 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ sessions: SessionService }> 
   });
   // Guessing codes or passwords from one address is slowed down on top of the per-code try limit.
   const loginRateLimit = { max: app.config.LOGIN_ATTEMPTS_PER_MINUTE, timeWindow: '1 minute' };
+
+  app.get(
+    '/api/client-config',
+    {
+      config: publicAccess,
+      schema: {
+        tags,
+        summary: 'What the sign-in form needs to know',
+        response: { 200: clientConfigResponseSchema },
+      },
+    },
+    async () => ({ captcha: { provider: captcha.provider, site_key: captcha.siteKey ?? null } }),
+  );
 
   app.post(
     '/api/send-otp',

@@ -91,14 +91,12 @@ describe('signing in with a code', () => {
 
   it('signs an existing account in with its own role', async () => {
     const monastery = await insertMonastery(harness.database.db, { slug: 'session-gompa' });
-    await harness.database.db
-      .insert(users)
-      .values({
-        phone: '+9779811000011',
-        role: 'monastery',
-        monasteryId: monastery.id,
-        name: 'Staff Member',
-      });
+    await harness.database.db.insert(users).values({
+      phone: '+9779811000011',
+      role: 'monastery',
+      monasteryId: monastery.id,
+      name: 'Staff Member',
+    });
     const { user } = await signInByPhone(harness, '9811000011');
     expect(user).toMatchObject({ role: 'monastery', monastery_id: monastery.id, name: 'Staff Member' });
   });

@@ -62,6 +62,13 @@ describe('sign-in code throttles', () => {
 });
 
 describe('bot check', () => {
+  it('is off by default, and the page then trusts no outside script', async () => {
+    harness = await createTestApp();
+    const clientConfig = await harness.app.inject('/api/client-config');
+    expect(clientConfig.json()).toEqual({ captcha: { provider: 'none', site_key: null } });
+    expect(clientConfig.headers['content-security-policy']).not.toContain('cloudflare');
+  });
+
   it('asks Turnstile to verify the widget token and refuses a failed check', async () => {
     const standIn = await startStandIn((request) => ({
       status: 200,
@@ -79,6 +86,9 @@ describe('bot check', () => {
           TURNSTILE_VERIFY_URL: `${standIn.url}/turnstile/v0/siteverify`,
         },
       });
+      const clientConfig = await harness.app.inject('/api/client-config');
+      expect(clientConfig.json()).toEqual({ captcha: { provider: 'turnstile', site_key: 'site-key' } });
+      expect(clientConfig.headers['content-security-policy']).toContain("script-src 'self' https://challenges.cloudflare.com");
       const missing = await send('9813000040', '10.9.5.1');
       expect(missing.statusCode).toBe(422);
       expect(missing.json().errors.captcha).toBeDefined();

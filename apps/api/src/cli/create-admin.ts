@@ -1,0 +1,58 @@
+import { parseArgs } from 'node:util';
+import { isValidE164 } from '@puja/contract';
+import { eq } from 'drizzle-orm';
+import { loadConfig } from '../config/env.ts';
+import { connectDatabase, migrateDatabase } from '../db/client.ts';
+import { findRunningEmbeddedPostgres, startEmbeddedPostgres } from '../db/embedded-postgres.ts';
+import { users } from '../db/schema/index.ts';
+
+/**
+ * `npm run create-admin -- --phone +9779800000009 [--name "Full Name"]`: makes or promotes an administrator,
+ * which is how a real deployment gets its first one. Uses DATABASE_URL, or the embedded database under
+ * DATA_DIR (the running server's, or started for the moment).
+ */
+const usage = 'Usage: npm run create-admin -- --phone <E.164, e.g. +9779800000009> [--name "Full Name"]';
+
+async function main() {
+  const { values } = parseArgs({ options: { phone: { type: 'string' }, name: { type: 'string' } } });
+  const phone = values.phone?.replace(/[\s-]/g, '');
+  if (!phone || !isValidE164(phone)) {
+    console.error(`A valid phone number in E.164 form is required.\n${usage}`);
+    process.exit(2);
+  }
+  const config = loadConfig();
+  let stopEmbedded: (() => Promise<void>) | undefined;
+  let connectionString = config.DATABASE_URL ?? (await findRunningEmbeddedPostgres(config.dataDirectory));
+  if (!connectionString) {
+    const embedded = await startEmbeddedPostgres(config.dataDirectory, () => undefined);
+    connectionString = embedded.connectionString;
+    stopEmbedded = embedded.stop;
+  }
+  const database = connectDatabase(connectionString, 1);
+  try {
+    await migrateDatabase(database.db);
+    const [existing] = await database.db.select().from(users).where(eq(users.phone, phone)).limit(1);
+    const name = values.name?.trim();
+    if (existing) {
+      await database.db
+        .update(users)
+        .set({ role: 'admin', monasteryId: null, archivedAt: null, ...(name ? { name } : {}) })
+        .where(eq(users.id, existing.id));
+      console.log(`${phone} (user ${existing.id}) is now an administrator.`);
+    } else {
+      const [created] = await database.db
+        .insert(users)
+        .values({ phone, role: 'admin', name: name ?? '' })
+        .returning({ id: users.id });
+      console.log(`Created administrator ${phone} (user ${created!.id}). Sign in with that phone number.`);
+    }
+  } finally {
+    await database.close();
+    await stopEmbedded?.();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
