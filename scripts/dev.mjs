@@ -8,7 +8,11 @@ const apiPort = process.env.API_PORT ?? '3001';
 const children = [
   spawn('npm', ['run', 'dev', '-w', '@puja/api'], {
     stdio: 'inherit',
-    env: { ...process.env, PORT: apiPort, PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${webPort}` },
+    env: {
+      ...process.env,
+      PORT: apiPort,
+      PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${webPort}`,
+    },
   }),
   spawn('npm', ['run', 'dev', '-w', '@puja/web'], {
     stdio: 'inherit',
@@ -21,7 +25,8 @@ const stop = () => {
 };
 process.once('SIGINT', stop);
 process.once('SIGTERM', stop);
-for (const child of children) child.once('exit', (code) => {
-  stop();
-  process.exitCode = code ?? 0;
-});
+for (const child of children)
+  child.once('exit', (code) => {
+    stop();
+    process.exitCode = code ?? 0;
+  });

@@ -12,23 +12,33 @@ function newestChange(folders) {
   const visit = (entry) => {
     const stats = statSync(entry);
     if (stats.isDirectory()) {
-      for (const child of readdirSync(entry)) if (child !== 'node_modules' && child !== 'dist') visit(path.join(entry, child));
+      for (const child of readdirSync(entry))
+        if (child !== 'node_modules' && child !== 'dist') visit(path.join(entry, child));
     } else newest = Math.max(newest, stats.mtimeMs);
   };
-  for (const folder of folders) if (existsSync(folder)) visit(path.join(root, folder));
+  for (const folder of folders) if (existsSync(folder)) visit(folder);
   return newest;
 }
 
 function isStale(output, sources) {
   const target = path.join(root, output);
-  return !existsSync(target) || statSync(target).mtimeMs < newestChange(sources.map((source) => path.join(root, source)));
+  return (
+    !existsSync(target) ||
+    statSync(target).mtimeMs < newestChange(sources.map((source) => path.join(root, source)))
+  );
 }
 
 const builds = [
   {
     name: '@puja/web',
     output: 'apps/web/dist/index.html',
-    sources: ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/contract/src'],
+    sources: [
+      'apps/web/src',
+      'apps/web/public',
+      'apps/web/index.html',
+      'apps/web/vite.config.ts',
+      'packages/contract/src',
+    ],
   },
   {
     name: '@puja/api',

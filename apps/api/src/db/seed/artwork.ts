@@ -49,7 +49,7 @@ function monasteryBuilding(hue: number): string {
 const motifs: Record<string, string> = {
   lamp: `<path d="M440 420 L520 420 L500 470 L460 470 Z" fill="#d97706"/><rect x="470" y="470" width="20" height="40" fill="#b45309"/><rect x="440" y="505" width="80" height="14" fill="#92400e"/><path d="M480 300 C455 350 460 395 480 410 C500 395 505 350 480 300 Z" fill="#fde047"/><path d="M480 340 C470 370 472 395 480 402 C488 395 490 370 480 340 Z" fill="#f97316"/>`,
   lotus: Array.from({ length: 7 }, (_, index) => {
-    const angle = -90 + (index - 3) * 24;
+    const angle = (index - 3) * 24;
     return `<ellipse cx="480" cy="380" rx="26" ry="90" fill="#fbcfe8" stroke="#be185d" stroke-width="3" transform="rotate(${angle} 480 470)"/>`;
   }).join(''),
   wheel: `<circle cx="480" cy="400" r="100" fill="none" stroke="#facc15" stroke-width="14"/><circle cx="480" cy="400" r="22" fill="#facc15"/>${Array.from(

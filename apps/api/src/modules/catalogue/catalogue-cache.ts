@@ -51,11 +51,11 @@ export class CatalogueCache {
         this.answers.set(key, answer);
     }
     reply.header('etag', answer.etag).header('cache-control', 'no-cache');
-    if (request.headers['if-none-match'] === answer.etag) {
-      reply.status(304).send();
-      return;
-    }
-    reply.type('application/json; charset=utf-8').send(answer.body);
+    if (request.headers['if-none-match'] === answer.etag) reply.status(304).send();
+    else reply.type('application/json; charset=utf-8').send(answer.body);
+    // Wait until the answer has left: compression finishes it asynchronously, and an async handler that
+    // resolves earlier would let Fastify end the response with an empty body.
+    await reply;
   }
 }
 

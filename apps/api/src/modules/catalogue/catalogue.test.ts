@@ -133,6 +133,22 @@ describe('GET /api/get-monastery-puja', () => {
 });
 
 describe('catalogue cache', () => {
+  it('sends the same JSON compressed to a browser that accepts it', async () => {
+    const plain = await harness.app.inject('/api/monastery');
+    for (const encoding of ['gzip', 'br']) {
+      const compressed = await harness.app.inject({
+        url: '/api/monastery',
+        headers: { 'accept-encoding': encoding },
+      });
+      expect(compressed.statusCode).toBe(200);
+      expect(compressed.headers['content-encoding']).toBe(encoding);
+      const { gunzipSync, brotliDecompressSync } = await import('node:zlib');
+      const bytes =
+        encoding === 'gzip' ? gunzipSync(compressed.rawPayload) : brotliDecompressSync(compressed.rawPayload);
+      expect(bytes.toString()).toBe(plain.body);
+    }
+  });
+
   it('answers 304 to a matching If-None-Match and 200 with the body otherwise', async () => {
     const first = await harness.app.inject('/api/monastery');
     const etag = first.headers.etag as string;

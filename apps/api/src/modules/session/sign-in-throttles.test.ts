@@ -88,7 +88,9 @@ describe('bot check', () => {
       });
       const clientConfig = await harness.app.inject('/api/client-config');
       expect(clientConfig.json()).toEqual({ captcha: { provider: 'turnstile', site_key: 'site-key' } });
-      expect(clientConfig.headers['content-security-policy']).toContain("script-src 'self' https://challenges.cloudflare.com");
+      expect(clientConfig.headers['content-security-policy']).toContain(
+        "script-src 'self' https://challenges.cloudflare.com",
+      );
       const missing = await send('9813000040', '10.9.5.1');
       expect(missing.statusCode).toBe(422);
       expect(missing.json().errors.captcha).toBeDefined();

@@ -1,0 +1,38 @@
+import type { Role } from '@puja/contract';
+
+/** Each role's own area: where a signed-in person is sent when a page is not theirs (SPEC §2). */
+export const ROLE_HOME_PATHS: Record<Role, string> = {
+  admin: '/admin/dashboard',
+  monastery: '/monastery/dashboard',
+  user: '/monasteries',
+};
+
+export interface ClientSession {
+  token: string | null;
+  /** Unknown while only a token is stored: the role comes with the session's user. */
+  role: Role | null;
+}
+
+export type AccessDecision =
+  | { kind: 'allow' }
+  | { kind: 'sign-in'; redirectTo: string }
+  | { kind: 'wrong-role'; redirectTo: string };
+
+/**
+ * SPEC §2's route guard as a pure rule. No token: sign in, then come back to `fullPath`. A known role that
+ * is not the page's: go to that role's own area. An unknown role is let through: the server checks every
+ * call anyway (401/403), and the guard only spares people pages they cannot use.
+ */
+export function decideAccess(
+  session: ClientSession,
+  requireRole: Role | undefined,
+  fullPath: string,
+): AccessDecision {
+  if (!session.token) {
+    return { kind: 'sign-in', redirectTo: `/auth?redirect=${encodeURIComponent(fullPath)}` };
+  }
+  if (requireRole && session.role && session.role !== requireRole) {
+    return { kind: 'wrong-role', redirectTo: ROLE_HOME_PATHS[session.role] };
+  }
+  return { kind: 'allow' };
+}

@@ -1,0 +1,90 @@
+import { Anchor, AppShell, Burger, Group, NavLink, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import type { Role } from '@puja/contract';
+import { IconBuildingMonument, IconFlame, IconLayoutDashboard, IconUsers } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useLocation } from 'react-router';
+import { AppLogo } from '../../components/app-logo.tsx';
+import { BACK_OFFICE_MENUS, type BackOfficeMenuItem, isMenuItemActive } from './back-office-menu.ts';
+
+const ICONS: Record<BackOfficeMenuItem['icon'], typeof IconLayoutDashboard> = {
+  dashboard: IconLayoutDashboard,
+  monastery: IconBuildingMonument,
+  puja: IconFlame,
+  users: IconUsers,
+};
+
+const AREA_LABELS = {
+  admin: 'backOffice.adminArea',
+  monastery: 'backOffice.monasteryArea',
+  user: null,
+} as const;
+
+interface BackOfficeLayoutProps {
+  /** Whose sidebar to show: the role the area is for. */
+  area: Role;
+}
+
+/** SPEC §2's back office: a sidebar and a top bar around the page; on phones the sidebar is a burger menu. */
+export function BackOfficeLayout({ area }: BackOfficeLayoutProps) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const [navbarOpened, navbar] = useDisclosure(false);
+  const items = BACK_OFFICE_MENUS[area];
+  const areaLabel = AREA_LABELS[area];
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !navbarOpened } }}
+      padding="lg"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger
+              opened={navbarOpened}
+              onClick={navbar.toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={navbarOpened ? t('nav.closeMenu') : t('nav.openMenu')}
+              aria-expanded={navbarOpened}
+            />
+            <Anchor component={Link} to="/" underline="never" aria-label={t('nav.home')}>
+              <AppLogo size={32} />
+            </Anchor>
+          </Group>
+          {areaLabel && (
+            <Text fw={600} c="dimmed" size="sm" visibleFrom="xs">
+              {t(areaLabel)}
+            </Text>
+          )}
+        </Group>
+      </AppShell.Header>
+
+      <AppShell.Navbar p="sm" component="nav" aria-label={t('backOffice.navigation')}>
+        {items.map((item) => {
+          const Icon = ICONS[item.icon];
+          const active = isMenuItemActive(pathname, item);
+          return (
+            <NavLink
+              key={item.to}
+              component={Link}
+              to={item.to}
+              label={t(item.label)}
+              leftSection={<Icon size={18} aria-hidden="true" />}
+              active={active}
+              aria-current={active ? 'page' : undefined}
+              onClick={navbar.close}
+              variant="filled"
+            />
+          );
+        })}
+      </AppShell.Navbar>
+
+      <AppShell.Main>
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

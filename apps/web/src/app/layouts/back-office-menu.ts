@@ -1,0 +1,27 @@
+import type { Role } from '@puja/contract';
+
+export interface BackOfficeMenuItem {
+  /** The item is highlighted on every path that starts with this. */
+  to: string;
+  label: 'backOffice.dashboard' | 'backOffice.monastery' | 'backOffice.puja' | 'backOffice.users';
+  icon: 'dashboard' | 'monastery' | 'puja' | 'users';
+}
+
+/** SPEC §2: admin and monastery staff each have a sidebar; any other role sees no menu. */
+export const BACK_OFFICE_MENUS: Record<Role, readonly BackOfficeMenuItem[]> = {
+  admin: [
+    { to: '/admin/dashboard', label: 'backOffice.dashboard', icon: 'dashboard' },
+    { to: '/admin/monastery', label: 'backOffice.monastery', icon: 'monastery' },
+    { to: '/admin/puja', label: 'backOffice.puja', icon: 'puja' },
+    { to: '/admin/manage-user', label: 'backOffice.users', icon: 'users' },
+  ],
+  monastery: [
+    { to: '/monastery/dashboard', label: 'backOffice.dashboard', icon: 'dashboard' },
+    { to: '/monastery/puja', label: 'backOffice.puja', icon: 'puja' },
+  ],
+  user: [],
+};
+
+export function isMenuItemActive(pathname: string, item: BackOfficeMenuItem): boolean {
+  return pathname.startsWith(item.to);
+}

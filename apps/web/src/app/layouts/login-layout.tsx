@@ -1,0 +1,28 @@
+import { Anchor, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet } from 'react-router';
+import { AppLogo } from '../../components/app-logo.tsx';
+import classes from './login-layout.module.css';
+
+/** SPEC §2's login layout: a picture with its caption beside the logo, heading and sign-in screen. */
+export function LoginLayout() {
+  const { t } = useTranslation();
+  return (
+    <div className={classes.root}>
+      {/* The picture is decoration; its caption is the part that informs. */}
+      <aside className={classes.picture}>
+        <p className={classes.caption}>{t('loginLayout.caption')}</p>
+      </aside>
+      <main className={classes.panel}>
+        <Stack gap="lg" className={classes.panelInner}>
+          <Anchor component={Link} to="/" underline="never" aria-label={t('nav.home')} w="fit-content">
+            <AppLogo size={44} />
+          </Anchor>
+          <Title order={1}>{t('loginLayout.heading')}</Title>
+          <Text c="dimmed">{t('loginLayout.intro')}</Text>
+          <Outlet />
+        </Stack>
+      </main>
+    </div>
+  );
+}

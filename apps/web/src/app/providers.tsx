@@ -1,0 +1,53 @@
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { TOAST_DURATION_MS } from '@puja/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { ApiError } from '../lib/api-client.ts';
+import { cssVariablesResolver, theme } from './theme.ts';
+
+const MAX_RETRIES = 2;
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: 60_000,
+        // A 4xx (unknown slug, no access) will not change by asking again; network and 5xx errors might.
+        retry: (failureCount, error) =>
+          failureCount < MAX_RETRIES &&
+          !(error instanceof ApiError && error.status >= 400 && error.status < 500),
+      },
+    },
+  });
+}
+
+interface AppProvidersProps {
+  queryClient: QueryClient;
+  /** The CSP nonce Mantine's injected <style> tags must carry in production. */
+  styleNonce?: string | undefined;
+  /** 'test' turns off Mantine's transitions and portals, which jsdom cannot run. */
+  mantineEnv?: 'default' | 'test';
+  children: ReactNode;
+}
+
+export function AppProviders({
+  queryClient,
+  styleNonce,
+  mantineEnv = 'default',
+  children,
+}: AppProvidersProps) {
+  return (
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      defaultColorScheme="light"
+      env={mantineEnv}
+      getStyleNonce={styleNonce ? () => styleNonce : undefined}
+    >
+      {/* SPEC §8: toasts at the top end, 2 s, closable. */}
+      <Notifications position="top-right" autoClose={TOAST_DURATION_MS} />
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    </MantineProvider>
+  );
+}

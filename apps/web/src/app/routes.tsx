@@ -1,0 +1,171 @@
+import { Navigate, type RouteObject } from 'react-router';
+import { NotFoundContent } from '../components/not-found-content.tsx';
+import { PageLoader } from '../components/page-loader.tsx';
+import { HomePage } from '../features/catalogue/routes/home-page.tsx';
+import { MonasteriesPage } from '../features/catalogue/routes/monasteries-page.tsx';
+import { PujasPage } from '../features/catalogue/routes/pujas-page.tsx';
+import { RequireAuth } from './guards/require-auth.tsx';
+import { PublicLayout } from './layouts/public-layout.tsx';
+import { RootLayout } from './root-layout.tsx';
+import { RouteErrorPage } from './route-error-page.tsx';
+
+/*
+ * SPEC §2's route table. The home page and the catalogue lists are in the first bundle; every other page
+ * is `lazy`, loaded when first visited, so the first visit stays small and visitors never download the
+ * account or back-office code (scripts/report-bundle-size.mjs checks both on every build).
+ */
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteErrorPage />,
+    hydrateFallbackElement: <PageLoader />,
+    children: [
+      {
+        element: <PublicLayout />,
+        children: [
+          { index: true, element: <HomePage /> },
+          { path: 'monasteries', element: <MonasteriesPage /> },
+          {
+            path: 'monastery/:slug',
+            lazy: async () => ({
+              Component: (await import('../features/catalogue/routes/monastery-page.tsx')).MonasteryPage,
+            }),
+          },
+          { path: 'pujas', element: <PujasPage /> },
+          {
+            path: 'puja/:id',
+            lazy: async () => ({
+              Component: (await import('../features/catalogue/routes/puja-page.tsx')).PujaPage,
+            }),
+          },
+          {
+            element: <RequireAuth requireRole="user" />,
+            children: [
+              {
+                path: 'direct-order',
+                lazy: async () => ({
+                  Component: (await import('../features/orders/routes/direct-order-page.tsx'))
+                    .DirectOrderPage,
+                }),
+              },
+              {
+                path: 'orders',
+                lazy: async () => ({
+                  Component: (await import('../features/orders/routes/orders-page.tsx')).OrdersPage,
+                }),
+              },
+              {
+                path: 'account-settings',
+                lazy: async () => ({
+                  Component: (await import('../features/account/routes/account-settings-page.tsx'))
+                    .AccountSettingsPage,
+                }),
+              },
+              {
+                path: 'lets-begin',
+                lazy: async () => ({
+                  Component: (await import('../features/account/routes/lets-begin-page.tsx')).LetsBeginPage,
+                }),
+              },
+            ],
+          },
+          { path: '*', element: <NotFoundContent /> },
+        ],
+      },
+      {
+        lazy: async () => ({ Component: (await import('./layouts/login-layout.tsx')).LoginLayout }),
+        children: [
+          {
+            path: 'auth',
+            lazy: async () => ({
+              Component: (await import('../features/auth/routes/auth-page.tsx')).AuthPage,
+            }),
+          },
+        ],
+      },
+      {
+        path: 'admin',
+        children: [
+          { index: true, element: <Navigate to="/admin/dashboard" replace /> },
+          {
+            element: <RequireAuth requireRole="admin" />,
+            children: [
+              {
+                lazy: async () => {
+                  const { BackOfficeLayout } = await import('./layouts/back-office-layout.tsx');
+                  return { element: <BackOfficeLayout area="admin" /> };
+                },
+                children: [
+                  {
+                    path: 'dashboard',
+                    lazy: async () => ({
+                      Component: (await import('../features/admin/routes/admin-dashboard-page.tsx'))
+                        .AdminDashboardPage,
+                    }),
+                  },
+                  {
+                    path: 'monastery',
+                    lazy: async () => ({
+                      Component: (await import('../features/admin/routes/admin-monasteries-page.tsx'))
+                        .AdminMonasteriesPage,
+                    }),
+                  },
+                  {
+                    path: 'puja',
+                    lazy: async () => ({
+                      Component: (await import('../features/admin/routes/admin-pujas-page.tsx'))
+                        .AdminPujasPage,
+                    }),
+                  },
+                  {
+                    path: 'manage-user',
+                    lazy: async () => ({
+                      Component: (await import('../features/admin/routes/admin-users-page.tsx'))
+                        .AdminUsersPage,
+                    }),
+                  },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+      {
+        path: 'monastery',
+        children: [
+          // SPEC §2: the base path goes to the dashboard, before the guard so `redirect` names the real page.
+          { index: true, element: <Navigate to="/monastery/dashboard" replace /> },
+          {
+            element: <RequireAuth requireRole="monastery" />,
+            children: [
+              {
+                lazy: async () => {
+                  const { BackOfficeLayout } = await import('./layouts/back-office-layout.tsx');
+                  return { element: <BackOfficeLayout area="monastery" /> };
+                },
+                children: [
+                  {
+                    path: 'dashboard',
+                    lazy: async () => ({
+                      Component: (
+                        await import('../features/monastery-dashboard/routes/monastery-dashboard-page.tsx')
+                      ).MonasteryDashboardPage,
+                    }),
+                  },
+                  {
+                    path: 'puja',
+                    lazy: async () => ({
+                      Component: (
+                        await import('../features/monastery-dashboard/routes/monastery-pujas-page.tsx')
+                      ).MonasteryPujasPage,
+                    }),
+                  },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];

@@ -1,0 +1,16 @@
+import { type LoginPhoneRequest, type LoginResponse, loginResponseSchema } from '@puja/contract';
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+/** `POST /api/login-phone`: trades the texted code for a session token and the signed-in user. */
+export function loginWithPhone(input: Required<LoginPhoneRequest>): Promise<LoginResponse> {
+  return apiRequest('/api/login-phone', {
+    method: 'POST',
+    body: { code: input.code, phone: input.phone, otp: input.otp },
+    schema: loginResponseSchema,
+  });
+}
+
+export function useLoginWithPhone() {
+  return useMutation({ mutationFn: loginWithPhone });
+}

@@ -1,0 +1,16 @@
+import { type MessageResponse, messageResponseSchema, type SendOtpRequest } from '@puja/contract';
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+/** `POST /api/send-otp`: asks the server to text a one-time code to the number. */
+export function sendOtp(input: Required<Pick<SendOtpRequest, 'code' | 'phone'>>): Promise<MessageResponse> {
+  return apiRequest('/api/send-otp', {
+    method: 'POST',
+    body: { code: input.code, phone: input.phone },
+    schema: messageResponseSchema,
+  });
+}
+
+export function useSendOtp() {
+  return useMutation({ mutationFn: sendOtp });
+}

@@ -1,0 +1,27 @@
+import { DEFAULT_COUNTRY_DIAL_CODE, listDialCodes } from '@puja/contract';
+
+/** One entry of the country-code dropdown (SPEC §3: name, dial_code, code, emoji). */
+export interface CountryDialCode {
+  name: string;
+  dial_code: string;
+  code: string;
+  emoji: string;
+}
+
+// Regional-indicator letters: 'NP' becomes the Nepali flag.
+function flagEmoji(countryCode: string): string {
+  return String.fromCodePoint(...Array.from(countryCode, (letter) => 0x1f1e6 + letter.charCodeAt(0) - 65));
+}
+
+/** Every country the phone rules know, named in the reader's language by Intl, in alphabetical order. */
+export function listCountryDialCodes(locale: string): CountryDialCode[] {
+  const names = new Intl.DisplayNames([locale], { type: 'region' });
+  return listDialCodes()
+    .map(({ code, dial_code }) => ({ code, dial_code, name: names.of(code) ?? code, emoji: flagEmoji(code) }))
+    .sort((a, b) => a.name.localeCompare(b.name, locale));
+}
+
+/** The country preselected in the form: the one whose dial code is the product's default (+977, Nepal). */
+export function defaultCountryCode(countries: readonly CountryDialCode[]): string {
+  return countries.find((country) => country.dial_code === DEFAULT_COUNTRY_DIAL_CODE)?.code ?? 'NP';
+}

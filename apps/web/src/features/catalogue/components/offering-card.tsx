@@ -1,0 +1,43 @@
+import { Button, Card, Group, Text, Title } from '@mantine/core';
+import { formatRupees } from '@puja/contract';
+import { useTranslation } from 'react-i18next';
+import { previewText } from '../../../lib/text.ts';
+import { CatalogueImage } from './catalogue-image.tsx';
+
+interface OfferingCardProps {
+  name: string;
+  imagePath: string | null;
+  description: string;
+  previewLength: number;
+  cost: number;
+  onMakePuja: () => void;
+}
+
+/** A puja at a monastery with the monastery's price, and the button to order it. */
+export function OfferingCard({
+  name,
+  imagePath,
+  description,
+  previewLength,
+  cost,
+  onMakePuja,
+}: OfferingCardProps) {
+  const { t } = useTranslation('catalogue');
+  return (
+    <Card withBorder padding="md" component="article" data-testid="offering-card">
+      <Card.Section>
+        <CatalogueImage src={imagePath} alt={name} height={180} />
+      </Card.Section>
+      <Title order={3} fz="h4" mt="md">
+        {name}
+      </Title>
+      <Text size="sm" c="dimmed" mt="xs">
+        {previewText(description, previewLength)}
+      </Text>
+      <Group justify="space-between" align="center" mt="md" gap="sm">
+        <Text fw={700}>{t('price', { price: formatRupees(cost) })}</Text>
+        <Button onClick={onMakePuja}>{t('makePuja')}</Button>
+      </Group>
+    </Card>
+  );
+}

@@ -1,0 +1,61 @@
+import { Button, Paper, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { openLoginPrompt } from '../../../lib/login-prompt.ts';
+import { usePageTitle } from '../../../lib/use-page-title.ts';
+import { useMonasteries } from '../api/get-monasteries.ts';
+import { usePujas } from '../api/get-pujas.ts';
+import { MonasteryCard, PujaCard } from '../components/catalogue-card.tsx';
+import { CatalogueGridSection } from '../components/catalogue-grid-section.tsx';
+
+/** Enough to fill two rows on a wide screen; the rest is one click away. */
+const HOME_GRID_LIMIT = 6;
+
+export function HomePage() {
+  const { t } = useTranslation('catalogue');
+  usePageTitle(undefined);
+  const monasteries = useMonasteries();
+  const pujas = usePujas();
+
+  return (
+    <Stack gap={48}>
+      <Paper component="section" bg="saffron.0" p={{ base: 'lg', sm: 48 }} radius="lg">
+        <Stack gap="md" maw={720}>
+          <Title order={1} c="maroon.8">
+            {t('home.greeting')}
+          </Title>
+          <Text size="lg">{t('home.description')}</Text>
+          {/* SPEC §2 offers Sign Up while the auth state has no phone; there is no signed-in state yet. */}
+          <div>
+            <Button size="md" onClick={() => openLoginPrompt()}>
+              {t('home.signUp')}
+            </Button>
+          </div>
+        </Stack>
+      </Paper>
+
+      <CatalogueGridSection
+        heading={t('home.monasteriesHeading')}
+        headingOrder={2}
+        query={monasteries}
+        selectItems={(data) => data.monasteries}
+        emptyText={t('monasteries.empty')}
+        getKey={(monastery) => monastery.id}
+        limit={HOME_GRID_LIMIT}
+        moreLink={{ to: '/monasteries', label: t('home.allMonasteries') }}
+        renderCard={(monastery) => <MonasteryCard monastery={monastery} titleOrder={3} />}
+      />
+
+      <CatalogueGridSection
+        heading={t('home.pujasHeading')}
+        headingOrder={2}
+        query={pujas}
+        selectItems={(data) => data.pujas}
+        emptyText={t('pujas.empty')}
+        getKey={(puja) => puja.id}
+        limit={HOME_GRID_LIMIT}
+        moreLink={{ to: '/pujas', label: t('home.allPujas') }}
+        renderCard={(puja) => <PujaCard puja={puja} titleOrder={3} />}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,60 @@
+import { Stack } from '@mantine/core';
+import { PREVIEW_LENGTH, type PujaDetail, slugOrIdParamsSchema } from '@puja/contract';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { NotFoundContent } from '../../../components/not-found-content.tsx';
+import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { usePageTitle } from '../../../lib/use-page-title.ts';
+import { usePuja } from '../api/get-puja.ts';
+import { CatalogueDetailHeader } from '../components/catalogue-detail-header.tsx';
+import { CatalogueDetailSkeleton } from '../components/catalogue-detail-skeleton.tsx';
+import { OfferingCard } from '../components/offering-card.tsx';
+import { OfferingsSection } from '../components/offerings-section.tsx';
+import { useMakePuja } from '../hooks/use-make-puja.ts';
+
+/** `/puja/:id` (a slug or an id): one puja and the monasteries that offer it, with their prices. */
+export function PujaPage() {
+  const { id = '' } = useParams();
+  // A malformed slug can name no puja; answer 404 at once instead of asking the server.
+  const isWellFormed = slugOrIdParamsSchema.safeParse({ slugOrId: id }).success;
+  const query = usePuja(id, { enabled: isWellFormed });
+
+  if (!isWellFormed || (query.error instanceof ApiError && query.error.status === 404)) {
+    return <NotFoundContent />;
+  }
+  if (query.isPending) return <CatalogueDetailSkeleton />;
+  if (query.isError) return <QueryErrorAlert error={query.error} onRetry={() => void query.refetch()} />;
+  return <PujaDetails puja={query.data.puja} />;
+}
+
+function PujaDetails({ puja }: { puja: PujaDetail }) {
+  const { t } = useTranslation('catalogue');
+  usePageTitle(puja.name);
+  const makePuja = useMakePuja();
+
+  return (
+    <Stack gap="xl">
+      <CatalogueDetailHeader name={puja.name} imagePath={puja.image_path} description={puja.description} />
+      <OfferingsSection
+        heading={t('puja.offeringsHeading')}
+        items={puja.monasteries}
+        searchLabel={t('puja.searchLabel')}
+        searchPlaceholder={t('puja.searchPlaceholder')}
+        emptyText={t('puja.empty')}
+        emptySearchText={(search) => t('puja.emptySearch', { search })}
+        getKey={(monastery) => monastery.pivot.id}
+        renderCard={(monastery) => (
+          <OfferingCard
+            name={monastery.name}
+            imagePath={monastery.image_path}
+            description={monastery.description}
+            previewLength={PREVIEW_LENGTH.monasteryCardOnPujaPage}
+            cost={monastery.pivot.cost}
+            onMakePuja={makePuja}
+          />
+        )}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,23 @@
+import { useTranslation } from 'react-i18next';
+import { usePageTitle } from '../../../lib/use-page-title.ts';
+import { usePujas } from '../api/get-pujas.ts';
+import { PujaCard } from '../components/catalogue-card.tsx';
+import { CatalogueGridSection } from '../components/catalogue-grid-section.tsx';
+
+export function PujasPage() {
+  const { t } = useTranslation('catalogue');
+  usePageTitle(t('pujas.title'));
+  const pujas = usePujas();
+
+  return (
+    <CatalogueGridSection
+      heading={t('pujas.heading')}
+      headingOrder={1}
+      query={pujas}
+      selectItems={(data) => data.pujas}
+      emptyText={t('pujas.empty')}
+      getKey={(puja) => puja.id}
+      renderCard={(puja) => <PujaCard puja={puja} titleOrder={2} />}
+    />
+  );
+}

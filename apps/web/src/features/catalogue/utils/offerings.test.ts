@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { filterAndSortOfferings } from './offerings.ts';
+
+const items = [
+  { name: 'Green Tara Puja', pivot: { cost: 1500 } },
+  { name: 'Medicine Buddha', pivot: { cost: 500 } },
+  { name: 'Guru Rinpoche Tsok', pivot: { cost: 3000 } },
+];
+
+describe('filterAndSortOfferings', () => {
+  it('keeps the given order when no sort is chosen', () => {
+    expect(filterAndSortOfferings(items, '', 'none').map((item) => item.name)).toEqual([
+      'Green Tara Puja',
+      'Medicine Buddha',
+      'Guru Rinpoche Tsok',
+    ]);
+  });
+
+  it('matches any part of the name, ignoring case and surrounding spaces', () => {
+    expect(filterAndSortOfferings(items, '  TARA ', 'none').map((item) => item.name)).toEqual([
+      'Green Tara Puja',
+    ]);
+    expect(filterAndSortOfferings(items, 'bud', 'none').map((item) => item.name)).toEqual([
+      'Medicine Buddha',
+    ]);
+  });
+
+  it('orders by price both ways without touching the input', () => {
+    const copy = [...items];
+    expect(filterAndSortOfferings(items, '', 'lowToHigh').map((item) => item.pivot.cost)).toEqual([
+      500, 1500, 3000,
+    ]);
+    expect(filterAndSortOfferings(items, '', 'highToLow').map((item) => item.pivot.cost)).toEqual([
+      3000, 1500, 500,
+    ]);
+    expect(items).toEqual(copy);
+  });
+});

@@ -1,0 +1,121 @@
+import { errorResponseSchema } from '@puja/contract';
+import { readToken } from './auth-token.ts';
+import { i18n, LANGUAGE } from './i18n.ts';
+
+/** Anything with zod's `parse`: the contract's response schemas. */
+export interface ResponseSchema<T> {
+  parse(input: unknown): T;
+}
+
+/** A failed call: the HTTP status (0 when the server could not be reached) and the server's message. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly status: number;
+  /** Per-field messages, present on validation failures (API.md: 400 and 422). */
+  readonly errors: Record<string, string[]>;
+
+  constructor(status: number, message: string, errors: Record<string, string[]> = {}) {
+    super(message);
+    this.status = status;
+    this.errors = errors;
+  }
+}
+
+/** The response did not match the contract: a bug on one side, never the user's fault. */
+export class ContractMismatchError extends Error {
+  override readonly name = 'ContractMismatchError';
+}
+
+type FormValue = string | number | Blob;
+export type RequestBody = FormData | Record<string, FormValue | readonly FormValue[] | null | undefined>;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  body?: RequestBody;
+  signal?: AbortSignal;
+}
+
+// SPEC §7: the web app sends form data; arrays become repeated fields (`files[]`).
+function toFormData(body: RequestBody): FormData {
+  if (body instanceof FormData) return body;
+  const form = new FormData();
+  for (const [name, value] of Object.entries(body)) {
+    if (value === null || value === undefined) continue;
+    const values = Array.isArray(value) ? value : [value];
+    for (const item of values as FormValue[]) {
+      form.append(name, item instanceof Blob ? item : String(item));
+    }
+  }
+  return form;
+}
+
+function buildHeaders(): Headers {
+  const headers = new Headers({
+    Accept: 'application/json',
+    'Accept-Language': LANGUAGE,
+    'X-Requested-With': 'XMLHttpRequest',
+  });
+  const token = readToken();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  return headers;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  const parsed = errorResponseSchema.safeParse(await readJson(response));
+  // A proxy's HTML error page or an empty body has no message worth showing; 5xx texts are never shown.
+  if (!parsed.success || response.status >= 500) {
+    return new ApiError(response.status, i18n.t('errors.unexpected'));
+  }
+  return new ApiError(response.status, parsed.data.message, parsed.data.errors);
+}
+
+/**
+ * Calls the API on the same origin. With a schema the answer is validated, so a contract drift fails here,
+ * loudly, instead of somewhere deep in a component.
+ */
+export async function apiRequest<T>(
+  path: string,
+  options: RequestOptions & { schema: ResponseSchema<T> },
+): Promise<T>;
+export async function apiRequest(path: string, options?: RequestOptions): Promise<unknown>;
+export async function apiRequest<T>(
+  path: string,
+  options: RequestOptions & { schema?: ResponseSchema<T> } = {},
+): Promise<T | unknown> {
+  const method = options.method ?? 'GET';
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers: buildHeaders(),
+      body: options.body === undefined ? undefined : toFormData(options.body),
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, i18n.t('errors.network'));
+  }
+
+  if (!response.ok) throw await toApiError(response);
+
+  const body = await readJson(response);
+  if (!options.schema) return body;
+  try {
+    return options.schema.parse(body);
+  } catch (error) {
+    console.error(`${method} ${path}: the response does not match the contract`, error);
+    throw new ContractMismatchError(`${method} ${path}: the response does not match the contract`, {
+      cause: error,
+    });
+  }
+}

@@ -1,0 +1,48 @@
+import { QueryClient } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+// Not 'react-router/dom': under Node that entry loads react-router's CommonJS build while the app's own
+// imports get the ES build, and the two copies' contexts do not meet.
+import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
+import { vi } from 'vitest';
+import { AppProviders } from '../app/providers.tsx';
+
+/** Renders `routes` at `path` inside the app's real providers, with a fresh cache and no retries. */
+export function renderRoutes(routes: RouteObject[], path: string) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const view = render(
+    <AppProviders queryClient={queryClient} mantineEnv="test">
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { ...view, router, queryClient };
+}
+
+type Answer = { status?: number; body: unknown };
+
+/**
+ * Stands in for the API: each request path (without the query) maps to an answer, or to a list of answers
+ * given in turn; unknown paths answer 404 like the server would. Returns the mock to inspect calls.
+ */
+export function stubApi(answers: Record<string, Answer | Answer[]>) {
+  const remaining = new Map(Object.entries(answers).map(([path, answer]) => [path, [answer].flat()]));
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, _init?: RequestInit) => {
+    const path = String(input).split('?')[0] ?? '';
+    const queue = remaining.get(path);
+    const answer = queue && (queue.length > 1 ? queue.shift() : queue[0]);
+    const { status = 200, body } = answer ?? { status: 404, body: { message: 'Not found.' } };
+    return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+/** Picks an option of a Mantine Select (an input that opens a listbox of options). */
+export async function chooseOption(
+  user: { click: (element: Element) => Promise<void> },
+  select: HTMLElement,
+  option: string,
+) {
+  await user.click(select);
+  await user.click(await screen.findByRole('option', { name: option }));
+}

@@ -1,0 +1,43 @@
+import '@testing-library/jest-dom/vitest';
+import '../lib/i18n.ts';
+import { notifications } from '@mantine/notifications';
+import { cleanup } from '@testing-library/react';
+import { afterEach, vi } from 'vitest';
+import { closeLoginPrompt } from '../lib/login-prompt.ts';
+
+// jsdom lacks the browser APIs Mantine measures layout and colour scheme with.
+Object.defineProperty(window, 'matchMedia', {
+  writable: true,
+  value: vi.fn().mockImplementation((query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: vi.fn(),
+    removeListener: vi.fn(),
+    addEventListener: vi.fn(),
+    removeEventListener: vi.fn(),
+    dispatchEvent: vi.fn(),
+  })),
+});
+
+class ResizeObserverStub {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+window.ResizeObserver = ResizeObserverStub;
+
+// React Router's ScrollRestoration scrolls on every navigation.
+window.scrollTo = vi.fn() as typeof window.scrollTo;
+
+// Mantine's Select scrolls its options into view, which jsdom does not implement.
+Element.prototype.scrollIntoView = vi.fn();
+
+// Module-level stores outlive a test's render; each test starts with none open.
+afterEach(() => {
+  cleanup();
+  closeLoginPrompt();
+  notifications.clean();
+  window.localStorage.clear();
+  vi.unstubAllGlobals();
+});

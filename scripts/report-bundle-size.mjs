@@ -1,0 +1,95 @@
+#!/usr/bin/env node
+// Reports how much JavaScript the home page downloads before it can run: the entry chunk of index.html
+// plus every chunk it imports statically. Dynamic imports (lazy routes) load later, only when needed,
+// so they do not count. Exits 1 when the total is over budget or a back-office module is among them.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const BUDGET_KB = 200;
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const distDir = path.join(repoRoot, 'apps/web/dist');
+const manifestPath = path.join(distDir, '.vite/manifest.json');
+
+// Source folders whose code belongs to the back office and must only ever arrive through a lazy route.
+const BACK_OFFICE_SOURCES = [
+  /^src\/features\/admin\//,
+  /^src\/features\/monastery-dashboard\//,
+  /back-office/,
+];
+
+let manifest;
+try {
+  manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+} catch (error) {
+  console.error(
+    `Cannot read ${path.relative(repoRoot, manifestPath)}: run the web build first.`,
+    error.message,
+  );
+  process.exit(1);
+}
+
+const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry && key.endsWith('index.html'));
+if (!entryKey) {
+  console.error('The manifest has no index.html entry.');
+  process.exit(1);
+}
+
+// Walk static imports only, each chunk once.
+const homeChunkKeys = [];
+const pending = [entryKey];
+while (pending.length > 0) {
+  const key = pending.shift();
+  if (homeChunkKeys.includes(key)) continue;
+  homeChunkKeys.push(key);
+  pending.push(...(manifest[key].imports ?? []));
+}
+
+const rows = homeChunkKeys
+  .map((key) => {
+    const file = manifest[key].file;
+    const bytes = readFileSync(path.join(distDir, file));
+    return { key, file, rawKB: bytes.length / 1024, gzipKB: gzipSync(bytes, { level: 9 }).length / 1024 };
+  })
+  .filter((row) => row.file.endsWith('.js'));
+
+const totalKB = rows.reduce((sum, row) => sum + row.gzipKB, 0);
+console.log('');
+console.table(
+  Object.fromEntries(
+    rows.map((row) => [
+      row.file,
+      { source: row.key, raw: `${row.rawKB.toFixed(1)} KB`, gzip: `${row.gzipKB.toFixed(1)} KB` },
+    ]),
+  ),
+);
+console.log(
+  `Home page JavaScript (entry + static imports): ${totalKB.toFixed(1)} KB gzipped (budget ${BUDGET_KB} KB)`,
+);
+
+// A chunk's manifest key is its source path when it has one (entries and lazy routes); shared chunks are
+// named `_name-hash.js` and carry no source, so this check sees modules that own a chunk, not every module
+// Rollup may have folded into a shared one.
+const backOfficeInHome = homeChunkKeys.filter((key) => {
+  const source = manifest[key].src ?? key;
+  return BACK_OFFICE_SOURCES.some((pattern) => pattern.test(source));
+});
+const backOfficeChunks = Object.keys(manifest).filter((key) =>
+  BACK_OFFICE_SOURCES.some((pattern) => pattern.test(manifest[key].src ?? '')),
+);
+
+let failed = false;
+if (backOfficeInHome.length > 0) {
+  console.error(`Back-office code is in the home page's bundle: ${backOfficeInHome.join(', ')}`);
+  failed = true;
+} else {
+  console.log(
+    `No back-office chunk among them (${backOfficeChunks.length} back-office modules load lazily: ${backOfficeChunks.map((key) => path.basename(key)).join(', ')}).`,
+  );
+}
+if (totalKB > BUDGET_KB) {
+  console.error(`Over budget by ${(totalKB - BUDGET_KB).toFixed(1)} KB.`);
+  failed = true;
+}
+process.exit(failed ? 1 : 0);
