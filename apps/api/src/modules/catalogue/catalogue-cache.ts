@@ -75,20 +75,23 @@ export async function listenForCatalogueChanges(
   onError: (error: unknown) => void,
 ): Promise<() => Promise<void>> {
   let stopped = false;
-  let client: pg.PoolClient | undefined;
+  let listener: pg.PoolClient | undefined;
 
   const connect = async (): Promise<void> => {
-    client = await pool.connect();
+    const client = await pool.connect();
+    listener = client;
     client.on('notification', (message) => {
       if (message.channel === CATALOGUE_CHANNEL) cache.clear();
     });
     client.on('error', (error) => {
-      onError(error);
-      client?.release(true);
-      client = undefined;
+      if (listener !== client) return;
+      listener = undefined;
+      client.release(true);
       // Anything may have changed while we were not listening.
       cache.clear();
-      if (!stopped) setTimeout(() => void connect().catch(onError), 1000).unref();
+      if (stopped) return;
+      onError(error);
+      setTimeout(() => void connect().catch(onError), 1000).unref();
     });
     await client.query(`LISTEN ${CATALOGUE_CHANNEL}`);
   };
@@ -96,9 +99,10 @@ export async function listenForCatalogueChanges(
 
   return async () => {
     stopped = true;
-    if (client) {
-      await client.query(`UNLISTEN ${CATALOGUE_CHANNEL}`).catch(() => undefined);
-      client.release();
-    }
+    const client = listener;
+    listener = undefined;
+    if (!client) return;
+    await client.query(`UNLISTEN ${CATALOGUE_CHANNEL}`).catch(() => undefined);
+    client.release();
   };
 }
