@@ -9,6 +9,8 @@ import { createSmsSender, type SmsSender } from './integrations/sms/sms-sender.t
 import type { FileStorage } from './integrations/storage/file-storage.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { CatalogueCache, listenForCatalogueChanges } from './modules/catalogue/catalogue-cache.ts';
+import { ordersRoutes } from './modules/orders/orders.routes.ts';
+import { createOrdersService } from './modules/orders/orders.service.ts';
 import { sessionRoutes } from './modules/session/session.routes.ts';
 import { createSessionService } from './modules/session/session.service.ts';
 import { healthRoutes } from './modules/system/health.routes.ts';
@@ -95,6 +97,9 @@ export async function buildApp(dependencies: AppDependencies, logger?: FastifyBa
   await app.register(healthRoutes);
   await app.register(catalogueRoutes);
   await app.register(sessionRoutes, { sessions, captcha });
+  await app.register(ordersRoutes, {
+    orders: createOrdersService({ db: dependencies.db, businessTimeZone: config.BUSINESS_TIME_ZONE }),
+  });
 
   await app.register(webPlugin, {
     webDistDirectory: dependencies.webDistDirectory,

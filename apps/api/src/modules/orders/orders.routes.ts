@@ -1,0 +1,61 @@
+import {
+  createOrderRequestSchema,
+  errorResponseSchema,
+  orderConversationResponseSchema,
+  orderIdParamsSchema,
+  orderResponseSchema,
+  ordersResponseSchema,
+} from '@puja/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireRole, signedIn, viewerOf } from '../../plugins/auth.ts';
+import type { OrdersService } from './orders.service.ts';
+
+/** A patron's orders (API.md "Orders"); the staff side arrives with the back-office issue. */
+export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = async (app, { orders }) => {
+  const tags = ['orders'];
+
+  app.post(
+    '/api/order',
+    {
+      config: requireRole('user'),
+      schema: {
+        tags,
+        summary: 'Order a puja; the amount is the monastery’s current price',
+        body: createOrderRequestSchema,
+        response: { 200: orderResponseSchema, 422: errorResponseSchema },
+      },
+    },
+    async (request) => ({ order: await orders.placeOrder(viewerOf(request), request.body) }),
+  );
+
+  app.get(
+    '/api/order/create',
+    {
+      config: requireRole('user'),
+      schema: {
+        tags,
+        summary: 'The patron’s own orders, newest first',
+        response: { 200: ordersResponseSchema },
+      },
+    },
+    async (request) => ({ orders: await orders.listOwnOrders(viewerOf(request)) }),
+  );
+
+  app.get(
+    '/api/get-messages/:orderId',
+    {
+      config: signedIn,
+      schema: {
+        tags,
+        summary: 'An order with its messages and photos',
+        params: orderIdParamsSchema,
+        response: {
+          200: orderConversationResponseSchema,
+          403: errorResponseSchema,
+          404: errorResponseSchema,
+        },
+      },
+    },
+    (request) => orders.getConversation(viewerOf(request), request.params.orderId),
+  );
+};

@@ -1,0 +1,40 @@
+/**
+ * Business dates: a puja happens on a day in the business time zone (Nepal by default), whatever the
+ * patron's or the server's own zone. "Today" is today there.
+ */
+export function todayIn(timeZone: string, now = new Date()): string {
+  // en-CA formats as YYYY-MM-DD.
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
+}
+
+/** Whether a YYYY-MM-DD string names a real calendar day (not 2026-02-30). */
+export function isCalendarDate(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** Adds days to a YYYY-MM-DD date. */
+export function addDays(isoDate: string, days: number): string {
+  const date = new Date(`${isoDate}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/** The start of a business day as an ISO timestamp with the zone's offset, e.g. 2026-12-01T00:00:00+05:45. */
+export function startOfBusinessDay(isoDate: string, timeZone: string): string {
+  const noonUtc = new Date(`${isoDate}T12:00:00Z`);
+  const offset =
+    new Intl.DateTimeFormat('en', { timeZone, timeZoneName: 'longOffset' })
+      .formatToParts(noonUtc)
+      .find((part) => part.type === 'timeZoneName')
+      ?.value.replace('GMT', '') || '+00:00';
+  return `${isoDate}T00:00:00${offset === 'Z' || offset === '' ? '+00:00' : offset}`;
+}

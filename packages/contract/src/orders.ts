@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from './constants.ts';
+
+/** Ordering a puja and reading orders (API.md "Orders"). */
+
+export const ISO_DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+export const INTENTION_MAX_LENGTH = 500;
+export const BENEFICIARY_MAX_LENGTH = 500;
+
+const positiveId = (label: string) =>
+  z.coerce
+    .number({ error: `Choose a ${label}.` })
+    .int(`Choose a ${label}.`)
+    .positive(`Choose a ${label}.`);
+
+const optionalText = (max: number, label: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} can be at most ${max} characters.`)
+    .optional()
+    .transform((value) => (value ? value : undefined));
+
+export const createOrderRequestSchema = z.object({
+  monastery: positiveId('monastery'),
+  puja: positiveId('puja'),
+  /** What the person saw; the server compares it with the current price and never charges it. */
+  cost: z.coerce.number({ error: 'Cost is required.' }).nonnegative('Cost is required.'),
+  date: z.string().trim().regex(ISO_DATE_PATTERN, 'Choose a date.'),
+  payment: z.enum(PAYMENT_METHODS, { error: 'Choose how to pay: eSewa or Khalti.' }),
+  /** The names prayed for. */
+  beneficiary: optionalText(BENEFICIARY_MAX_LENGTH, 'Names'),
+  intention: optionalText(INTENTION_MAX_LENGTH, 'The intention'),
+  /** One per form submission: a double click or a retried request creates one order. */
+  idempotency_key: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9-]{8,64}$/, 'Invalid request key.')
+    .optional(),
+});
+export type CreateOrderRequest = z.input<typeof createOrderRequestSchema>;
+
+export const orderSchema = z
+  .object({
+    id: z.number().int(),
+    /** The puja's day, as an ISO timestamp at the start of that day in the business time zone. */
+    date: z.string(),
+    user_id: z.number().int(),
+    user: z.object({ name: z.string(), email: z.string().nullable(), phone: z.string().nullable() }),
+    monastery_puja: z.object({
+      id: z.number().int(),
+      monastery: z.object({ id: z.number().int(), name: z.string(), slug: z.string() }),
+      puja: z.object({ id: z.number().int(), name: z.string() }),
+    }),
+    beneficiary: z.string().nullable(),
+    intention: z.string().nullable(),
+    payment_type: z.enum(PAYMENT_METHODS),
+    payment_status: z.enum(PAYMENT_STATUSES),
+    transaction_code: z.string().nullable(),
+    amount: z.number().nonnegative(),
+    status: z.enum(ORDER_STATUSES),
+    created_at: z.string(),
+  })
+  .meta({ id: 'Order' });
+export type Order = z.infer<typeof orderSchema>;
+
+export const orderResponseSchema = z.object({ order: orderSchema });
+export type OrderResponse = z.infer<typeof orderResponseSchema>;
+
+export const ordersResponseSchema = z.object({ orders: z.array(orderSchema) });
+export type OrdersResponse = z.infer<typeof ordersResponseSchema>;
+
+export const orderIdParamsSchema = z.object({ orderId: z.coerce.number().int().positive() });
+
+export const orderMessageSchema = z
+  .object({ message: z.string(), created_at: z.string() })
+  .meta({ id: 'OrderMessage' });
+export const orderImageSchema = z
+  .object({ id: z.number().int(), url: z.string() })
+  .meta({ id: 'OrderImage' });
+
+export const orderConversationResponseSchema = z.object({
+  messages: z.array(orderMessageSchema),
+  images: z.array(orderImageSchema),
+  order: orderSchema,
+});
+export type OrderConversationResponse = z.infer<typeof orderConversationResponseSchema>;
