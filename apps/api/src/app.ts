@@ -5,12 +5,16 @@ import type { Config } from './config/env.ts';
 import { resolveJwtSecret } from './config/secrets.ts';
 import type { Database } from './db/client.ts';
 import { createCaptchaVerifier } from './integrations/captcha/captcha-verifier.ts';
+import { resolvePaymentSettings, SIMULATOR_PREFIX } from './integrations/payments/payment-settings.ts';
+import { PaymentSimulatorState, paymentSimulatorRoutes } from './integrations/payments/payment-simulator.ts';
 import { createSmsSender, type SmsSender } from './integrations/sms/sms-sender.ts';
 import type { FileStorage } from './integrations/storage/file-storage.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { CatalogueCache, listenForCatalogueChanges } from './modules/catalogue/catalogue-cache.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { createOrdersService } from './modules/orders/orders.service.ts';
+import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import { createPaymentsService } from './modules/payments/payments.service.ts';
 import { sessionRoutes } from './modules/session/session.routes.ts';
 import { createSessionService } from './modules/session/session.service.ts';
 import { healthRoutes } from './modules/system/health.routes.ts';
@@ -39,6 +43,10 @@ declare module 'fastify' {
     db: Database;
     storage: FileStorage;
     catalogueCache: CatalogueCache;
+    /** The built-in payment simulator's transactions (PAYMENT_MODE=simulator only). */
+    paymentSimulator: PaymentSimulatorState | undefined;
+    /** Looks up payments left Pending for five minutes or more (the reconciliation job's work). */
+    reconcilePayments: () => Promise<{ checked: number; paid: number }>;
   }
 }
 
@@ -78,8 +86,16 @@ export async function buildApp(dependencies: AppDependencies, logger?: FastifyBa
   const jwtSecret = resolveJwtSecret(config);
   await app.register(errorsPlugin);
   const captcha = createCaptchaVerifier(config);
+  // How this server reaches itself once listening (the simulator's address); the browser uses PUBLIC_URL.
+  const serverUrl = () => {
+    const address = app.server.address();
+    return address && typeof address === 'object' ? `http://127.0.0.1:${address.port}` : config.publicUrl;
+  };
+  const paymentSettings = () => resolvePaymentSettings(config, serverUrl());
   await app.register(securityPlugin, {
     trustedWidgetOrigins: captcha.provider === 'turnstile' ? ['https://challenges.cloudflare.com'] : [],
+    // The eSewa form is posted by the browser to eSewa (or to the simulator at PUBLIC_URL).
+    formTargets: [new URL(paymentSettings().esewa.formUrl).origin],
   });
   await app.register(bodyParsersPlugin);
   await app.register(openapiPlugin);
@@ -97,9 +113,43 @@ export async function buildApp(dependencies: AppDependencies, logger?: FastifyBa
   await app.register(healthRoutes);
   await app.register(catalogueRoutes);
   await app.register(sessionRoutes, { sessions, captcha });
-  await app.register(ordersRoutes, {
-    orders: createOrdersService({ db: dependencies.db, businessTimeZone: config.BUSINESS_TIME_ZONE }),
+  const orders = createOrdersService({ db: dependencies.db, businessTimeZone: config.BUSINESS_TIME_ZONE });
+  await app.register(ordersRoutes, { orders });
+  const payments = createPaymentsService({
+    db: dependencies.db,
+    orders,
+    settings: paymentSettings,
+    publicUrl: config.publicUrl,
+    log: app.log,
   });
+  await app.register(paymentsRoutes, { payments });
+  app.decorate('reconcilePayments', () => payments.reconcile());
+  app.decorate(
+    'paymentSimulator',
+    config.PAYMENT_MODE === 'simulator' ? new PaymentSimulatorState() : undefined,
+  );
+  if (app.paymentSimulator) {
+    await app.register(paymentSimulatorRoutes, {
+      prefix: SIMULATOR_PREFIX,
+      state: app.paymentSimulator,
+      esewaMerchant: paymentSettings().esewa,
+      khaltiSecretKey: paymentSettings().khalti.secretKey,
+      publicUrl: config.publicUrl,
+    });
+  }
+  // Payments whose callback never came are settled by asking the provider (payments.md rule 4).
+  let reconciliation: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    if (config.PAYMENT_RECONCILE_INTERVAL_SECONDS === 0) return;
+    reconciliation = setInterval(
+      () =>
+        void app
+          .reconcilePayments()
+          .catch((error) => app.log.warn({ err: error }, 'payment reconciliation failed')),
+      config.PAYMENT_RECONCILE_INTERVAL_SECONDS * 1000,
+    ).unref();
+  });
+  app.addHook('onClose', async () => clearInterval(reconciliation));
 
   await app.register(webPlugin, {
     webDistDirectory: dependencies.webDistDirectory,

@@ -85,3 +85,22 @@ export const orderConversationResponseSchema = z.object({
   order: orderSchema,
 });
 export type OrderConversationResponse = z.infer<typeof orderConversationResponseSchema>;
+
+/** Starting a payment for one of the patron's orders. */
+export const startPaymentRequestSchema = z.object({
+  order: z.coerce.number().int().positive('Choose an order.'),
+});
+export type StartPaymentRequest = z.input<typeof startPaymentRequestSchema>;
+
+/** eSewa: the browser posts these signed fields to `action`. */
+export const esewaProcessResponseSchema = z.object({
+  action: z.string(),
+  fields: z.record(z.string(), z.string()),
+});
+export type EsewaProcessResponse = z.infer<typeof esewaProcessResponseSchema>;
+
+/** Khalti: the browser goes to `payment_url`. */
+export const khaltiProcessResponseSchema = z.object({
+  response: z.object({ pidx: z.string(), payment_url: z.string(), expires_at: z.string() }),
+});
+export type KhaltiProcessResponse = z.infer<typeof khaltiProcessResponseSchema>;

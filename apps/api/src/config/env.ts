@@ -62,15 +62,27 @@ const envSchema = z.object({
   TURNSTILE_SITE_KEY: z.string().min(1).optional(),
   TURNSTILE_SECRET_KEY: z.string().min(1).optional(),
   TURNSTILE_VERIFY_URL: z.url().default('https://challenges.cloudflare.com/turnstile/v0/siteverify'),
+
+  /** simulator (built in, default outside production), sandbox (providers' test systems) or live. */
+  PAYMENT_MODE: z.enum(['simulator', 'sandbox', 'live']).optional(),
+  ESEWA_PRODUCT_CODE: z.string().min(1).optional(),
+  ESEWA_SECRET_KEY: z.string().min(1).optional(),
+  ESEWA_FORM_URL: z.url().optional(),
+  ESEWA_STATUS_URL: z.url().optional(),
+  KHALTI_SECRET_KEY: z.string().min(1).optional(),
+  KHALTI_BASE_URL: z.url().optional(),
+  /** How often payments left Pending are looked up with their provider (0 turns the job off). */
+  PAYMENT_RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(300),
 });
 
 export type Env = z.infer<typeof envSchema>;
 
-export interface Config extends Omit<Env, 'SMS_PROVIDER'> {
+export interface Config extends Omit<Env, 'SMS_PROVIDER' | 'PAYMENT_MODE'> {
   /** DATA_DIR made absolute, so later `chdir`s or relative paths cannot move the data. */
   dataDirectory: string;
   publicUrl: string;
   SMS_PROVIDER: 'outbox' | 'sparrow' | 'twilio';
+  PAYMENT_MODE: 'simulator' | 'sandbox' | 'live';
 }
 
 /** Settings that only make sense together, and what production must never run with. */
@@ -93,6 +105,19 @@ function crossCheck(env: Env): string[] {
     (!env.TWILIO_ACCOUNT_SID || !env.TWILIO_AUTH_TOKEN || !env.TWILIO_FROM)
   ) {
     problems.push('TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM: required when SMS_PROVIDER=twilio');
+  }
+  if (production && !env.PAYMENT_MODE)
+    problems.push('PAYMENT_MODE: required in production (sandbox or live)');
+  if (production && env.PAYMENT_MODE === 'simulator') {
+    problems.push('PAYMENT_MODE: the simulator takes no money; production needs sandbox or live');
+  }
+  if (env.PAYMENT_MODE === 'live' && (!env.ESEWA_PRODUCT_CODE || !env.ESEWA_SECRET_KEY)) {
+    problems.push('ESEWA_PRODUCT_CODE, ESEWA_SECRET_KEY: required when PAYMENT_MODE=live');
+  }
+  if ((env.PAYMENT_MODE === 'live' || env.PAYMENT_MODE === 'sandbox') && !env.KHALTI_SECRET_KEY) {
+    problems.push(
+      `KHALTI_SECRET_KEY: required when PAYMENT_MODE=${env.PAYMENT_MODE} (each merchant has its own)`,
+    );
   }
   if (env.CAPTCHA_PROVIDER === 'turnstile' && (!env.TURNSTILE_SITE_KEY || !env.TURNSTILE_SECRET_KEY)) {
     problems.push('TURNSTILE_SITE_KEY, TURNSTILE_SECRET_KEY: required when CAPTCHA_PROVIDER=turnstile');
@@ -128,6 +153,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   return {
     ...env,
     SMS_PROVIDER: env.SMS_PROVIDER ?? 'outbox',
+    PAYMENT_MODE: env.PAYMENT_MODE ?? 'simulator',
     dataDirectory: path.resolve(env.DATA_DIR),
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
   };

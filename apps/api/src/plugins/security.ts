@@ -12,10 +12,12 @@ import fp from 'fastify-plugin';
 export interface SecurityOptions {
   /** Outside origins whose scripts and frames the page needs (the bot-check widget, when enabled). */
   trustedWidgetOrigins: string[];
+  /** Where the page's forms may post besides this site (the payment provider's form). */
+  formTargets: string[];
 }
 
 export const securityPlugin = fp<SecurityOptions>(
-  async (app: FastifyInstance, { trustedWidgetOrigins }) => {
+  async (app: FastifyInstance, { trustedWidgetOrigins, formTargets }) => {
     await app.register(helmet, {
       contentSecurityPolicy: {
         directives: {
@@ -28,7 +30,7 @@ export const securityPlugin = fp<SecurityOptions>(
           connectSrc: ["'self'", ...trustedWidgetOrigins],
           objectSrc: ["'none'"],
           baseUri: ["'self'"],
-          formAction: ["'self'"],
+          formAction: ["'self'", ...formTargets],
           frameAncestors: ["'none'"],
           upgradeInsecureRequests: null,
         },

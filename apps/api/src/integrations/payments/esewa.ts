@@ -120,7 +120,8 @@ export async function lookUpEsewaStatus(
   settings: EsewaSettings,
   query: { amountPaisa: number; transactionUuid: string },
 ): Promise<EsewaStatus> {
-  const url = new URL('/api/epay/transaction/status/', settings.statusBaseUrl);
+  const base = settings.statusBaseUrl.endsWith('/') ? settings.statusBaseUrl : `${settings.statusBaseUrl}/`;
+  const url = new URL('api/epay/transaction/status/', base);
   url.searchParams.set('product_code', settings.productCode);
   url.searchParams.set('total_amount', formatEsewaAmount(query.amountPaisa));
   url.searchParams.set('transaction_uuid', query.transactionUuid);
