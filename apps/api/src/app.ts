@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type pg from 'pg';
@@ -9,8 +10,11 @@ import { resolvePaymentSettings, SIMULATOR_PREFIX } from './integrations/payment
 import { PaymentSimulatorState, paymentSimulatorRoutes } from './integrations/payments/payment-simulator.ts';
 import { createSmsSender, type SmsSender } from './integrations/sms/sms-sender.ts';
 import type { FileStorage } from './integrations/storage/file-storage.ts';
+import { createUrlSigner } from './integrations/storage/signed-urls.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { CatalogueCache, listenForCatalogueChanges } from './modules/catalogue/catalogue-cache.ts';
+import { orderHandlingRoutes } from './modules/orders/order-handling.routes.ts';
+import { createOrderHandlingService } from './modules/orders/order-handling.service.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { createOrdersService } from './modules/orders/orders.service.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
@@ -101,11 +105,12 @@ export async function buildApp(dependencies: AppDependencies, logger?: FastifyBa
   await app.register(openapiPlugin);
   await app.register(authPlugin, { jwtSecret });
 
+  const sms = dependencies.sms ?? createSmsSender(config, (message) => app.log.info(message));
   const sessions = createSessionService({
     db: dependencies.db,
     config,
     jwtSecret,
-    sms: dependencies.sms ?? createSmsSender(config, (message) => app.log.info(message)),
+    sms,
     captcha,
     log: app.log,
   });
@@ -113,8 +118,24 @@ export async function buildApp(dependencies: AppDependencies, logger?: FastifyBa
   await app.register(healthRoutes);
   await app.register(catalogueRoutes);
   await app.register(sessionRoutes, { sessions, captcha });
-  const orders = createOrdersService({ db: dependencies.db, businessTimeZone: config.BUSINESS_TIME_ZONE });
+  const imageUrls = createUrlSigner(createHmac('sha256', jwtSecret).update('order-image-urls').digest());
+  const orders = createOrdersService({
+    db: dependencies.db,
+    businessTimeZone: config.BUSINESS_TIME_ZONE,
+    imageUrl: (imageId) => imageUrls.sign(`/api/order-images/${imageId}`),
+  });
   await app.register(ordersRoutes, { orders });
+  const handling = createOrderHandlingService({
+    db: dependencies.db,
+    ordersService: orders,
+    storage: dependencies.storage,
+    sms,
+    notifyPatronsBySms: config.NOTIFY_PATRONS_BY_SMS,
+    publicUrl: config.publicUrl,
+    businessTimeZone: config.BUSINESS_TIME_ZONE,
+    log: app.log,
+  });
+  await app.register(orderHandlingRoutes, { handling, storage: dependencies.storage, imageUrls });
   const payments = createPaymentsService({
     db: dependencies.db,
     orders,

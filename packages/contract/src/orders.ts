@@ -104,3 +104,43 @@ export const khaltiProcessResponseSchema = z.object({
   response: z.object({ pidx: z.string(), payment_url: z.string(), expires_at: z.string() }),
 });
 export type KhaltiProcessResponse = z.infer<typeof khaltiProcessResponseSchema>;
+
+/** A monastery's orders, as its staff's dashboard shows them (API.md: refreshed after every action). */
+export const staffOrdersResponseSchema = z.object({
+  pendingOrders: z.array(orderSchema),
+  approvedOrders: z.array(orderSchema),
+});
+export type StaffOrdersResponse = z.infer<typeof staffOrdersResponseSchema>;
+
+export const orderEditResponseSchema = z.object({
+  order: z.object({ id: z.number().int(), date: z.string() }),
+});
+
+/** Nothing: approve · `date`: change the date · `status=decline`: decline. */
+export const updateOrderRequestSchema = z
+  .object({
+    date: z.string().trim().regex(ISO_DATE_PATTERN, 'Choose a date.').optional(),
+    status: z.literal('decline', { error: 'The only status that can be sent is decline.' }).optional(),
+  })
+  .nullish();
+export type UpdateOrderRequest = z.input<typeof updateOrderRequestSchema>;
+
+export const MESSAGE_MAX_LENGTH = 2000;
+export const messageToPatronRequestSchema = z.object({
+  orderID: z.coerce.number().int().positive('Choose an order.'),
+  userID: z.coerce.number().int().positive('Choose a patron.'),
+  message: z
+    .string()
+    .trim()
+    .min(1, 'Message is required.')
+    .max(MESSAGE_MAX_LENGTH, `A message can be at most ${MESSAGE_MAX_LENGTH} characters.`),
+});
+export type MessageToPatronRequest = z.input<typeof messageToPatronRequestSchema>;
+
+export const MAX_COMPLETION_PHOTOS = 10;
+/** `files[]` arrive as uploaded files; what they are is decided from their bytes on the server. */
+export const completePujaRequestSchema = z.object({
+  order_id: z.coerce.number().int().positive('Choose an order.'),
+  'files[]': z.unknown().optional().meta({ description: 'One or more photos (multipart files)' }),
+  files: z.unknown().optional().meta({ description: 'Same as files[]' }),
+});

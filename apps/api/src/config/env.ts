@@ -71,6 +71,8 @@ const envSchema = z.object({
   ESEWA_STATUS_URL: z.url().optional(),
   KHALTI_SECRET_KEY: z.string().min(1).optional(),
   KHALTI_BASE_URL: z.url().optional(),
+  /** Tell patrons by SMS when their order is approved, re-dated, declined, completed or messaged. */
+  NOTIFY_PATRONS_BY_SMS: booleanString.default(true),
   /** How often payments left Pending are looked up with their provider (0 turns the job off). */
   PAYMENT_RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(300),
 });

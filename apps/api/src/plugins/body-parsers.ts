@@ -4,6 +4,15 @@ import type { FastifyInstance, preValidationHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error.ts';
 
+/** A file from a multipart body. */
+export class UploadedFile {
+  constructor(
+    readonly bytes: Buffer,
+    readonly declaredType: string,
+    readonly fileName: string,
+  ) {}
+}
+
 /** Upload limits: a photo from a phone fits; a flood does not. */
 export const UPLOAD_LIMITS = {
   fileSizeBytes: 10 * 1024 * 1024,
@@ -23,6 +32,15 @@ export const bodyParsersPlugin = fp(
     await app.register(formbody, { bodyLimit: 1024 * 1024 });
     await app.register(multipart, {
       attachFieldsToBody: 'keyValues',
+      // Files arrive as UploadedFile: the bytes, with the name and type the client declared kept aside
+      // (they are checked against the bytes, never trusted).
+      onFile: async (part) => {
+        (part as unknown as { value: UploadedFile }).value = new UploadedFile(
+          await part.toBuffer(),
+          part.mimetype,
+          part.filename,
+        );
+      },
       limits: {
         fileSize: UPLOAD_LIMITS.fileSizeBytes,
         files: UPLOAD_LIMITS.files,

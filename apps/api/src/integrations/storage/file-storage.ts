@@ -8,15 +8,30 @@ import path from 'node:path';
 export interface FileStorage {
   /** Stores a file anyone may read (catalogue pictures) and returns the URL path it is served at. */
   savePublic(key: string, bytes: Buffer): Promise<string>;
+  /** Stores a file only the app itself serves, after its own access checks (completion photos). */
+  savePrivate(key: string, bytes: Buffer): Promise<void>;
+  /** A private file's bytes, or undefined when there is none. */
+  readPrivate(key: string): Promise<Buffer | undefined>;
 }
 
-export function createLocalFileStorage(publicDirectory: string): FileStorage {
+/** Public files under `publicDirectory` (served at /uploads), private ones under `privateDirectory` (never served as is). */
+export function createLocalFileStorage(
+  publicDirectory: string,
+  privateDirectory = path.join(path.dirname(publicDirectory), 'private'),
+): FileStorage {
+  const write = async (directory: string, key: string, bytes: Buffer) => {
+    const target = resolveInside(directory, key);
+    await fs.mkdir(path.dirname(target), { recursive: true });
+    await fs.writeFile(target, bytes);
+  };
   return {
     async savePublic(key, bytes) {
-      const target = resolveInside(publicDirectory, key);
-      await fs.mkdir(path.dirname(target), { recursive: true });
-      await fs.writeFile(target, bytes);
+      await write(publicDirectory, key, bytes);
       return `/uploads/${key}`;
+    },
+    savePrivate: (key, bytes) => write(privateDirectory, key, bytes),
+    async readPrivate(key) {
+      return fs.readFile(resolveInside(privateDirectory, key)).catch(() => undefined);
     },
   };
 }

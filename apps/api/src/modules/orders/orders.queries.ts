@@ -1,6 +1,14 @@
 import { and, desc, eq, isNull, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { messages, monasteries, monasteryPujas, orders, pujas, users } from '../../db/schema/index.ts';
+import {
+  messages,
+  monasteries,
+  monasteryPujas,
+  orderImages,
+  orders,
+  pujas,
+  users,
+} from '../../db/schema/index.ts';
 
 /** An offering a patron may order now: both sides open and unarchived, the pairing current. */
 export async function findOrderableOffering(db: Database, monasteryId: number, pujaId: number) {
@@ -76,4 +84,17 @@ export function listMessagesOfOrder(db: Database, orderId: number) {
     .from(messages)
     .where(eq(messages.orderId, orderId))
     .orderBy(messages.createdAt, messages.id);
+}
+
+export function listImagesOfOrder(db: Database, orderId: number) {
+  return db
+    .select({ id: orderImages.id })
+    .from(orderImages)
+    .where(eq(orderImages.orderId, orderId))
+    .orderBy(orderImages.createdAt, orderImages.id);
+}
+
+export async function findOrderImage(db: Database, imageId: number) {
+  const [row] = await db.select().from(orderImages).where(eq(orderImages.id, imageId)).limit(1);
+  return row;
 }

@@ -18,6 +18,7 @@ import {
   findOrderableOffering,
   findOrderById,
   insertOrderOnce,
+  listImagesOfOrder,
   listMessagesOfOrder,
   type OrderRow,
   selectOrders,
@@ -37,7 +38,12 @@ export interface NewOrder {
   idempotency_key?: string | undefined;
 }
 
-export function createOrdersService(dependencies: { db: Database; businessTimeZone: string }) {
+export function createOrdersService(dependencies: {
+  db: Database;
+  businessTimeZone: string;
+  /** A short-lived link to a completion photo. */
+  imageUrl: (imageId: number) => string;
+}) {
   const { db, businessTimeZone } = dependencies;
 
   function toOrder(row: OrderRow): Order {
@@ -70,6 +76,7 @@ export function createOrdersService(dependencies: { db: Database; businessTimeZo
 
   return {
     checkPujaDate,
+    toOrder,
 
     /**
      * Places an order at the monastery's current price. The price the person saw must be that price: if
@@ -119,14 +126,16 @@ export function createOrdersService(dependencies: { db: Database; businessTimeZo
 
     async getConversation(viewer: Viewer, orderId: number): Promise<OrderConversationResponse> {
       const row = await this.getReadableOrder(viewer, orderId);
-      const messages = await listMessagesOfOrder(db, orderId);
+      const [messages, images] = await Promise.all([
+        listMessagesOfOrder(db, orderId),
+        listImagesOfOrder(db, orderId),
+      ]);
       return {
         messages: messages.map((message) => ({
           message: message.body,
           created_at: message.createdAt.toISOString(),
         })),
-        // Completion photos are added by a monastery's staff when the puja is done (the back-office issue).
-        images: [],
+        images: images.map((image) => ({ id: image.id, url: dependencies.imageUrl(image.id) })),
         order: toOrder(row),
       };
     },

@@ -1,0 +1,192 @@
+import { randomBytes } from 'node:crypto';
+import {
+  MAX_COMPLETION_PHOTOS,
+  type OrderStatus,
+  type StaffOrdersResponse,
+  startOfBusinessDay,
+} from '@puja/contract';
+import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { messages, orderImages, orders } from '../../db/schema/index.ts';
+import type { SmsSender } from '../../integrations/sms/sms-sender.ts';
+import type { FileStorage } from '../../integrations/storage/file-storage.ts';
+import { reencodeImage } from '../../integrations/storage/image-processing.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { Viewer } from '../../plugins/auth.ts';
+import { findOrderById, type OrderRow, selectOrders } from './orders.queries.ts';
+import type { OrdersService } from './orders.service.ts';
+
+/**
+ * What a monastery's staff do with its orders. Every order moves through one table of transitions, each
+ * applied by a guarded update, so two staff members acting at once cannot both change an order.
+ */
+const TRANSITIONS = {
+  approve: { from: ['pending'], to: 'approved', done: 'approved your' },
+  redate: { from: ['pending'], to: 'pending', done: 'moved the date of your' },
+  decline: { from: ['pending'], to: 'declined', done: 'could not accept your' },
+  complete: { from: ['approved'], to: 'completed', done: 'has completed your' },
+} as const satisfies Record<string, { from: OrderStatus[]; to: OrderStatus; done: string }>;
+export type OrderAction = keyof typeof TRANSITIONS;
+
+const CONFLICT_MESSAGES: Record<OrderAction, string> = {
+  approve: 'Only a pending order can be approved.',
+  redate: 'Only a pending order can get a new date.',
+  decline: 'Only a pending order can be declined.',
+  complete: 'Only an approved order can be completed.',
+};
+
+export interface OrderHandlingDependencies {
+  db: Database;
+  ordersService: OrdersService;
+  storage: FileStorage;
+  sms: SmsSender;
+  notifyPatronsBySms: boolean;
+  publicUrl: string;
+  businessTimeZone: string;
+  log: { warn: (object: object, message: string) => void };
+}
+
+export function createOrderHandlingService(dependencies: OrderHandlingDependencies) {
+  const { db, ordersService, storage } = dependencies;
+
+  /** An order of the staff member's own monastery: another monastery's is 403, whatever id is sent. */
+  async function ownOrder(staff: Viewer, orderId: number): Promise<OrderRow> {
+    const row = await findOrderById(db, orderId);
+    if (!row) throw new AppError('notFound', 'Order not found.');
+    if (staff.role !== 'monastery' || row.order.monasteryId !== staff.monastery_id) {
+      throw new AppError('forbidden', 'This order belongs to another monastery.');
+    }
+    return row;
+  }
+
+  async function listFor(viewer: Viewer): Promise<StaffOrdersResponse> {
+    const mine: SQL | undefined =
+      viewer.role === 'admin' ? undefined : eq(orders.monasteryId, viewer.monastery_id ?? -1);
+    const rows = await selectOrders(db, and(mine, inArray(orders.status, ['pending', 'approved'])));
+    // Soonest puja first: what the staff must prepare next.
+    const shaped = rows
+      .map((row) => ordersService.toOrder(row))
+      .sort((a, b) => a.date.localeCompare(b.date) || a.id - b.id);
+    return {
+      pendingOrders: shaped.filter((order) => order.status === 'pending'),
+      approvedOrders: shaped.filter((order) => order.status === 'approved'),
+    };
+  }
+
+  /** Applies a transition if the order is still in a state that allows it; 409 otherwise. */
+  async function transition(
+    row: OrderRow,
+    action: OrderAction,
+    changes: Partial<typeof orders.$inferInsert> = {},
+  ) {
+    const rule = TRANSITIONS[action];
+    const updated = await db
+      .update(orders)
+      .set({ status: rule.to, ...changes })
+      .where(and(eq(orders.id, row.order.id), inArray(orders.status, [...rule.from])))
+      .returning({ id: orders.id, pujaDate: orders.pujaDate });
+    if (updated.length === 0) throw new AppError('conflict', CONFLICT_MESSAGES[action]);
+    await tellPatron(row, `${row.monastery.name} ${rule.done} ${row.puja.name} for ${updated[0]!.pujaDate}.`);
+  }
+
+  /** An SMS to the patron with a link to the order; a delivery problem never undoes the staff's action. */
+  async function tellPatron(row: OrderRow, text: string): Promise<void> {
+    if (!dependencies.notifyPatronsBySms || !row.user.phone) return;
+    try {
+      await dependencies.sms.send({
+        to: row.user.phone,
+        text: `${text} ${dependencies.publicUrl}/orders?oid=${row.order.id}`,
+      });
+    } catch (error) {
+      dependencies.log.warn({ err: error, orderId: row.order.id }, 'patron notification SMS not delivered');
+    }
+  }
+
+  return {
+    listFor,
+
+    async getForEdit(staff: Viewer, orderId: number) {
+      const row = await ownOrder(staff, orderId);
+      return {
+        order: {
+          id: row.order.id,
+          date: startOfBusinessDay(row.order.pujaDate, dependencies.businessTimeZone),
+        },
+      };
+    },
+
+    /** Nothing sent: approve. A date: re-date. `status=decline`: decline. */
+    async update(
+      staff: Viewer,
+      orderId: number,
+      request: { date?: string | undefined; status?: 'decline' | undefined },
+    ) {
+      const row = await ownOrder(staff, orderId);
+      if (request.date && request.status)
+        throw new AppError('invalidInput', 'Send a new date or a decline, not both.');
+      if (request.status === 'decline') await transition(row, 'decline');
+      else if (request.date) {
+        ordersService.checkPujaDate(request.date);
+        await transition(row, 'redate', { pujaDate: request.date });
+      } else await transition(row, 'approve');
+      return listFor(staff);
+    },
+
+    async sendMessage(staff: Viewer, request: { orderID: number; userID: number; message: string }) {
+      const row = await ownOrder(staff, request.orderID);
+      if (row.order.userId !== request.userID) {
+        throw new AppError('invalidInput', 'This order belongs to another patron.', {
+          userID: ['This order belongs to another patron.'],
+        });
+      }
+      await db.insert(messages).values({ orderId: row.order.id, senderId: staff.id, body: request.message });
+      await tellPatron(row, `${row.monastery.name} sent you a message about your ${row.puja.name}.`);
+      return { message: 'Message sent successfully' };
+    },
+
+    /** Completion needs at least one photo; each is checked by its bytes and re-encoded before it is kept. */
+    async completeWithPhotos(staff: Viewer, orderId: number, files: unknown) {
+      const row = await ownOrder(staff, orderId);
+      if (row.order.status !== 'approved') throw new AppError('conflict', CONFLICT_MESSAGES.complete);
+      const list = files === undefined ? [] : Array.isArray(files) ? files : [files];
+      if (list.length === 0)
+        throw new AppError('invalidInput', 'Add at least one photo of the puja.', {
+          files: ['Add at least one photo of the puja.'],
+        });
+      if (list.length > MAX_COMPLETION_PHOTOS)
+        throw new AppError('payloadTooLarge', `At most ${MAX_COMPLETION_PHOTOS} photos at a time.`);
+      // All photos are checked before any is kept: one bad file changes nothing.
+      const photos = await Promise.all(list.map((file) => reencodeImage(file)));
+      const stored: (typeof orderImages.$inferInsert)[] = [];
+      for (const photo of photos) {
+        const storageKey = `order-images/${row.order.id}/${randomBytes(16).toString('hex')}.webp`;
+        await storage.savePrivate(storageKey, photo.bytes);
+        stored.push({
+          orderId: row.order.id,
+          storageKey,
+          contentType: photo.contentType,
+          width: photo.width,
+          height: photo.height,
+          sizeBytes: photo.bytes.length,
+          uploadedBy: staff.id,
+        });
+      }
+      await db.transaction(async (tx) => {
+        const updated = await tx
+          .update(orders)
+          .set({ status: 'completed' })
+          .where(and(eq(orders.id, row.order.id), eq(orders.status, 'approved')))
+          .returning({ id: orders.id });
+        if (updated.length === 0) throw new AppError('conflict', CONFLICT_MESSAGES.complete);
+        await tx.insert(orderImages).values(stored);
+      });
+      await tellPatron(
+        row,
+        `${row.monastery.name} ${TRANSITIONS.complete.done} ${row.puja.name}. See the photos:`,
+      );
+      return listFor(staff);
+    },
+  };
+}
+
+export type OrderHandlingService = ReturnType<typeof createOrderHandlingService>;
