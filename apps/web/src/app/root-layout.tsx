@@ -1,6 +1,9 @@
-import { lazy, Suspense, useState } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router';
+import { useSessionRefresh } from '../features/auth/api/use-session-refresh.ts';
 import { useLoginPrompt } from '../lib/login-prompt.ts';
+import { forgetSessionEnding } from '../lib/session.ts';
+import { onSessionExpired } from '../lib/session-expiry.ts';
 
 // The login form (country picker, phone and code steps) is only needed once someone asks to sign in,
 // so it stays out of the first bundle.
@@ -8,12 +11,18 @@ const LoginModal = lazy(async () => ({
   default: (await import('../features/auth/components/login-modal.tsx')).LoginModal,
 }));
 
-/** Around every page: the login modal any page may open, and scroll restoration between pages. */
+/**
+ * Around every page: the login modal any page may open, the session's check with the server, the move to
+ * login when the session expires (SPEC §4), and scroll restoration between pages.
+ */
 export function RootLayout() {
   const { opened } = useLoginPrompt();
   // Once loaded the modal stays mounted, so closing it can play its transition.
   const [loginModalWanted, setLoginModalWanted] = useState(false);
   if (opened && !loginModalWanted) setLoginModalWanted(true);
+
+  useSessionRefresh();
+  useLoginOnSessionExpiry();
 
   return (
     <>
@@ -26,4 +35,26 @@ export function RootLayout() {
       <ScrollRestoration />
     </>
   );
+}
+
+/** A 401 anywhere: to login, remembering the page (the api-client has already cleared the session). */
+function useLoginOnSessionExpiry(): void {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const currentPath = useRef('');
+  currentPath.current = `${location.pathname}${location.search}`;
+
+  useEffect(
+    () =>
+      onSessionExpired(() => {
+        if (location.pathname === '/auth') return;
+        void navigate(`/auth?redirect=${encodeURIComponent(currentPath.current)}`, { replace: true });
+      }),
+    [navigate, location.pathname],
+  );
+
+  // Once on another page, how the last session ended no longer explains anything (see RequireAuth).
+  useEffect(() => {
+    if (location.key) forgetSessionEnding();
+  }, [location.key]);
 }

@@ -1,14 +1,16 @@
-import { Group, Text } from '@mantine/core';
+import { Group, type MantineBreakpoint, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
 interface AppLogoProps {
   size?: number;
   /** Dark backgrounds need the light name. */
   variant?: 'default' | 'light';
+  /** Where space is short the wheel alone stands for the product; its link keeps the name for readers. */
+  nameVisibleFrom?: MantineBreakpoint;
 }
 
 /** A dharma wheel in robe colours beside the product's name. */
-export function AppLogo({ size = 36, variant = 'default' }: AppLogoProps) {
+export function AppLogo({ size = 36, variant = 'default', nameVisibleFrom }: AppLogoProps) {
   const { t } = useTranslation();
   return (
     <Group gap="xs" wrap="nowrap">
@@ -20,7 +22,14 @@ export function AppLogo({ size = 36, variant = 'default' }: AppLogoProps) {
         </g>
         <circle cx="32" cy="32" r="6" fill="#ffc061" />
       </svg>
-      <Text component="span" fw={700} fz="lg" c={variant === 'light' ? 'white' : 'maroon.8'} lh={1.1}>
+      <Text
+        component="span"
+        fw={700}
+        fz="lg"
+        c={variant === 'light' ? 'white' : 'maroon.8'}
+        lh={1.1}
+        visibleFrom={nameVisibleFrom}
+      >
         {t('appName')}
       </Text>
     </Group>

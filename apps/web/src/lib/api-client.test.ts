@@ -1,6 +1,9 @@
+import { notifications } from '@mantine/notifications';
 import { monasteryListResponseSchema } from '@puja/contract';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, apiRequest, ContractMismatchError } from './api-client.ts';
+import { getSession, SIGNED_OUT, sessionEnding, signIn } from './session.ts';
+import { onSessionExpired } from './session-expiry.ts';
 
 function answer(status: number, body: unknown) {
   const fetchMock = vi.fn(
@@ -77,5 +80,97 @@ describe('apiRequest', () => {
     await expect(
       apiRequest('/api/monastery', { schema: monasteryListResponseSchema }),
     ).rejects.toBeInstanceOf(ContractMismatchError);
+  });
+});
+
+describe('apiRequest with an expired session (SPEC §4)', () => {
+  const patron = { id: 3, name: 'Demo Patron', email: null, phone: '+9779800000003', role: 'user' } as const;
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  function watchExpiry() {
+    const toast = vi.spyOn(notifications, 'show');
+    const expired = vi.fn();
+    const stop = onSessionExpired(expired);
+    return { toast, expired, stop };
+  }
+
+  it('a 401 to a call made with a token ends the session: Session Expired, then login', async () => {
+    signIn({ token: 'dead-token', user: { ...patron, monastery_id: null } });
+    const { toast, expired, stop } = watchExpiry();
+    answer(401, { message: 'Please sign in.' });
+
+    await expect(apiRequest('/api/order/create')).rejects.toMatchObject({ status: 401 });
+
+    expect(getSession()).toEqual(SIGNED_OUT);
+    expect(window.localStorage.getItem('token')).toBeNull();
+    expect(sessionEnding()).toBe('expired');
+    expect(toast).toHaveBeenCalledWith(expect.objectContaining({ message: 'Session Expired', color: 'red' }));
+    expect(expired).toHaveBeenCalledTimes(1);
+    stop();
+  });
+
+  it('handles several failing calls of one session once', async () => {
+    signIn({ token: 'dead-token', user: { ...patron, monastery_id: null } });
+    const { toast, expired, stop } = watchExpiry();
+    answer(401, { message: 'Please sign in.' });
+
+    await Promise.allSettled([apiRequest('/api/me'), apiRequest('/api/order/create')]);
+
+    expect(expired).toHaveBeenCalledTimes(1);
+    expect(toast).toHaveBeenCalledTimes(1);
+    stop();
+  });
+
+  it('leaves sign-in attempts alone: they carry no token, and their 401 is a wrong code', async () => {
+    const { toast, expired, stop } = watchExpiry();
+    const fetchMock = answer(401, { message: 'OTP does not match' });
+
+    await expect(
+      apiRequest('/api/login-phone', { method: 'POST', body: { otp: '000000' }, sendToken: false }),
+    ).rejects.toMatchObject({ status: 401, message: 'OTP does not match' });
+
+    expect(new Headers(fetchMock.mock.calls[0]![1]?.headers).has('Authorization')).toBe(false);
+    expect(expired).not.toHaveBeenCalled();
+    expect(toast).not.toHaveBeenCalled();
+    stop();
+  });
+
+  it('sends a sign-in without the token even when one is stored', async () => {
+    signIn({ token: 'live-token', user: { ...patron, monastery_id: null } });
+    const { expired, stop } = watchExpiry();
+    const fetchMock = answer(401, { message: 'OTP does not match' });
+
+    await apiRequest('/api/login-phone', { method: 'POST', body: {}, sendToken: false }).catch(() => {});
+
+    expect(new Headers(fetchMock.mock.calls[0]![1]?.headers).has('Authorization')).toBe(false);
+    expect(getSession().token).toBe('live-token');
+    expect(expired).not.toHaveBeenCalled();
+    stop();
+  });
+
+  it('lets a caller that reports its own failure opt out (logout)', async () => {
+    signIn({ token: 'dead-token', user: { ...patron, monastery_id: null } });
+    const { expired, stop } = watchExpiry();
+    answer(401, { message: 'Please sign in.' });
+
+    await apiRequest('/api/logout', { expireSessionOn401: false }).catch(() => {});
+
+    expect(getSession().token).toBe('dead-token');
+    expect(expired).not.toHaveBeenCalled();
+    stop();
+  });
+
+  it('does not count other failures as an expired session', async () => {
+    signIn({ token: 'live-token', user: { ...patron, monastery_id: null } });
+    const { expired, stop } = watchExpiry();
+    answer(403, { message: 'You may not do this.' });
+
+    await apiRequest('/api/user').catch(() => {});
+
+    expect(getSession().token).toBe('live-token');
+    expect(expired).not.toHaveBeenCalled();
+    stop();
   });
 });

@@ -1,6 +1,7 @@
 import { errorResponseSchema } from '@puja/contract';
-import { readToken } from './auth-token.ts';
 import { i18n, LANGUAGE } from './i18n.ts';
+import { getSession } from './session.ts';
+import { expireSession } from './session-expiry.ts';
 
 /** Anything with zod's `parse`: the contract's response schemas. */
 export interface ResponseSchema<T> {
@@ -33,6 +34,13 @@ export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   body?: RequestBody;
   signal?: AbortSignal;
+  /** Sign-in calls go without the session's token (default true). */
+  sendToken?: boolean;
+  /**
+   * Whether a 401 answer ends the session with 'Session Expired' (default true). Logout turns it off: it
+   * reports its own failure.
+   */
+  expireSessionOn401?: boolean;
 }
 
 // SPEC §7: the web app sends form data; arrays become repeated fields (`files[]`).
@@ -49,13 +57,12 @@ function toFormData(body: RequestBody): FormData {
   return form;
 }
 
-function buildHeaders(): Headers {
+function buildHeaders(token: string | null): Headers {
   const headers = new Headers({
     Accept: 'application/json',
     'Accept-Language': LANGUAGE,
     'X-Requested-With': 'XMLHttpRequest',
   });
-  const token = readToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
   return headers;
 }
@@ -93,11 +100,12 @@ export async function apiRequest<T>(
   options: RequestOptions & { schema?: ResponseSchema<T> } = {},
 ): Promise<T | unknown> {
   const method = options.method ?? 'GET';
+  const token = options.sendToken === false ? null : getSession().token;
   let response: Response;
   try {
     response = await fetch(path, {
       method,
-      headers: buildHeaders(),
+      headers: buildHeaders(token),
       body: options.body === undefined ? undefined : toFormData(options.body),
       signal: options.signal,
     });
@@ -106,7 +114,11 @@ export async function apiRequest<T>(
     throw new ApiError(0, i18n.t('errors.network'));
   }
 
-  if (!response.ok) throw await toApiError(response);
+  if (!response.ok) {
+    const error = await toApiError(response);
+    if (response.status === 401 && token && options.expireSessionOn401 !== false) expireSession(token);
+    throw error;
+  }
 
   const body = await readJson(response);
   if (!options.schema) return body;

@@ -8,9 +8,11 @@ import { useSyncExternalStore } from 'react';
 export interface LoginPromptState {
   opened: boolean;
   error: string | null;
+  /** The page to continue on after signing in (a patron's; staff go to their dashboards). */
+  redirectTo: string | null;
 }
 
-const CLOSED: LoginPromptState = { opened: false, error: null };
+const CLOSED: LoginPromptState = { opened: false, error: null, redirectTo: null };
 
 let state: LoginPromptState = CLOSED;
 const listeners = new Set<() => void>();
@@ -20,8 +22,8 @@ function setState(next: LoginPromptState): void {
   for (const listener of listeners) listener();
 }
 
-export function openLoginPrompt(options: { error?: string } = {}): void {
-  setState({ opened: true, error: options.error ?? null });
+export function openLoginPrompt(options: { error?: string; redirectTo?: string } = {}): void {
+  setState({ opened: true, error: options.error ?? null, redirectTo: options.redirectTo ?? null });
 }
 
 export function closeLoginPrompt(): void {

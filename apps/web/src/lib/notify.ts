@@ -16,3 +16,7 @@ export function notifyWarning(message: string, options: NotifyOptions = {}): voi
 export function notifySuccess(message: string, options: NotifyOptions = {}): void {
   notifications.show({ ...options, message, color: 'green' });
 }
+
+export function notifyInfo(message: string, options: NotifyOptions = {}): void {
+  notifications.show({ ...options, message, color: 'blue' });
+}

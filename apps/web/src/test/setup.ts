@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { closeLoginPrompt } from '../lib/login-prompt.ts';
+import { forgetSessionEnding } from '../lib/session.ts';
 
 // jsdom lacks the browser APIs Mantine measures layout and colour scheme with.
 Object.defineProperty(window, 'matchMedia', {
@@ -39,5 +40,6 @@ afterEach(() => {
   closeLoginPrompt();
   notifications.clean();
   window.localStorage.clear();
+  forgetSessionEnding();
   vi.unstubAllGlobals();
 });

@@ -1,15 +1,9 @@
 import type { Role } from '@puja/contract';
-
-/** Each role's own area: where a signed-in person is sent when a page is not theirs (SPEC §2). */
-export const ROLE_HOME_PATHS: Record<Role, string> = {
-  admin: '/admin/dashboard',
-  monastery: '/monastery/dashboard',
-  user: '/monasteries',
-};
+import { ROLE_HOME_PATHS } from '../../lib/role-areas.ts';
 
 export interface ClientSession {
   token: string | null;
-  /** Unknown while only a token is stored: the role comes with the session's user. */
+  /** Unknown while only a token is stored, until `GET /api/me` brings the session's user. */
   role: Role | null;
 }
 

@@ -5,7 +5,10 @@ import { IconBuildingMonument, IconFlame, IconLayoutDashboard, IconUsers } from 
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { AppLogo } from '../../components/app-logo.tsx';
+import { useLogout } from '../../features/auth/api/logout.ts';
+import { sessionLabel, useSession } from '../../lib/session.ts';
 import { BACK_OFFICE_MENUS, type BackOfficeMenuItem, isMenuItemActive } from './back-office-menu.ts';
+import { ProfileMenu } from './profile-menu.tsx';
 
 const ICONS: Record<BackOfficeMenuItem['icon'], typeof IconLayoutDashboard> = {
   dashboard: IconLayoutDashboard,
@@ -25,13 +28,18 @@ interface BackOfficeLayoutProps {
   area: Role;
 }
 
-/** SPEC §2's back office: a sidebar and a top bar around the page; on phones the sidebar is a burger menu. */
+/**
+ * SPEC §2's back office: a sidebar and a top bar with the signed-in person's name and a profile dropdown
+ * (Logout) around the page; on phones the sidebar is a burger menu.
+ */
 export function BackOfficeLayout({ area }: BackOfficeLayoutProps) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const [navbarOpened, navbar] = useDisclosure(false);
   const items = BACK_OFFICE_MENUS[area];
   const areaLabel = AREA_LABELS[area];
+  const session = useSession();
+  const { logOut, isPending: logoutPending } = useLogout();
 
   return (
     <AppShell
@@ -51,14 +59,22 @@ export function BackOfficeLayout({ area }: BackOfficeLayoutProps) {
               aria-expanded={navbarOpened}
             />
             <Anchor component={Link} to="/" underline="never" aria-label={t('nav.home')}>
-              <AppLogo size={32} />
+              <AppLogo size={32} nameVisibleFrom="xs" />
             </Anchor>
           </Group>
-          {areaLabel && (
-            <Text fw={600} c="dimmed" size="sm" visibleFrom="xs">
-              {t(areaLabel)}
-            </Text>
-          )}
+          <Group gap="md" wrap="nowrap">
+            {areaLabel && (
+              <Text fw={600} c="dimmed" size="sm" visibleFrom="sm">
+                {t(areaLabel)}
+              </Text>
+            )}
+            <ProfileMenu
+              label={sessionLabel(session)}
+              withSettings={false}
+              onLogout={logOut}
+              logoutPending={logoutPending}
+            />
+          </Group>
         </Group>
       </AppShell.Header>
 

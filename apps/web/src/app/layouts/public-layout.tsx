@@ -1,28 +1,65 @@
-import { Anchor, Burger, Button, Collapse, Container, Group, Stack } from '@mantine/core';
+import { Anchor, Burger, Button, Collapse, Container, Divider, Group, Stack, Text } from '@mantine/core';
 import { useDisclosure, useWindowEvent } from '@mantine/hooks';
-import { useId } from 'react';
+import { lazy, Suspense, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet } from 'react-router';
 import { AppLogo } from '../../components/app-logo.tsx';
+import { useLogout } from '../../features/auth/api/logout.ts';
+import { ROLE_HOME_PATHS } from '../../lib/role-areas.ts';
+import { type SessionState, sessionLabel, useSession } from '../../lib/session.ts';
+import { ProfileButton } from './profile-button.tsx';
 import classes from './public-layout.module.css';
 import { SiteFooter } from './site-footer.tsx';
 
+// The dropdown's positioning code is only for signed-in people; visitors never download it.
+const ProfileMenu = lazy(async () => ({ default: (await import('./profile-menu.tsx')).ProfileMenu }));
+
+interface TopBarLink {
+  to: string;
+  label: string;
+}
+
 /**
- * SPEC §2's public layout for visitors: a fixed top bar, the page, and the footer. On phones the links
- * fold into a panel under the bar (a disclosure, lighter than a drawer and enough for three links).
+ * The top bar's links (SPEC §2): Monasteries and Pujas for everyone; a patron also gets Direct Order and
+ * Orders. Those are patron pages, so staff browsing the catalogue get their own dashboard instead.
+ */
+function useTopBarLinks(session: SessionState): TopBarLink[] {
+  const { t } = useTranslation();
+  const links = [
+    { to: '/monasteries', label: t('nav.monasteries') },
+    { to: '/pujas', label: t('nav.pujas') },
+  ];
+  if (!session.token) return links;
+  if (session.role === 'admin' || session.role === 'monastery') {
+    return [...links, { to: ROLE_HOME_PATHS[session.role], label: t('nav.dashboard') }];
+  }
+  return [
+    ...links,
+    { to: '/direct-order', label: t('nav.directOrder') },
+    { to: '/orders', label: t('nav.orders') },
+  ];
+}
+
+/**
+ * SPEC §2's public layout: a fixed top bar, the page, and the footer. On phones the links fold into a
+ * panel under the bar (a disclosure, lighter than a drawer and enough for a handful of links).
  */
 export function PublicLayout() {
   const { t } = useTranslation();
+  const session = useSession();
+  const { logOut, isPending: logoutPending } = useLogout();
   const [menuOpened, menu] = useDisclosure(false);
   const menuId = useId();
   useWindowEvent('keydown', (event) => {
     if (event.key === 'Escape') menu.close();
   });
 
-  const links = [
-    { to: '/monasteries', label: t('nav.monasteries') },
-    { to: '/pujas', label: t('nav.pujas') },
-  ];
+  const signedIn = session.token !== null;
+  const label = sessionLabel(session);
+  const withSettings = session.role === 'user' || session.role === null;
+  const links = useTopBarLinks(session);
+  // Signed in, the bar holds twice the links and the name: it folds into the menu on narrower screens.
+  const breakpoint = signedIn ? 'md' : 'sm';
 
   return (
     <div className={classes.shell}>
@@ -32,27 +69,44 @@ export function PublicLayout() {
             <Anchor component={Link} to="/" underline="never" aria-label={t('nav.home')} onClick={menu.close}>
               <AppLogo />
             </Anchor>
-            <Group component="nav" aria-label={t('nav.label')} gap="lg" visibleFrom="sm">
+            <Group
+              component="nav"
+              aria-label={t('nav.label')}
+              gap="lg"
+              visibleFrom={breakpoint}
+              wrap="nowrap"
+            >
               {links.map((link) => (
                 <NavLink key={link.to} to={link.to} className={classes.navLink}>
                   {link.label}
                 </NavLink>
               ))}
-              <Button component={Link} to="/auth" variant="outline">
-                {t('nav.loginSignup')}
-              </Button>
+              {signedIn ? (
+                <Suspense fallback={<ProfileButton label={label} />}>
+                  <ProfileMenu
+                    label={label}
+                    withSettings={withSettings}
+                    onLogout={logOut}
+                    logoutPending={logoutPending}
+                  />
+                </Suspense>
+              ) : (
+                <Button component={Link} to="/auth" variant="outline">
+                  {t('nav.loginSignup')}
+                </Button>
+              )}
             </Group>
             <Burger
               opened={menuOpened}
               onClick={menu.toggle}
-              hiddenFrom="sm"
+              hiddenFrom={breakpoint}
               aria-label={menuOpened ? t('nav.closeMenu') : t('nav.openMenu')}
               aria-expanded={menuOpened}
               aria-controls={menuId}
             />
           </Group>
         </Container>
-        <Collapse in={menuOpened} hiddenFrom="sm" id={menuId} className={classes.mobileMenu}>
+        <Collapse in={menuOpened} hiddenFrom={breakpoint} id={menuId} className={classes.mobileMenu}>
           <Container size="lg" pb="md">
             <Stack component="nav" aria-label={t('nav.label')} gap={0}>
               {links.map((link) => (
@@ -60,9 +114,34 @@ export function PublicLayout() {
                   {link.label}
                 </NavLink>
               ))}
-              <Button component={Link} to="/auth" mt="sm" onClick={menu.close}>
-                {t('nav.loginSignup')}
-              </Button>
+              {signedIn ? (
+                <>
+                  <Divider my="xs" />
+                  <Text c="dimmed" size="sm" truncate>
+                    {label}
+                  </Text>
+                  {withSettings && (
+                    <NavLink to="/account-settings" className={classes.mobileLink} onClick={menu.close}>
+                      {t('nav.settings')}
+                    </NavLink>
+                  )}
+                  <Button
+                    mt="sm"
+                    variant="outline"
+                    loading={logoutPending}
+                    onClick={() => {
+                      menu.close();
+                      logOut();
+                    }}
+                  >
+                    {t('nav.logout')}
+                  </Button>
+                </>
+              ) : (
+                <Button component={Link} to="/auth" mt="sm" onClick={menu.close}>
+                  {t('nav.loginSignup')}
+                </Button>
+              )}
             </Stack>
           </Container>
         </Collapse>
@@ -72,7 +151,7 @@ export function PublicLayout() {
           <Outlet />
         </Container>
       </main>
-      <SiteFooter />
+      <SiteFooter session={session} />
     </div>
   );
 }

@@ -4,6 +4,8 @@ import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AppLogo } from '../../components/app-logo.tsx';
+import { ROLE_HOME_PATHS } from '../../lib/role-areas.ts';
+import type { SessionState } from '../../lib/session.ts';
 import classes from './public-layout.module.css';
 
 const INSTAGRAM_URL = import.meta.env.VITE_INSTAGRAM_URL || 'https://www.instagram.com/';
@@ -25,9 +27,20 @@ function FooterColumn({ heading, children }: { heading: string; children: ReactN
   );
 }
 
-/** SPEC §2's footer for visitors: logo, Quick Links, My Account, Follow Us On. */
-export function SiteFooter() {
+/** The My Account link: login for visitors, a patron's settings, or a staff member's dashboard. */
+function useMyAccountLink(session: SessionState): { to: string; label: string } {
   const { t } = useTranslation();
+  if (!session.token) return { to: '/auth', label: t('footer.login') };
+  if (session.role === 'admin' || session.role === 'monastery') {
+    return { to: ROLE_HOME_PATHS[session.role], label: t('nav.dashboard') };
+  }
+  return { to: '/account-settings', label: t('nav.settings') };
+}
+
+/** SPEC §2's footer: logo, Quick Links (only when logged out), My Account, Follow Us On. */
+export function SiteFooter({ session }: { session: SessionState }) {
+  const { t } = useTranslation();
+  const myAccount = useMyAccountLink(session);
   return (
     <footer className={classes.footer}>
       <Container size="lg" py="xl">
@@ -36,25 +49,27 @@ export function SiteFooter() {
             <AppLogo variant="light" />
             <Text size="sm">{t('footer.about')}</Text>
           </Stack>
-          <FooterColumn heading={t('footer.quickLinks')}>
-            <ul className={classes.footerList}>
-              <li>
-                <Link to="/monasteries" className={classes.footerLink}>
-                  {t('nav.monasteries')}
-                </Link>
-              </li>
-              <li>
-                <Link to="/pujas" className={classes.footerLink}>
-                  {t('nav.pujas')}
-                </Link>
-              </li>
-            </ul>
-          </FooterColumn>
+          {!session.token && (
+            <FooterColumn heading={t('footer.quickLinks')}>
+              <ul className={classes.footerList}>
+                <li>
+                  <Link to="/monasteries" className={classes.footerLink}>
+                    {t('nav.monasteries')}
+                  </Link>
+                </li>
+                <li>
+                  <Link to="/pujas" className={classes.footerLink}>
+                    {t('nav.pujas')}
+                  </Link>
+                </li>
+              </ul>
+            </FooterColumn>
+          )}
           <FooterColumn heading={t('footer.myAccount')}>
             <ul className={classes.footerList}>
               <li>
-                <Link to="/auth" className={classes.footerLink}>
-                  {t('footer.login')}
+                <Link to={myAccount.to} className={classes.footerLink}>
+                  {myAccount.label}
                 </Link>
               </li>
             </ul>

@@ -1,10 +1,89 @@
-import { Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Stack, TextInput, Title } from '@mantine/core';
+import { updateUserDetailsRequestSchema } from '@puja/contract';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../lib/api-client.ts';
+import { notifySuccess } from '../../../lib/notify.ts';
+import { type SessionState, useSession } from '../../../lib/session.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
+import { useUpdateUserDetails } from '../api/update-user-details.ts';
+import { type DetailsErrors, fieldErrorsOfApiError, fieldErrorsOfIssues } from '../utils/field-errors.ts';
 
-/** `/account-settings`: the patron's name and e-mail. */
+/** `/account-settings` (SPEC §2): the patron's full name and e-mail. */
 export function AccountSettingsPage() {
   const { t } = useTranslation('account');
   usePageTitle(t('accountSettings.title'));
-  return <Title order={1}>{t('accountSettings.title')}</Title>;
+  const session = useSession();
+  // A fresh form once the session's user is known (a stored token alone waits for `GET /api/me`).
+  return <AccountSettingsForm key={session.user_id ?? 'unknown'} session={session} />;
+}
+
+function AccountSettingsForm({ session }: { session: SessionState }) {
+  const { t } = useTranslation('account');
+  const [name, setName] = useState(session.name ?? '');
+  const [email, setEmail] = useState(session.email ?? '');
+  const [errors, setErrors] = useState<DetailsErrors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const update = useUpdateUserDetails();
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setFailure(null);
+    const parsed = updateUserDetailsRequestSchema.safeParse({ name, email });
+    if (!parsed.success) {
+      setErrors(fieldErrorsOfIssues(parsed.error.issues));
+      return;
+    }
+    setErrors({});
+    update.mutate(parsed.data, {
+      onSuccess: () => notifySuccess(t('accountSettings.updated')),
+      // SPEC §8: a failure shows no toast; the form says what is wrong where it is wrong.
+      onError: (error) => {
+        const fieldErrors = fieldErrorsOfApiError(error);
+        setErrors(fieldErrors);
+        if (Object.keys(fieldErrors).length === 0) {
+          setFailure(error instanceof ApiError ? error.message : t('errors.unexpected', { ns: 'common' }));
+        }
+      },
+    });
+  }
+
+  return (
+    <Card withBorder radius="md" padding="xl" maw={560} mx="auto" component="section">
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <Title order={1} fz="h2">
+            {t('accountSettings.title')}
+          </Title>
+          {failure && (
+            <Alert color="red" variant="light" role="alert">
+              {failure}
+            </Alert>
+          )}
+          <TextInput
+            label={t('fullName')}
+            value={name}
+            onChange={(event) => setName(event.currentTarget.value)}
+            error={errors.name}
+            autoComplete="name"
+            required
+          />
+          <TextInput
+            label={t('email')}
+            type="email"
+            value={email}
+            onChange={(event) => setEmail(event.currentTarget.value)}
+            error={errors.email}
+            autoComplete="email"
+            required
+          />
+          <Group justify="flex-end">
+            <Button type="submit" loading={update.isPending}>
+              {t('accountSettings.update')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
 }

@@ -8,6 +8,8 @@ export function loginWithPhone(input: Required<LoginPhoneRequest>): Promise<Logi
     method: 'POST',
     body: { code: input.code, phone: input.phone, otp: input.otp },
     schema: loginResponseSchema,
+    // A sign-in is never made with a session, so its 401 ('OTP does not match') cannot end one.
+    sendToken: false,
   });
 }
 

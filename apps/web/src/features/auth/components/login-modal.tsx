@@ -1,12 +1,24 @@
 import { Alert, Modal } from '@mantine/core';
+import type { LoginResponse } from '@puja/contract';
 import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
 import { closeLoginPrompt, useLoginPrompt } from '../../../lib/login-prompt.ts';
+import { pathAfterSignIn } from '../utils/path-after-sign-in.ts';
 import { LoginForm } from './login-form.tsx';
 
 /** The one login modal; anything may open it through `openLoginPrompt`, optionally with a reason. */
 export function LoginModal() {
   const { t } = useTranslation('auth');
-  const { opened, error } = useLoginPrompt();
+  const { opened, error, redirectTo } = useLoginPrompt();
+  const navigate = useNavigate();
+  const location = useLocation();
+
+  function continueAfterSignIn({ user }: LoginResponse) {
+    closeLoginPrompt();
+    const next = pathAfterSignIn(user, redirectTo);
+    // A patron asked to sign in on a page (Make Puja) simply stays there.
+    if (next !== `${location.pathname}${location.search}`) void navigate(next);
+  }
 
   return (
     <Modal.Root
@@ -29,7 +41,8 @@ export function LoginModal() {
               {error}
             </Alert>
           )}
-          <LoginForm onSignedIn={closeLoginPrompt} />
+          {/* Mounted only while open, so each opening starts from the phone step with a fresh bot check. */}
+          {opened && <LoginForm onSignedIn={continueAfterSignIn} />}
         </Modal.Body>
       </Modal.Content>
     </Modal.Root>

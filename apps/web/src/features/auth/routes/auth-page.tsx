@@ -1,25 +1,28 @@
 import { Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Navigate, useSearchParams } from 'react-router';
+import { useSession } from '../../../lib/session.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { LoginForm } from '../components/login-form.tsx';
-import { safeRedirectTarget } from '../utils/redirect-target.ts';
+import { pathAfterSignIn } from '../utils/path-after-sign-in.ts';
 
-/** SPEC §2: where signed-in patrons land unless they were on their way somewhere. */
-const AFTER_SIGN_IN_PATH = '/monasteries';
-
-/** `/auth`: the login screen inside the login layout; `?redirect=` says where to go afterwards. */
+/**
+ * `/auth`: the login screen inside the login layout; `?redirect=` says where to go afterwards. Someone
+ * signed in (already, or just now through the form) is sent on to their area (SPEC §2).
+ */
 export function AuthPage() {
   const { t } = useTranslation('auth');
   usePageTitle(t('title'));
-  const navigate = useNavigate();
+  const session = useSession();
   const [searchParams] = useSearchParams();
-  const redirectTo = safeRedirectTarget(searchParams.get('redirect')) ?? AFTER_SIGN_IN_PATH;
 
+  if (session.token) {
+    return <Navigate to={pathAfterSignIn(session, searchParams.get('redirect'))} replace />;
+  }
   return (
     <Stack gap="md">
       <Title order={2}>{t('title')}</Title>
-      <LoginForm onSignedIn={() => navigate(redirectTo, { replace: true })} />
+      <LoginForm />
     </Stack>
   );
 }

@@ -1,6 +1,7 @@
 import { Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { openLoginPrompt } from '../../../lib/login-prompt.ts';
+import { useSession } from '../../../lib/session.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useMonasteries } from '../api/get-monasteries.ts';
 import { usePujas } from '../api/get-pujas.ts';
@@ -15,6 +16,10 @@ export function HomePage() {
   usePageTitle(undefined);
   const monasteries = useMonasteries();
   const pujas = usePujas();
+  const session = useSession();
+  // SPEC §2 offers Sign Up while the auth state has no phone; a signed-in account without a phone (staff
+  // signing in by password) is not offered a second sign-in either.
+  const offerSignUp = !session.phone && !session.token;
 
   return (
     <Stack gap={48}>
@@ -24,12 +29,13 @@ export function HomePage() {
             {t('home.greeting')}
           </Title>
           <Text size="lg">{t('home.description')}</Text>
-          {/* SPEC §2 offers Sign Up while the auth state has no phone; there is no signed-in state yet. */}
-          <div>
-            <Button size="md" onClick={() => openLoginPrompt()}>
-              {t('home.signUp')}
-            </Button>
-          </div>
+          {offerSignUp && (
+            <div>
+              <Button size="md" onClick={() => openLoginPrompt()}>
+                {t('home.signUp')}
+              </Button>
+            </div>
+          )}
         </Stack>
       </Paper>
 

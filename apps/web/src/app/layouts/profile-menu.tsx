@@ -1,0 +1,46 @@
+import { Menu } from '@mantine/core';
+import { IconLogout, IconSettings } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ProfileButton } from './profile-button.tsx';
+
+interface ProfileMenuProps {
+  label: string;
+  /** Account settings are a patron's page (SPEC §2), so staff menus leave them out. */
+  withSettings: boolean;
+  onLogout: () => void;
+  logoutPending: boolean;
+}
+
+/**
+ * The profile dropdown of both top bars (SPEC §2): Settings and Logout. Loaded only for a signed-in person,
+ * so visitors never download the menu and its positioning code.
+ */
+export function ProfileMenu({ label, withSettings, onLogout, logoutPending }: ProfileMenuProps) {
+  const { t } = useTranslation();
+  return (
+    <Menu position="bottom-end" width={200} shadow="md">
+      <Menu.Target>
+        <ProfileButton label={label} />
+      </Menu.Target>
+      <Menu.Dropdown>
+        {withSettings && (
+          <Menu.Item
+            component={Link}
+            to="/account-settings"
+            leftSection={<IconSettings size={16} aria-hidden="true" />}
+          >
+            {t('nav.settings')}
+          </Menu.Item>
+        )}
+        <Menu.Item
+          leftSection={<IconLogout size={16} aria-hidden="true" />}
+          onClick={onLogout}
+          disabled={logoutPending}
+        >
+          {t('nav.logout')}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,196 @@
+import { Button, Group, Select, Stack, TextInput } from '@mantine/core';
+import { type LoginResponse, otpSchema, sendOtpRequestSchema } from '@puja/contract';
+import { type FormEvent, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../lib/api-client.ts';
+import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { useClientConfig } from '../api/get-client-config.ts';
+import { useLoginWithPhone } from '../api/login-with-phone.ts';
+import { useSendOtp } from '../api/send-otp.ts';
+import { defaultCountryCode, listCountryDialCodes } from '../utils/country-dial-codes.ts';
+import { TurnstileWidget } from './turnstile-widget.tsx';
+
+interface PhoneLoginFormProps {
+  /** Called with the server's answer once it has accepted the code. */
+  onLoggedIn: (session: LoginResponse) => void;
+}
+
+function firstIssue(error: { issues: readonly { message: string }[] }): string | null {
+  return error.issues[0]?.message ?? null;
+}
+
+/**
+ * Sign-in by phone (SPEC §2, Login modal): the number, then the code the server sent by SMS. The number
+ * and the code are checked with the contract's own rules before anything is sent.
+ */
+export function PhoneLoginForm({ onLoggedIn }: PhoneLoginFormProps) {
+  const { t, i18n } = useTranslation('auth');
+  const countries = useMemo(() => listCountryDialCodes(i18n.language), [i18n.language]);
+  const [step, setStep] = useState<'phone' | 'otp'>('phone');
+  const [countryCode, setCountryCode] = useState(() => defaultCountryCode(countries));
+  const [phone, setPhone] = useState('');
+  const [phoneError, setPhoneError] = useState<string | null>(null);
+  const [otp, setOtp] = useState('');
+  const [otpError, setOtpError] = useState<string | null>(null);
+  const [captchaToken, setCaptchaToken] = useState<string | null>(null);
+  const [captchaError, setCaptchaError] = useState<string | null>(null);
+  const [captchaResets, setCaptchaResets] = useState(0);
+  const sendOtp = useSendOtp();
+  const login = useLoginWithPhone();
+  const config = useClientConfig();
+
+  // Without the config (it failed to load) the form goes on without the widget; a server that wants the
+  // check then says so in its answer.
+  const captchaSiteKey =
+    config.data?.captcha.provider === 'turnstile' ? (config.data.captcha.site_key ?? null) : null;
+  const dialCode = countries.find((country) => country.code === countryCode)?.dial_code ?? '';
+
+  function requestCode(onSent: () => void) {
+    const parsed = sendOtpRequestSchema.safeParse({ code: dialCode, phone });
+    setPhoneError(parsed.success ? null : firstIssue(parsed.error));
+    if (!parsed.success) return;
+    if (captchaSiteKey && !captchaToken) {
+      setCaptchaError(t('botCheckRequired'));
+      return;
+    }
+    setCaptchaError(null);
+    sendOtp.mutate(
+      { code: parsed.data.code, phone: parsed.data.phone, captcha: captchaToken ?? undefined },
+      {
+        onSuccess: () => {
+          notifySuccess(t('smsSent'));
+          onSent();
+        },
+        onError: (error) => {
+          notifyError(error instanceof ApiError ? error.message : t('errors.unexpected', { ns: 'common' }));
+          if (error instanceof ApiError) {
+            setPhoneError(error.errors.phone?.[0] ?? null);
+            setCaptchaError(error.errors.captcha?.[0] ?? null);
+          }
+        },
+        onSettled: () => {
+          // A bot-check token is good for one request.
+          if (captchaSiteKey) {
+            setCaptchaToken(null);
+            setCaptchaResets((count) => count + 1);
+          }
+        },
+      },
+    );
+  }
+
+  function submitPhone(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    requestCode(() => {
+      setOtp('');
+      setOtpError(null);
+      setStep('otp');
+    });
+  }
+
+  function resendCode() {
+    // With the bot check on, a new code needs a new check, which lives on the phone step.
+    if (captchaSiteKey) setStep('phone');
+    else requestCode(() => setOtp(''));
+  }
+
+  function submitOtp(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const parsed = otpSchema.safeParse(otp);
+    setOtpError(parsed.success ? null : firstIssue(parsed.error));
+    if (!parsed.success) return;
+    login.mutate(
+      { code: dialCode, phone: phone.trim(), otp: parsed.data },
+      {
+        onSuccess: onLoggedIn,
+        onError: (error) =>
+          notifyError(error instanceof ApiError ? error.message : t('errors.unexpected', { ns: 'common' })),
+      },
+    );
+  }
+
+  if (step === 'otp') {
+    return (
+      <form onSubmit={submitOtp} noValidate>
+        <Stack gap="md">
+          <TextInput
+            label={t('otp')}
+            description={t('otpDescription', { phone: `${dialCode} ${phone.trim()}` })}
+            value={otp}
+            onChange={(event) => setOtp(event.currentTarget.value)}
+            error={otpError}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            required
+            data-autofocus
+          />
+          <Group justify="space-between" wrap="wrap" gap="xs">
+            <Group gap="xs">
+              <Button variant="subtle" px="xs" onClick={() => setStep('phone')}>
+                {t('changeNumber')}
+              </Button>
+              <Button variant="subtle" px="xs" onClick={resendCode} loading={sendOtp.isPending}>
+                {t('resendCode')}
+              </Button>
+            </Group>
+            <Button type="submit" loading={login.isPending}>
+              {t('logIn')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    );
+  }
+
+  return (
+    <form onSubmit={submitPhone} noValidate>
+      <Stack gap="md">
+        <Group align="flex-start" gap="sm" wrap="wrap">
+          <Select
+            label={t('countryCode')}
+            data={countries.map((country) => ({
+              value: country.code,
+              label: `${country.emoji} ${country.dial_code} ${country.name}`,
+            }))}
+            value={countryCode}
+            onChange={(value) => value && setCountryCode(value)}
+            searchable
+            allowDeselect={false}
+            nothingFoundMessage={t('countryNotFound')}
+            w={{ base: '100%', xs: 200 }}
+          />
+          <TextInput
+            label={t('phone')}
+            value={phone}
+            onChange={(event) => setPhone(event.currentTarget.value)}
+            error={phoneError}
+            type="tel"
+            inputMode="numeric"
+            autoComplete="tel-national"
+            required
+            flex={1}
+            miw={180}
+            data-autofocus
+          />
+        </Group>
+        {captchaSiteKey && (
+          <TurnstileWidget
+            siteKey={captchaSiteKey}
+            onToken={(token) => {
+              setCaptchaToken(token);
+              if (token) setCaptchaError(null);
+            }}
+            resetKey={captchaResets}
+            error={captchaError}
+          />
+        )}
+        <Group justify="flex-end">
+          <Button type="submit" loading={sendOtp.isPending}>
+            {t('sendOtp')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,234 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { e164, signInThroughApi } from './sign-in-helpers.ts';
+import { waitForSignInCode } from './sms-outbox.ts';
+
+/** The seeded demo accounts (apps/api/src/db/seed/demo-catalogue.ts). */
+const DEMO_ACCOUNTS = [
+  { who: 'the administrator', phone: '9800000001', name: 'Demo Administrator', lands: '/admin/dashboard' },
+  { who: 'monastery staff', phone: '9800000002', name: 'Demo Kopan Staff', lands: '/monastery/dashboard' },
+  { who: 'a patron', phone: '9800000003', name: 'Demo Patron', lands: '/monasteries' },
+] as const;
+
+/** A Nepali mobile number no earlier run has used: a brand-new patron signs up with it. */
+function freshPhone(prefix: '981' | '982'): string {
+  return `${prefix}${String(Date.now()).slice(-7)}`;
+}
+
+/** Fills the phone step of a login form (modal or /auth page) and returns the texted code. */
+async function requestCode(page: Page, form: Page | Locator, nationalNumber: string): Promise<string> {
+  await form.getByRole('textbox', { name: /Phone number/ }).fill(nationalNumber);
+  const since = new Date();
+  await form.getByRole('button', { name: 'Send OTP' }).click();
+  await expect(page.getByText('SMS Sent')).toBeVisible();
+  await expect(form.getByRole('textbox', { name: /One-time code/ })).toBeVisible();
+  return waitForSignInCode(e164(nationalNumber), since);
+}
+
+async function enterCode(form: Page | Locator, code: string) {
+  await form.getByRole('textbox', { name: /One-time code/ }).fill(code);
+  await form.getByRole('button', { name: 'Log In' }).click();
+}
+
+/** Signs in through the real login modal, opened by the home page's Sign Up button. */
+async function signInThroughModal(page: Page, nationalNumber: string) {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Login' });
+  const code = await requestCode(page, dialog, nationalNumber);
+  await enterCode(dialog, code);
+  await expect(page.getByText("You're Logged In")).toBeVisible();
+  await expect(dialog).toBeHidden();
+}
+
+/** The top bar's profile button, labelled with the person's name (public and back-office layouts). */
+function profileButton(page: Page, name: string | RegExp): Locator {
+  return page.getByRole('banner').getByRole('button', { name });
+}
+
+test.describe('signing in with a phone number', () => {
+  for (const account of DEMO_ACCOUNTS) {
+    test(`${account.who} signs in, stays signed in after a reload, and signs out`, async ({ page }) => {
+      await signInThroughModal(page, account.phone);
+      await expect(page).toHaveURL(new RegExp(`${account.lands}$`));
+      await expect(profileButton(page, account.name)).toBeVisible();
+
+      await page.reload();
+      await expect(page).toHaveURL(new RegExp(`${account.lands}$`));
+      await expect(profileButton(page, account.name)).toBeVisible();
+
+      await profileButton(page, account.name).click();
+      await page.getByRole('menuitem', { name: 'Logout' }).click();
+      await expect(page.getByText("You're Logged Out")).toBeVisible();
+      await expect(page).toHaveURL(/\/monasteries$/);
+      await expect(page.getByRole('link', { name: 'Login/Signup' })).toBeVisible();
+
+      // The token is gone on the server too: the area needs a new sign-in.
+      await page.goto(account.lands === '/monasteries' ? '/orders' : account.lands);
+      await expect(page).toHaveURL(/\/auth\?redirect=/);
+      await expect(page.getByText('Unauthorized').first()).toBeVisible();
+    });
+  }
+
+  test('a guarded page sends a visitor to sign in, and back there afterwards', async ({ page }) => {
+    await page.goto('/account-settings');
+    await expect(page).toHaveURL(/\/auth\?redirect=%2Faccount-settings$/);
+    await expect(page.getByText('Unauthorized').first()).toBeVisible();
+
+    const code = await requestCode(page, page, '9800000003');
+    await enterCode(page, code);
+
+    await expect(page).toHaveURL(/\/account-settings$/);
+    await expect(page.getByRole('textbox', { name: /Full Name/ })).toHaveValue('Demo Patron');
+    await expect(page.getByRole('textbox', { name: /E-mail/ })).toHaveValue('patron@example.com');
+  });
+
+  test('a wrong code is refused and nobody is signed in', async ({ page }) => {
+    await page.goto('/auth');
+    const code = await requestCode(page, page, '9800000003');
+    const wrongCode = code === '000000' ? '111111' : '000000';
+    await enterCode(page, wrongCode);
+
+    await expect(page.getByText('OTP does not match')).toBeVisible();
+    await expect(page).toHaveURL(/\/auth$/);
+    await expect(page.getByRole('textbox', { name: /One-time code/ })).toBeVisible();
+    expect(await page.evaluate(() => window.localStorage.getItem('token'))).toBeNull();
+  });
+
+  test('a signed-in patron is not asked to log in again', async ({ page }) => {
+    await signInThroughModal(page, '9800000003');
+    await page.goto('/auth');
+    await expect(page).toHaveURL(/\/monasteries$/);
+
+    await page.goto('/monastery/kopan-monastery');
+    await page.getByRole('button', { name: 'Make Puja' }).first().click();
+    await expect(page.getByText('Pujas cannot be ordered online yet.')).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Login' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Sign Up' })).toHaveCount(0);
+  });
+});
+
+test.describe('a brand-new patron', () => {
+  test('lets-begin asks for the full name and e-mail, then continues', async ({ page }) => {
+    const phone = freshPhone('981');
+    await signInThroughModal(page, phone);
+    await expect(page).toHaveURL(/\/lets-begin$/);
+    // No name yet: the top bar labels the account by its phone.
+    await expect(profileButton(page, e164(phone))).toBeVisible();
+
+    // The greeting types out at 45 ms a character before the field appears.
+    const nameField = page.getByRole('textbox', { name: /Full Name/ });
+    await expect(nameField).toBeVisible({ timeout: 10_000 });
+    await nameField.fill('Tenzin');
+    await nameField.press('Enter');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByText('Oops, can you give us your full name?')).toBeVisible();
+
+    await nameField.fill('Tenzin Norbu');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    const emailField = page.getByRole('textbox', { name: /E-mail/ });
+    await expect(emailField).toBeVisible({ timeout: 10_000 });
+    await expect(page.getByTestId('typed-message').nth(1)).toContainText('Thank you, Tenzin!');
+    await emailField.fill(`tenzin.${phone}@example.com`);
+    await emailField.press('Enter');
+    await expect(page).toHaveURL(/\/lets-begin$/);
+    await page.getByRole('button', { name: 'Begin Journey' }).click();
+
+    await expect(page).toHaveURL(/\/monasteries$/);
+    await expect(profileButton(page, 'Tenzin Norbu')).toBeVisible();
+    await page.reload();
+    await expect(profileButton(page, 'Tenzin Norbu')).toBeVisible();
+  });
+});
+
+test.describe('account settings', () => {
+  test('a patron updates their name and e-mail; a taken e-mail is refused inline', async ({
+    page,
+    request,
+  }) => {
+    const phone = freshPhone('982');
+    const token = await signInThroughApi(request, phone);
+    const headers = { Authorization: `Bearer ${token}` };
+    const named = await request.post('/api/update-user-details', {
+      headers,
+      multipart: { _method: 'patch', name: 'Pema Sherpa', email: `pema.${phone}@example.com` },
+    });
+    expect(named.status()).toBe(200);
+    // Only the token, as an older version of the app stored it: the rest comes from GET /api/me.
+    await page.addInitScript((value) => window.localStorage.setItem('token', value), token);
+
+    await page.goto('/account-settings');
+    await expect(page.getByRole('heading', { name: 'Account Settings' })).toBeVisible();
+    const nameField = page.getByRole('textbox', { name: /Full Name/ });
+    const emailField = page.getByRole('textbox', { name: /E-mail/ });
+    await expect(nameField).toHaveValue('Pema Sherpa');
+    await expect(emailField).toHaveValue(`pema.${phone}@example.com`);
+
+    await emailField.fill('patron@example.com');
+    await page.getByRole('button', { name: 'Update' }).click();
+    await expect(page.getByText('Email already exists')).toBeVisible();
+
+    await nameField.fill('Pema Dolma Sherpa');
+    await emailField.fill(`pema.dolma.${phone}@example.com`);
+    await page.getByRole('button', { name: 'Update' }).click();
+    await expect(page.getByText('Account Details Updated Successfully')).toBeVisible();
+    await expect(page.getByText('Email already exists')).toHaveCount(0);
+    await expect(profileButton(page, 'Pema Dolma Sherpa')).toBeVisible();
+
+    await page.reload();
+    await expect(nameField).toHaveValue('Pema Dolma Sherpa');
+    await expect(emailField).toHaveValue(`pema.dolma.${phone}@example.com`);
+  });
+
+  test('a revoked session ends with Session Expired and a way back in', async ({ page, request }) => {
+    const phone = freshPhone('982');
+    const token = await signInThroughApi(request, phone);
+    await page.addInitScript((value) => window.localStorage.setItem('token', value), token);
+    await page.goto('/monasteries');
+    await expect(profileButton(page, e164(phone))).toBeVisible();
+
+    const loggedOut = await request.get('/api/logout', { headers: { Authorization: `Bearer ${token}` } });
+    expect(loggedOut.status()).toBe(200);
+    await page.goto('/orders');
+
+    await expect(page.getByText('Session Expired')).toBeVisible();
+    await expect(page).toHaveURL(/\/auth\?redirect=%2Forders$/);
+  });
+});
+
+test('the sign-in and account pages have no serious accessibility problems', async ({ page, request }) => {
+  const serious = async (url: string) => {
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+    return results.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => `${url}: ${violation.id} (${violation.nodes.length})`);
+  };
+  const problems: string[] = [];
+
+  await page.goto('/auth');
+  await expect(page.getByRole('button', { name: 'Send OTP' })).toBeVisible();
+  problems.push(...(await serious('/auth')));
+  await page.getByText('E-mail and password').click();
+  problems.push(...(await serious('/auth (e-mail and password)')));
+
+  const patron = await signInThroughApi(request, '9800000003');
+  await page.evaluate((token) => window.localStorage.setItem('token', token), patron);
+  await page.goto('/account-settings');
+  await expect(page.getByRole('textbox', { name: /Full Name/ })).toHaveValue('Demo Patron');
+  problems.push(...(await serious('/account-settings')));
+  await page.goto('/lets-begin');
+  await expect(page.getByRole('button', { name: 'Continue' })).toBeVisible({ timeout: 10_000 });
+  problems.push(...(await serious('/lets-begin')));
+
+  const admin = await signInThroughApi(request, '9800000001');
+  await page.evaluate((token) => {
+    window.localStorage.clear();
+    window.localStorage.setItem('token', token);
+  }, admin);
+  await page.goto('/admin/dashboard');
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Demo Administrator' })).toBeVisible();
+  problems.push(...(await serious('/admin/dashboard')));
+
+  expect(problems).toEqual([]);
+});
