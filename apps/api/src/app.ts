@@ -12,7 +12,13 @@ import { createSmsSender, type SmsSender } from './integrations/sms/sms-sender.t
 import type { FileStorage } from './integrations/storage/file-storage.ts';
 import { createUrlSigner } from './integrations/storage/signed-urls.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
-import { CatalogueCache, listenForCatalogueChanges } from './modules/catalogue/catalogue-cache.ts';
+import {
+  CatalogueCache,
+  invalidateCatalogue,
+  listenForCatalogueChanges,
+} from './modules/catalogue/catalogue-cache.ts';
+import { monasteryCatalogueRoutes } from './modules/monastery-catalogue/monastery-catalogue.routes.ts';
+import { createMonasteryCatalogueService } from './modules/monastery-catalogue/monastery-catalogue.service.ts';
 import { orderHandlingRoutes } from './modules/orders/order-handling.routes.ts';
 import { createOrderHandlingService } from './modules/orders/order-handling.service.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
@@ -136,6 +142,13 @@ export async function buildApp(dependencies: AppDependencies, logger?: FastifyBa
     log: app.log,
   });
   await app.register(orderHandlingRoutes, { handling, storage: dependencies.storage, imageUrls });
+  await app.register(monasteryCatalogueRoutes, {
+    catalogue: createMonasteryCatalogueService({
+      db: dependencies.db,
+      storage: dependencies.storage,
+      catalogueChanged: () => invalidateCatalogue(dependencies.db, app.catalogueCache),
+    }),
+  });
   const payments = createPaymentsService({
     db: dependencies.db,
     orders,

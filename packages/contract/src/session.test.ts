@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { listDialCodes, toE164 } from './phone.ts';
-import {
-  FULL_NAME_PATTERN,
-  loginPhoneRequestSchema,
-  sendOtpRequestSchema,
-  updateUserDetailsRequestSchema,
-} from './session.ts';
+import { FULL_NAME_PATTERN, updateUserDetailsRequestSchema } from './session.ts';
+import { loginPhoneRequestSchema, sendOtpRequestSchema } from './sign-in.ts';
 
 describe('full name rule (SPEC §5)', () => {
   it.each(['Tenzin Dolma', 'Pema T', '  Ram Bahadur Gurung', 'तेन्जिन डोल्मा', 'Ngawang   Sherpa'])(

@@ -1,8 +1,10 @@
 import { z } from 'zod';
-import { DEFAULT_COUNTRY_DIAL_CODE, ROLES } from './constants.ts';
-import { INVALID_PHONE_MESSAGE, toE164 } from './phone.ts';
+import { ROLES } from './constants.ts';
 
-/** Sign-in, the session and the signed-in person's own details (API.md "Session"). */
+/**
+ * The session and the signed-in person's own details (API.md "Session"). The phone sign-in requests live
+ * in sign-in.ts, so pages that only need these shapes do not load the phone-number metadata.
+ */
 
 export const FULL_NAME_MESSAGE = 'Oops, can you give us your full name?';
 export const OTP_MISMATCH_MESSAGE = 'OTP does not match';
@@ -23,40 +25,6 @@ export const emailSchema = z
   .toLowerCase()
   .max(254)
   .pipe(z.email('Enter a valid e-mail address.'));
-
-export const dialCodeSchema = z
-  .string()
-  .trim()
-  .regex(/^\+\d{1,4}$/, 'Choose a country code.')
-  .default(DEFAULT_COUNTRY_DIAL_CODE);
-export const nationalPhoneSchema = z
-  .string()
-  .trim()
-  .min(1, 'Phone is required.')
-  .regex(/^\d+$/, 'Phone must contain digits only.')
-  .max(15, INVALID_PHONE_MESSAGE);
-
-/** The dial code and digits must form a valid number of that country. */
-function validPhoneNumber<T extends { code: string; phone: string }>(value: T, context: z.RefinementCtx) {
-  if (!toE164(value.code, value.phone).ok)
-    context.addIssue({ code: 'custom', path: ['phone'], message: INVALID_PHONE_MESSAGE });
-}
-
-export const sendOtpRequestSchema = z
-  .object({ code: dialCodeSchema, phone: nationalPhoneSchema, captcha: z.string().max(4096).optional() })
-  .superRefine(validPhoneNumber);
-export type SendOtpRequest = z.input<typeof sendOtpRequestSchema>;
-
-export const otpSchema = z
-  .string()
-  .trim()
-  .min(1, 'OTP is required.')
-  .regex(/^\d{6}$/, 'The code has 6 digits.');
-
-export const loginPhoneRequestSchema = z
-  .object({ code: dialCodeSchema, phone: nationalPhoneSchema, otp: otpSchema })
-  .superRefine(validPhoneNumber);
-export type LoginPhoneRequest = z.input<typeof loginPhoneRequestSchema>;
 
 export const loginPasswordRequestSchema = z.object({
   email: emailSchema,

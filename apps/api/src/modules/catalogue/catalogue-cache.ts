@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import type { z } from 'zod';
+import type { Database } from '../../db/client.ts';
 
 /**
  * The public catalogue changes rarely and is read on every page, so each answer is kept in memory as the
@@ -59,13 +61,13 @@ export class CatalogueCache {
   }
 }
 
-/** Tells every instance (this one included, through its listener) that the catalogue changed. */
-export async function invalidateCatalogue(
-  executor: { query: (text: string) => Promise<unknown> },
-  cache?: CatalogueCache,
-) {
-  cache?.clear();
-  await executor.query(`NOTIFY ${CATALOGUE_CHANNEL}`);
+/**
+ * Tells every instance (this one at once, the others through their listeners) that the catalogue changed.
+ * Run it after the write has committed.
+ */
+export async function invalidateCatalogue(db: Database, cache: CatalogueCache): Promise<void> {
+  cache.clear();
+  await db.execute(sql.raw(`NOTIFY ${CATALOGUE_CHANNEL}`));
 }
 
 /** Keeps one connection listening for other instances' writes; reconnects if the connection drops. */

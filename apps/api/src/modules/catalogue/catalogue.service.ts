@@ -86,7 +86,7 @@ function toMonasterySummary(row: MonasteryRow): MonasterySummary {
   };
 }
 
-function toPuja(row: PujaRow): Puja {
+export function toPuja(row: PujaRow): Puja {
   return {
     id: row.id,
     name: row.name,

@@ -1,0 +1,67 @@
+import { and, asc, eq, isNull, notExists, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { monasteryPujas, pujas } from '../../db/schema/index.ts';
+
+export type PairingRow = { pivot: typeof monasteryPujas.$inferSelect; puja: typeof pujas.$inferSelect };
+
+/** The monastery's current offerings, open or closed, its special pujas included. */
+export function listPairingsOfMonastery(db: Database, monasteryId: number): Promise<PairingRow[]> {
+  return db
+    .select({ pivot: monasteryPujas, puja: pujas })
+    .from(monasteryPujas)
+    .innerJoin(pujas, eq(pujas.id, monasteryPujas.pujaId))
+    .where(
+      and(
+        eq(monasteryPujas.monasteryId, monasteryId),
+        isNull(monasteryPujas.archivedAt),
+        isNull(pujas.archivedAt),
+      ),
+    )
+    .orderBy(asc(pujas.name));
+}
+
+/** Open catalogue pujas the monastery does not offer (an archived pairing counts as not offered). */
+export function listCataloguePujasNotOffered(db: Database, monasteryId: number) {
+  return db
+    .select()
+    .from(pujas)
+    .where(
+      and(
+        isNull(pujas.monasteryId),
+        eq(pujas.status, 1),
+        isNull(pujas.archivedAt),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(monasteryPujas)
+            .where(
+              and(
+                eq(monasteryPujas.pujaId, pujas.id),
+                eq(monasteryPujas.monasteryId, monasteryId),
+                isNull(monasteryPujas.archivedAt),
+              ),
+            ),
+        ),
+      ),
+    )
+    .orderBy(asc(pujas.name));
+}
+
+export async function findPairing(db: Database, pivotId: number): Promise<PairingRow | undefined> {
+  const [row] = await db
+    .select({ pivot: monasteryPujas, puja: pujas })
+    .from(monasteryPujas)
+    .innerJoin(pujas, eq(pujas.id, monasteryPujas.pujaId))
+    .where(and(eq(monasteryPujas.id, pivotId), isNull(monasteryPujas.archivedAt)))
+    .limit(1);
+  return row;
+}
+
+export async function findPuja(db: Database, pujaId: number) {
+  const [row] = await db.select().from(pujas).where(eq(pujas.id, pujaId)).limit(1);
+  return row;
+}
+
+export async function isPujaSlugTaken(db: Database, slug: string): Promise<boolean> {
+  return (await db.$count(pujas, eq(pujas.slug, slug))) > 0;
+}

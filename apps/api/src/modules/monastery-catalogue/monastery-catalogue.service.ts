@@ -1,0 +1,237 @@
+import { createHash } from 'node:crypto';
+import {
+  type MonasteryPujasResponse,
+  type PujaWithPivot,
+  paisaToRupees,
+  rupeesToPaisa,
+} from '@puja/contract';
+import { and, count, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { monasteryPujas, orders, pujas } from '../../db/schema/index.ts';
+import type { FileStorage } from '../../integrations/storage/file-storage.ts';
+import { reencodeImage } from '../../integrations/storage/image-processing.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { slugify, uniqueSlug } from '../../lib/slug.ts';
+import type { Viewer } from '../../plugins/auth.ts';
+import { toPuja } from '../catalogue/catalogue.service.ts';
+import {
+  findPairing,
+  findPuja,
+  isPujaSlugTaken,
+  listCataloguePujasNotOffered,
+  listPairingsOfMonastery,
+  type PairingRow,
+} from './monastery-catalogue.queries.ts';
+
+/**
+ * A monastery's staff manage what their monastery offers: catalogue pujas at their own price, and special
+ * pujas of their own. Every change is announced so every instance's catalogue cache is refreshed.
+ */
+export interface MonasteryCatalogueDependencies {
+  db: Database;
+  storage: FileStorage;
+  /** Clears the public catalogue cache here and on every other instance. */
+  catalogueChanged: () => Promise<void>;
+}
+
+export interface SpecialPujaInput {
+  name: string;
+  description: string;
+  status: 0 | 1;
+  cost: number;
+  image?: unknown;
+}
+
+export function createMonasteryCatalogueService(dependencies: MonasteryCatalogueDependencies) {
+  const { db, storage, catalogueChanged } = dependencies;
+
+  const monasteryOf = (staff: Viewer): number => {
+    if (staff.role !== 'monastery' || !staff.monastery_id)
+      throw new AppError('forbidden', 'Only a monastery’s staff manage its pujas.');
+    return staff.monastery_id;
+  };
+
+  /** A current pairing of the staff member's own monastery: another monastery's is 403, whatever id is sent. */
+  async function ownPairing(staff: Viewer, pivotId: number): Promise<PairingRow> {
+    const row = await findPairing(db, pivotId);
+    if (!row) throw new AppError('notFound', 'This puja is not offered by any monastery.');
+    if (row.pivot.monasteryId !== monasteryOf(staff))
+      throw new AppError('forbidden', 'This puja belongs to another monastery’s list.');
+    return row;
+  }
+
+  const withPivot = (row: PairingRow): PujaWithPivot => ({
+    ...toPuja(row.puja),
+    pivot: { id: row.pivot.id, cost: paisaToRupees(row.pivot.costPaisa) },
+  });
+
+  async function list(staff: Viewer): Promise<MonasteryPujasResponse> {
+    const monasteryId = monasteryOf(staff);
+    const [available, offered] = await Promise.all([
+      listCataloguePujasNotOffered(db, monasteryId),
+      listPairingsOfMonastery(db, monasteryId),
+    ]);
+    return { pujas: available.map(toPuja), monasteryPuja: { pujas: offered.map(withPivot) } };
+  }
+
+  async function storePicture(image: unknown, slug: string): Promise<string> {
+    const picture = await reencodeImage(image, 1600);
+    return storage.savePublic(
+      `catalogue/${slug}-${createHash('sha256').update(picture.bytes).digest('hex').slice(0, 12)}.webp`,
+      picture.bytes,
+    );
+  }
+
+  function specialOf(staff: Viewer, row: PairingRow): PairingRow {
+    if (row.puja.monasteryId !== monasteryOf(staff)) {
+      throw new AppError('invalidInput', 'Only your monastery’s special pujas can be edited here.');
+    }
+    return row;
+  }
+
+  return {
+    list,
+
+    async add(staff: Viewer, request: { puja: number; cost: number }): Promise<MonasteryPujasResponse> {
+      const monasteryId = monasteryOf(staff);
+      const puja = await findPuja(db, request.puja);
+      if (!puja || puja.archivedAt || puja.status !== 1 || puja.monasteryId !== null) {
+        throw new AppError('invalidInput', 'Choose an open puja from the catalogue.', {
+          puja: ['Choose an open puja from the catalogue.'],
+        });
+      }
+      // A pairing removed earlier (archived because it had orders) comes back with the new price.
+      const added = await db
+        .insert(monasteryPujas)
+        .values({ monasteryId, pujaId: puja.id, costPaisa: rupeesToPaisa(request.cost) })
+        .onConflictDoUpdate({
+          target: [monasteryPujas.monasteryId, monasteryPujas.pujaId],
+          set: { costPaisa: rupeesToPaisa(request.cost), archivedAt: null },
+          setWhere: sql`${monasteryPujas.archivedAt} IS NOT NULL`,
+        })
+        .returning({ id: monasteryPujas.id });
+      if (added.length === 0) {
+        throw new AppError('conflict', 'Your monastery already offers this puja.', {
+          puja: ['Your monastery already offers this puja.'],
+        });
+      }
+      await catalogueChanged();
+      return list(staff);
+    },
+
+    async getPairing(staff: Viewer, pivotId: number) {
+      return { selectedPuja: withPivot(await ownPairing(staff, pivotId)) };
+    },
+
+    async changeCost(
+      staff: Viewer,
+      pivotId: number,
+      request: { puja: number; cost: number },
+    ): Promise<MonasteryPujasResponse> {
+      const row = await ownPairing(staff, pivotId);
+      if (request.puja !== row.puja.id)
+        throw new AppError('invalidInput', 'The puja of a price cannot be changed.', {
+          puja: ['The puja of a price cannot be changed.'],
+        });
+      await db
+        .update(monasteryPujas)
+        .set({ costPaisa: rupeesToPaisa(request.cost) })
+        .where(eq(monasteryPujas.id, row.pivot.id));
+      await catalogueChanged();
+      return list(staff);
+    },
+
+    /** Removes an offering; one with orders is archived instead, so the orders keep their history. */
+    async remove(staff: Viewer, pivotId: number): Promise<MonasteryPujasResponse> {
+      const row = await ownPairing(staff, pivotId);
+      const special = row.puja.monasteryId !== null;
+      await db.transaction(async (tx) => {
+        // Locking the pairing makes an order placed at this moment wait, so it is counted or refused.
+        await tx
+          .select({ id: monasteryPujas.id })
+          .from(monasteryPujas)
+          .where(eq(monasteryPujas.id, row.pivot.id))
+          .for('update');
+        const [{ ordersCount } = { ordersCount: 0 }] = await tx
+          .select({ ordersCount: count() })
+          .from(orders)
+          .where(eq(orders.monasteryPujaId, row.pivot.id));
+        if (ordersCount > 0) {
+          await tx
+            .update(monasteryPujas)
+            .set({ archivedAt: new Date() })
+            .where(eq(monasteryPujas.id, row.pivot.id));
+          if (special)
+            await tx.update(pujas).set({ archivedAt: new Date() }).where(eq(pujas.id, row.puja.id));
+        } else {
+          await tx.delete(monasteryPujas).where(eq(monasteryPujas.id, row.pivot.id));
+          if (special)
+            await tx
+              .delete(pujas)
+              .where(and(eq(pujas.id, row.puja.id), eq(pujas.monasteryId, row.pivot.monasteryId)));
+        }
+      });
+      await catalogueChanged();
+      return list(staff);
+    },
+
+    async createSpecial(staff: Viewer, input: SpecialPujaInput): Promise<MonasteryPujasResponse> {
+      const monasteryId = monasteryOf(staff);
+      if (input.image === undefined)
+        throw new AppError('invalidInput', 'Image is required.', { image: ['Image is required.'] });
+      const slug = await uniqueSlug(slugify(input.name, 'puja'), (candidate) =>
+        isPujaSlugTaken(db, candidate),
+      );
+      const imagePath = await storePicture(input.image, slug);
+      await db.transaction(async (tx) => {
+        const [puja] = await tx
+          .insert(pujas)
+          .values({
+            slug,
+            name: input.name,
+            description: input.description,
+            status: input.status,
+            imagePath,
+            monasteryId,
+          })
+          .returning({ id: pujas.id });
+        await tx
+          .insert(monasteryPujas)
+          .values({ monasteryId, pujaId: puja!.id, costPaisa: rupeesToPaisa(input.cost) });
+      });
+      await catalogueChanged();
+      return list(staff);
+    },
+
+    async getSpecial(staff: Viewer, pivotId: number) {
+      return { selectedPuja: withPivot(specialOf(staff, await ownPairing(staff, pivotId))) };
+    },
+
+    /** Edits a special puja; its picture is replaced only when a new one is sent. Its slug stays stable. */
+    async updateSpecial(
+      staff: Viewer,
+      pivotId: number,
+      input: SpecialPujaInput,
+    ): Promise<MonasteryPujasResponse> {
+      const row = specialOf(staff, await ownPairing(staff, pivotId));
+      if (input.image === undefined && !row.puja.imagePath)
+        throw new AppError('invalidInput', 'Image is required.', { image: ['Image is required.'] });
+      const imagePath =
+        input.image === undefined ? row.puja.imagePath : await storePicture(input.image, row.puja.slug);
+      await db.transaction(async (tx) => {
+        await tx
+          .update(pujas)
+          .set({ name: input.name, description: input.description, status: input.status, imagePath })
+          .where(eq(pujas.id, row.puja.id));
+        await tx
+          .update(monasteryPujas)
+          .set({ costPaisa: rupeesToPaisa(input.cost) })
+          .where(eq(monasteryPujas.id, row.pivot.id));
+      });
+      await catalogueChanged();
+      return list(staff);
+    },
+  };
+}
+
+export type MonasteryCatalogueService = ReturnType<typeof createMonasteryCatalogueService>;
