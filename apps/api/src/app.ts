@@ -12,6 +12,7 @@ import { createSmsSender, type SmsSender } from './integrations/sms/sms-sender.t
 import type { FileStorage } from './integrations/storage/file-storage.ts';
 import { createUrlSigner } from './integrations/storage/signed-urls.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
+import { createCatalogueAdminService } from './modules/catalogue/catalogue-admin.service.ts';
 import {
   CatalogueCache,
   invalidateCatalogue,
@@ -122,7 +123,14 @@ export async function buildApp(dependencies: AppDependencies, logger?: FastifyBa
   });
 
   await app.register(healthRoutes);
-  await app.register(catalogueRoutes);
+  const catalogueChanged = () => invalidateCatalogue(dependencies.db, app.catalogueCache);
+  await app.register(catalogueRoutes, {
+    admin: createCatalogueAdminService({
+      db: dependencies.db,
+      storage: dependencies.storage,
+      catalogueChanged,
+    }),
+  });
   await app.register(sessionRoutes, { sessions, captcha });
   const imageUrls = createUrlSigner(createHmac('sha256', jwtSecret).update('order-image-urls').digest());
   const orders = createOrdersService({
@@ -146,7 +154,7 @@ export async function buildApp(dependencies: AppDependencies, logger?: FastifyBa
     catalogue: createMonasteryCatalogueService({
       db: dependencies.db,
       storage: dependencies.storage,
-      catalogueChanged: () => invalidateCatalogue(dependencies.db, app.catalogueCache),
+      catalogueChanged,
     }),
   });
   const payments = createPaymentsService({

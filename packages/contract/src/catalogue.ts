@@ -84,3 +84,25 @@ export const monasteryPujaOptionsResponseSchema = z.object({
   pujas: z.array(pujaSchema),
 });
 export type MonasteryPujaOptionsResponse = z.infer<typeof monasteryPujaOptionsResponseSchema>;
+
+/** Open (1) or closed (0), as forms send it ("1") or JSON does (1). */
+export const catalogueStatusFieldSchema = z.coerce
+  .number({ error: 'Choose a status.' })
+  .refine((value) => value === 0 || value === 1, 'Status is Open (1) or Closed (0).')
+  .transform((value) => value as 0 | 1);
+
+/** A monastery or puja as the forms send it (SPEC §5: name, image, description and status required). */
+export const catalogueItemFieldsSchema = z.object({
+  name: z.string().trim().min(1, 'Name is required.').max(120, 'Name can be at most 120 characters.'),
+  description: z
+    .string()
+    .trim()
+    .min(1, 'Description is required.')
+    .max(5000, 'Description can be at most 5000 characters.'),
+  status: catalogueStatusFieldSchema,
+  /** A picture (multipart file). Required when creating; on edit only to replace the current one. */
+  image: z.unknown().optional().meta({ description: 'A picture (multipart file)' }),
+});
+export type CatalogueItemFields = z.input<typeof catalogueItemFieldsSchema>;
+
+export const idParamsSchema = z.object({ id: z.coerce.number().int().positive() });

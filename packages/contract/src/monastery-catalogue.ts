@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pujaSchema, pujaWithPivotSchema } from './catalogue.ts';
+import { catalogueItemFieldsSchema, pujaSchema, pujaWithPivotSchema } from './catalogue.ts';
 
 /** A monastery's own offerings, managed by its staff (API.md "Monastery catalogue"). */
 
@@ -31,21 +31,6 @@ export type AddMonasteryPujaRequest = z.input<typeof addMonasteryPujaRequestSche
 export const selectedPujaResponseSchema = z.object({ selectedPuja: pujaWithPivotSchema });
 export type SelectedPujaResponse = z.infer<typeof selectedPujaResponseSchema>;
 
-export const catalogueStatusFieldSchema = z.coerce
-  .number({ error: 'Choose a status.' })
-  .refine((value) => value === 0 || value === 1, 'Status is Open (1) or Closed (0).')
-  .transform((value) => value as 0 | 1);
-
-export const specialPujaFieldsSchema = z.object({
-  name: z.string().trim().min(1, 'Name is required.').max(120, 'Name can be at most 120 characters.'),
-  description: z
-    .string()
-    .trim()
-    .min(1, 'Description is required.')
-    .max(5000, 'Description can be at most 5000 characters.'),
-  status: catalogueStatusFieldSchema,
-  cost: pujaCostSchema,
-  /** A picture (multipart file). Required when creating; on edit only to replace the current one. */
-  image: z.unknown().optional().meta({ description: 'A picture (multipart file)' }),
-});
+/** A special puja: the fields of any catalogue item, and its price at this monastery. */
+export const specialPujaFieldsSchema = catalogueItemFieldsSchema.extend({ cost: pujaCostSchema });
 export type SpecialPujaFields = z.input<typeof specialPujaFieldsSchema>;

@@ -16,40 +16,51 @@ export interface OfferingRow {
   puja: PujaRow;
 }
 
-const visibleMonastery = and(eq(monasteries.status, 1), isNull(monasteries.archivedAt));
-const visiblePuja = and(eq(pujas.status, 1), isNull(pujas.archivedAt));
+/** Visitors see open, unarchived rows; administrators also see closed ones. Nobody browses archived rows. */
+export type Audience = 'public' | 'admin';
+const visibleMonastery = (audience: Audience) =>
+  audience === 'admin'
+    ? isNull(monasteries.archivedAt)
+    : and(eq(monasteries.status, 1), isNull(monasteries.archivedAt));
+const visiblePuja = (audience: Audience) =>
+  audience === 'admin' ? isNull(pujas.archivedAt) : and(eq(pujas.status, 1), isNull(pujas.archivedAt));
 const visiblePairing = isNull(monasteryPujas.archivedAt);
 
-export function listVisibleMonasteries(db: Database): Promise<MonasteryRow[]> {
-  return db.select().from(monasteries).where(visibleMonastery).orderBy(asc(monasteries.name));
+export function listVisibleMonasteries(db: Database, audience: Audience = 'public'): Promise<MonasteryRow[]> {
+  return db.select().from(monasteries).where(visibleMonastery(audience)).orderBy(asc(monasteries.name));
 }
 
 export async function findVisibleMonastery(
   db: Database,
   slugOrId: string,
+  audience: Audience = 'public',
 ): Promise<MonasteryRow | undefined> {
   const [row] = await db
     .select()
     .from(monasteries)
-    .where(and(matchesSlugOrId(monasteries, slugOrId), visibleMonastery))
+    .where(and(matchesSlugOrId(monasteries, slugOrId), visibleMonastery(audience)))
     .limit(1);
   return row;
 }
 
 /** Catalogue pujas (not monasteries' own special pujas). */
-export function listVisibleCataloguePujas(db: Database): Promise<PujaRow[]> {
+export function listVisibleCataloguePujas(db: Database, audience: Audience = 'public'): Promise<PujaRow[]> {
   return db
     .select()
     .from(pujas)
-    .where(and(visiblePuja, isNull(pujas.monasteryId)))
+    .where(and(visiblePuja(audience), isNull(pujas.monasteryId)))
     .orderBy(asc(pujas.name));
 }
 
-export async function findVisiblePuja(db: Database, slugOrId: string): Promise<PujaRow | undefined> {
+export async function findVisiblePuja(
+  db: Database,
+  slugOrId: string,
+  audience: Audience = 'public',
+): Promise<PujaRow | undefined> {
   const [row] = await db
     .select()
     .from(pujas)
-    .where(and(matchesSlugOrId(pujas, slugOrId), visiblePuja))
+    .where(and(matchesSlugOrId(pujas, slugOrId), visiblePuja(audience)))
     .limit(1);
   return row;
 }
@@ -58,8 +69,9 @@ export async function findVisiblePuja(db: Database, slugOrId: string): Promise<P
 export function listVisibleOfferings(
   db: Database,
   filter: { monasteryIds?: number[]; pujaIds?: number[] },
+  audience: Audience = 'public',
 ): Promise<OfferingRow[]> {
-  const conditions: (SQL | undefined)[] = [visibleMonastery, visiblePuja, visiblePairing];
+  const conditions: (SQL | undefined)[] = [visibleMonastery(audience), visiblePuja(audience), visiblePairing];
   if (filter.monasteryIds) conditions.push(inArray(monasteryPujas.monasteryId, filter.monasteryIds));
   if (filter.pujaIds) conditions.push(inArray(monasteryPujas.pujaId, filter.pujaIds));
   return db

@@ -1,5 +1,7 @@
 import {
+  catalogueItemFieldsSchema,
   errorResponseSchema,
+  idParamsSchema,
   monasteryDetailResponseSchema,
   monasteryListResponseSchema,
   monasteryPujaOptionsResponseSchema,
@@ -7,8 +9,12 @@ import {
   pujaListResponseSchema,
   slugOrIdParamsSchema,
 } from '@puja/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { publicAccess } from '../../plugins/auth.ts';
+import type { z } from 'zod';
+import { publicAccess, requireRole } from '../../plugins/auth.ts';
+import { requireMethodOverrideForPost } from '../../plugins/body-parsers.ts';
+import type { Audience } from './catalogue.queries.ts';
 import {
   getMonastery,
   getMonasteryPujaOptions,
@@ -16,11 +22,36 @@ import {
   listMonasteries,
   listPujas,
 } from './catalogue.service.ts';
+import type { CatalogueAdminService } from './catalogue-admin.service.ts';
 
-/** Public catalogue reads (API.md "Catalogue"), answered from the catalogue cache. */
-export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
+/**
+ * The catalogue (API.md "Catalogue"): public reads answered from the catalogue cache, the same reads
+ * answered fresh to an administrator (who also sees closed rows), and the administrator's writes.
+ */
+export const catalogueRoutes: FastifyPluginAsyncZod<{ admin: CatalogueAdminService }> = async (
+  app,
+  { admin },
+) => {
   const { catalogueCache: cache, db } = app;
   const tags = ['catalogue'];
+
+  async function answer<T>(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    key: string,
+    schema: z.ZodType<T>,
+    compute: (audience: Audience) => Promise<T>,
+  ): Promise<void> {
+    // The same URL answers differently to an administrator: shared caches must keep them apart.
+    reply.header('vary', 'authorization');
+    if (request.viewer?.role !== 'admin')
+      return cache.reply(request, reply, key, schema, () => compute('public'));
+    reply
+      .header('cache-control', 'private, no-store')
+      .type('application/json; charset=utf-8')
+      .send(JSON.stringify(schema.parse(await compute('admin'))));
+    await reply;
+  }
 
   app.get(
     '/api/monastery',
@@ -28,12 +59,14 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       config: publicAccess,
       schema: {
         tags,
-        summary: 'Open monasteries with the pujas they offer',
+        summary: 'Monasteries with the pujas they offer (open ones; all for admins)',
         response: { 200: monasteryListResponseSchema },
       },
     },
     (request, reply) =>
-      cache.reply(request, reply, 'monasteries', monasteryListResponseSchema, () => listMonasteries(db)),
+      answer(request, reply, 'monasteries', monasteryListResponseSchema, (audience) =>
+        listMonasteries(db, audience),
+      ),
   );
 
   app.get(
@@ -48,8 +81,12 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request, reply) =>
-      cache.reply(request, reply, `monastery:${request.params.slugOrId}`, monasteryDetailResponseSchema, () =>
-        getMonastery(db, request.params.slugOrId),
+      answer(
+        request,
+        reply,
+        `monastery:${request.params.slugOrId}`,
+        monasteryDetailResponseSchema,
+        (audience) => getMonastery(db, request.params.slugOrId, audience),
       ),
   );
 
@@ -57,9 +94,14 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/puja',
     {
       config: publicAccess,
-      schema: { tags, summary: 'Catalogue pujas', response: { 200: pujaListResponseSchema } },
+      schema: {
+        tags,
+        summary: 'Catalogue pujas (open ones; all for admins)',
+        response: { 200: pujaListResponseSchema },
+      },
     },
-    (request, reply) => cache.reply(request, reply, 'pujas', pujaListResponseSchema, () => listPujas(db)),
+    (request, reply) =>
+      answer(request, reply, 'pujas', pujaListResponseSchema, (audience) => listPujas(db, audience)),
   );
 
   app.get(
@@ -74,8 +116,8 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request, reply) =>
-      cache.reply(request, reply, `puja:${request.params.slugOrId}`, pujaDetailResponseSchema, () =>
-        getPuja(db, request.params.slugOrId),
+      answer(request, reply, `puja:${request.params.slugOrId}`, pujaDetailResponseSchema, (audience) =>
+        getPuja(db, request.params.slugOrId, audience),
       ),
   );
 
@@ -93,5 +135,88 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       cache.reply(request, reply, 'monastery-puja-options', monasteryPujaOptionsResponseSchema, () =>
         getMonasteryPujaOptions(db),
       ),
+  );
+
+  // ---- administrator's writes ----
+  const config = requireRole('admin');
+  const writeErrors = { 404: errorResponseSchema, 422: errorResponseSchema, 413: errorResponseSchema };
+  const itemSchema = { tags, consumes: ['multipart/form-data'], body: catalogueItemFieldsSchema };
+
+  app.post(
+    '/api/monastery',
+    {
+      config,
+      schema: {
+        ...itemSchema,
+        summary: 'Create a monastery',
+        response: { 200: monasteryListResponseSchema, ...writeErrors },
+      },
+    },
+    (request) => admin.createMonastery(request.body),
+  );
+  app.route({
+    method: ['POST', 'PATCH'],
+    url: '/api/monastery/:id',
+    config,
+    preValidation: requireMethodOverrideForPost,
+    schema: {
+      ...itemSchema,
+      summary: 'Update a monastery (the picture only when a new one is sent)',
+      params: idParamsSchema,
+      response: { 200: monasteryListResponseSchema, ...writeErrors },
+    },
+    handler: (request) => admin.updateMonastery(request.params.id, request.body),
+  });
+  app.delete(
+    '/api/monastery/:id',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Delete a monastery (archived when it has orders or staff)',
+        params: idParamsSchema,
+        response: { 200: monasteryListResponseSchema, ...writeErrors },
+      },
+    },
+    (request) => admin.deleteMonastery(request.params.id),
+  );
+
+  app.post(
+    '/api/puja',
+    {
+      config,
+      schema: {
+        ...itemSchema,
+        summary: 'Create a catalogue puja',
+        response: { 200: pujaListResponseSchema, ...writeErrors },
+      },
+    },
+    (request) => admin.createPuja(request.body),
+  );
+  app.route({
+    method: ['POST', 'PATCH'],
+    url: '/api/puja/:id',
+    config,
+    preValidation: requireMethodOverrideForPost,
+    schema: {
+      ...itemSchema,
+      summary: 'Update a catalogue puja',
+      params: idParamsSchema,
+      response: { 200: pujaListResponseSchema, ...writeErrors },
+    },
+    handler: (request) => admin.updatePuja(request.params.id, request.body),
+  });
+  app.delete(
+    '/api/puja/:id',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Delete a catalogue puja (archived when it has orders)',
+        params: idParamsSchema,
+        response: { 200: pujaListResponseSchema, ...writeErrors },
+      },
+    },
+    (request) => admin.deletePuja(request.params.id),
   );
 };

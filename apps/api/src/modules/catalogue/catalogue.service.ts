@@ -12,6 +12,7 @@ import {
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import {
+  type Audience,
   findVisibleMonastery,
   findVisiblePuja,
   listVisibleCataloguePujas,
@@ -24,27 +25,38 @@ import {
 
 /** The public catalogue: what a visitor may browse, shaped as API.md fixes. */
 
-export async function listMonasteries(db: Database): Promise<MonasteryListResponse> {
-  const rows = await listVisibleMonasteries(db);
-  return { monasteries: await withOfferedPujas(db, rows) };
+export async function listMonasteries(
+  db: Database,
+  audience: Audience = 'public',
+): Promise<MonasteryListResponse> {
+  const rows = await listVisibleMonasteries(db, audience);
+  return { monasteries: await withOfferedPujas(db, rows, audience) };
 }
 
-export async function getMonastery(db: Database, slugOrId: string): Promise<MonasteryDetailResponse> {
-  const row = await findVisibleMonastery(db, slugOrId);
+export async function getMonastery(
+  db: Database,
+  slugOrId: string,
+  audience: Audience = 'public',
+): Promise<MonasteryDetailResponse> {
+  const row = await findVisibleMonastery(db, slugOrId, audience);
   if (!row) throw new AppError('notFound', 'Monastery not found.');
-  const [monastery] = await withOfferedPujas(db, [row]);
+  const [monastery] = await withOfferedPujas(db, [row], audience);
   return { monastery: monastery! };
 }
 
-export async function listPujas(db: Database): Promise<PujaListResponse> {
-  const rows = await listVisibleCataloguePujas(db);
+export async function listPujas(db: Database, audience: Audience = 'public'): Promise<PujaListResponse> {
+  const rows = await listVisibleCataloguePujas(db, audience);
   return { pujas: rows.map(toPuja) };
 }
 
-export async function getPuja(db: Database, slugOrId: string): Promise<PujaDetailResponse> {
-  const row = await findVisiblePuja(db, slugOrId);
+export async function getPuja(
+  db: Database,
+  slugOrId: string,
+  audience: Audience = 'public',
+): Promise<PujaDetailResponse> {
+  const row = await findVisiblePuja(db, slugOrId, audience);
   if (!row) throw new AppError('notFound', 'Puja not found.');
-  const offerings = await listVisibleOfferings(db, { pujaIds: [row.id] });
+  const offerings = await listVisibleOfferings(db, { pujaIds: [row.id] }, audience);
   const monasteries = offerings
     .map((offering) => ({ ...toMonasterySummary(offering.monastery), pivot: toPivot(offering) }))
     .sort((a, b) => a.name.localeCompare(b.name));
@@ -57,9 +69,13 @@ export async function getMonasteryPujaOptions(db: Database): Promise<MonasteryPu
   return { monasteries, pujas };
 }
 
-async function withOfferedPujas(db: Database, rows: MonasteryRow[]): Promise<Monastery[]> {
+async function withOfferedPujas(
+  db: Database,
+  rows: MonasteryRow[],
+  audience: Audience,
+): Promise<Monastery[]> {
   if (rows.length === 0) return [];
-  const offerings = await listVisibleOfferings(db, { monasteryIds: rows.map((row) => row.id) });
+  const offerings = await listVisibleOfferings(db, { monasteryIds: rows.map((row) => row.id) }, audience);
   const byMonastery = new Map<number, OfferingRow[]>();
   for (const offering of offerings) {
     const list = byMonastery.get(offering.monastery.id) ?? [];

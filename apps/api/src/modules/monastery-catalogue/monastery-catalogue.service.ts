@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   type MonasteryPujasResponse,
   type PujaWithPivot,
@@ -8,8 +7,8 @@ import {
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { monasteryPujas, orders, pujas } from '../../db/schema/index.ts';
+import { storeCataloguePicture } from '../../integrations/storage/catalogue-pictures.ts';
 import type { FileStorage } from '../../integrations/storage/file-storage.ts';
-import { reencodeImage } from '../../integrations/storage/image-processing.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { slugify, uniqueSlug } from '../../lib/slug.ts';
 import type { Viewer } from '../../plugins/auth.ts';
@@ -72,14 +71,6 @@ export function createMonasteryCatalogueService(dependencies: MonasteryCatalogue
       listPairingsOfMonastery(db, monasteryId),
     ]);
     return { pujas: available.map(toPuja), monasteryPuja: { pujas: offered.map(withPivot) } };
-  }
-
-  async function storePicture(image: unknown, slug: string): Promise<string> {
-    const picture = await reencodeImage(image, 1600);
-    return storage.savePublic(
-      `catalogue/${slug}-${createHash('sha256').update(picture.bytes).digest('hex').slice(0, 12)}.webp`,
-      picture.bytes,
-    );
   }
 
   function specialOf(staff: Viewer, row: PairingRow): PairingRow {
@@ -182,7 +173,7 @@ export function createMonasteryCatalogueService(dependencies: MonasteryCatalogue
       const slug = await uniqueSlug(slugify(input.name, 'puja'), (candidate) =>
         isPujaSlugTaken(db, candidate),
       );
-      const imagePath = await storePicture(input.image, slug);
+      const imagePath = await storeCataloguePicture(storage, input.image, slug);
       await db.transaction(async (tx) => {
         const [puja] = await tx
           .insert(pujas)
@@ -217,7 +208,9 @@ export function createMonasteryCatalogueService(dependencies: MonasteryCatalogue
       if (input.image === undefined && !row.puja.imagePath)
         throw new AppError('invalidInput', 'Image is required.', { image: ['Image is required.'] });
       const imagePath =
-        input.image === undefined ? row.puja.imagePath : await storePicture(input.image, row.puja.slug);
+        input.image === undefined
+          ? row.puja.imagePath
+          : await storeCataloguePicture(storage, input.image, row.puja.slug);
       await db.transaction(async (tx) => {
         await tx
           .update(pujas)
