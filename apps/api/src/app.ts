@@ -29,6 +29,8 @@ import { createPaymentsService } from './modules/payments/payments.service.ts';
 import { sessionRoutes } from './modules/session/session.routes.ts';
 import { createSessionService } from './modules/session/session.service.ts';
 import { healthRoutes } from './modules/system/health.routes.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
+import { createUsersService } from './modules/users/users.service.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { bodyParsersPlugin } from './plugins/body-parsers.ts';
 import { errorsPlugin } from './plugins/errors.ts';
@@ -132,6 +134,7 @@ export async function buildApp(dependencies: AppDependencies, logger?: FastifyBa
     }),
   });
   await app.register(sessionRoutes, { sessions, captcha });
+  await app.register(usersRoutes, { users: createUsersService({ db: dependencies.db }) });
   const imageUrls = createUrlSigner(createHmac('sha256', jwtSecret).update('order-image-urls').digest());
   const orders = createOrdersService({
     db: dependencies.db,

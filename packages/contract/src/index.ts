@@ -9,3 +9,4 @@ export * from './phone.ts';
 export * from './session.ts';
 export * from './sign-in.ts';
 export * from './system.ts';
+export * from './users.ts';
