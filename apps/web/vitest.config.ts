@@ -6,6 +6,8 @@ export default defineProject({
   test: {
     name: 'web',
     environment: 'jsdom',
-    setupFiles: ['./src/test/setup.ts'],
+    setupFiles: ['./src/test/async-timeouts.ts', './src/test/setup.ts'],
+    // jsdom renders are slow on a busy machine; a test that waits 5 s for a lazy screen needs headroom.
+    testTimeout: 15_000,
   },
 });
