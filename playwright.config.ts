@@ -51,6 +51,9 @@ export default defineConfig({
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
+      // The payment simulator's pages and return links are built from PUBLIC_URL: the address the browser
+      // uses, so paying never moves the browser to another origin (and its stored session).
+      PUBLIC_URL: baseURL,
       DATA_DIR: dataDirectory,
       LOG_LEVEL: 'warn',
       // Every test signs in from 127.0.0.1, many times a run: the sign-in throttles would stop the suite.

@@ -5,6 +5,8 @@ import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from './constants.t
 
 export const ISO_DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 export const INTENTION_MAX_LENGTH = 500;
+/** How far ahead a puja may be booked. */
+export const LATEST_ORDER_DAYS = 365;
 export const BENEFICIARY_MAX_LENGTH = 500;
 
 const positiveId = (label: string) =>

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router';
 import { useSessionRefresh } from '../features/auth/api/use-session-refresh.ts';
 import { useLoginPrompt } from '../lib/login-prompt.ts';
+import { useOrderPrompt } from '../lib/order-prompt.ts';
 import { forgetSessionEnding } from '../lib/session.ts';
 import { onSessionExpired } from '../lib/session-expiry.ts';
 
@@ -11,8 +12,13 @@ const LoginModal = lazy(async () => ({
   default: (await import('../features/auth/components/login-modal.tsx')).LoginModal,
 }));
 
+// The order form (Make Puja) likewise loads when a patron first asks for it.
+const MakePujaModal = lazy(async () => ({
+  default: (await import('../features/orders/components/make-puja-modal.tsx')).MakePujaModal,
+}));
+
 /**
- * Around every page: the login modal any page may open, the session's check with the server, the move to
+ * Around every page: the login and Make Puja modals any page may open, the session's check with the server, the move to
  * login when the session expires (SPEC §4), and scroll restoration between pages.
  */
 export function RootLayout() {
@@ -20,6 +26,9 @@ export function RootLayout() {
   // Once loaded the modal stays mounted, so closing it can play its transition.
   const [loginModalWanted, setLoginModalWanted] = useState(false);
   if (opened && !loginModalWanted) setLoginModalWanted(true);
+  const orderPrompt = useOrderPrompt();
+  const [orderModalWanted, setOrderModalWanted] = useState(false);
+  if (orderPrompt.opened && !orderModalWanted) setOrderModalWanted(true);
 
   useSessionRefresh();
   useLoginOnSessionExpiry();
@@ -30,6 +39,11 @@ export function RootLayout() {
       {loginModalWanted && (
         <Suspense fallback={null}>
           <LoginModal />
+        </Suspense>
+      )}
+      {orderModalWanted && (
+        <Suspense fallback={null}>
+          <MakePujaModal />
         </Suspense>
       )}
       <ScrollRestoration />

@@ -36,7 +36,8 @@ describe('routes', () => {
     expect(screen.getByRole('link', { name: 'See all pujas' })).toHaveAttribute('href', '/pujas');
 
     await user.click(screen.getByRole('button', { name: 'Sign Up' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Login' });
+    // The login modal's code loads on first use: slow in jsdom.
+    const dialog = await screen.findByRole('dialog', { name: 'Login' }, { timeout: 10_000 });
     expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
     expect(within(dialog).getByRole('textbox', { name: 'Phone number' })).toBeInTheDocument();
   });
@@ -63,8 +64,13 @@ describe('routes', () => {
         `/auth?redirect=${encodeURIComponent('/orders?status=success&oid=4')}`,
       ),
     );
+    // The login layout is a lazy route: its first load is slow in jsdom.
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Get Started with your Dashboard' }),
+      await screen.findByRole(
+        'heading',
+        { level: 1, name: 'Get Started with your Dashboard' },
+        { timeout: 10_000 },
+      ),
     ).toBeInTheDocument();
     expect(
       screen.getByText('The simplest and fastest way to offer prayers at any monastery'),

@@ -211,7 +211,25 @@ describe('Make Puja', () => {
     renderRoutes(routes, '/monastery/kopan-monastery');
 
     await user.click((await screen.findAllByRole('button', { name: 'Make Puja' }))[0]!);
+    expect(await screen.findByRole('dialog', { name: 'Make Puja' })).toBeInTheDocument();
     expect(screen.queryByRole('dialog', { name: 'Login' })).not.toBeInTheDocument();
-    expect(toastsShown(toast)).toEqual(['blue: Pujas cannot be ordered online yet.']);
+    expect(toastsShown(toast)).toEqual([]);
+  });
+
+  it('tells staff that pujas are ordered from a patron account', async () => {
+    signIn({ token: 'staff-token', user: staff });
+    const { monasteryFixture } = await import('../test/catalogue-fixtures.ts');
+    stubSignedInApi(staff, {
+      '/api/monastery/kopan-monastery/edit': { body: { monastery: monasteryFixture } },
+    });
+    const toast = vi.spyOn(notifications, 'show');
+    const user = userEvent.setup();
+    renderRoutes(routes, '/monastery/kopan-monastery');
+
+    await user.click((await screen.findAllByRole('button', { name: 'Make Puja' }))[0]!);
+    expect(toastsShown(toast)).toEqual([
+      'yellow: Pujas are ordered from a patron account. Staff and administrator accounts cannot order.',
+    ]);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });

@@ -13,3 +13,13 @@ export function formatMessageTime(value: string | Date): string {
 export function formatOrderDate(value: string | Date): string {
   return dayjs(value).format('MMMM Do, YYYY hh:mm A');
 }
+
+/**
+ * A puja's day, SPEC §9's date part: `January 1st, 2024`. The server sends the start of that day in the
+ * business time zone (`2026-12-01T00:00:00+05:45`); the calendar day is read from the text, so a browser in
+ * another zone (where that instant is still 30 November) shows the same day as Nepal.
+ */
+export function formatPujaDate(value: string): string {
+  const day = /^\d{4}-\d{2}-\d{2}/.exec(value)?.[0];
+  return dayjs(day ?? value).format('MMMM Do, YYYY');
+}

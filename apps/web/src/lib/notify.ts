@@ -3,6 +3,8 @@ import { notifications } from '@mantine/notifications';
 interface NotifyOptions {
   /** Same id, one toast: stops double toasts when an effect runs twice (React StrictMode). */
   id?: string;
+  /** A heading above the message, e.g. 'Order Placed Unsuccessful' above the server's reason. */
+  title?: string;
 }
 
 export function notifyError(message: string, options: NotifyOptions = {}): void {

@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { closeLoginPrompt } from '../lib/login-prompt.ts';
+import { resetOrderPrompt } from '../lib/order-prompt.ts';
 import { forgetSessionEnding } from '../lib/session.ts';
 
 // jsdom lacks the browser APIs Mantine measures layout and colour scheme with.
@@ -38,6 +39,7 @@ Element.prototype.scrollIntoView = vi.fn();
 afterEach(() => {
   cleanup();
   closeLoginPrompt();
+  resetOrderPrompt();
   notifications.clean();
   window.localStorage.clear();
   forgetSessionEnding();

@@ -2,6 +2,7 @@ import {
   addDays,
   formatRupees,
   isCalendarDate,
+  LATEST_ORDER_DAYS,
   type Order,
   type OrderConversationResponse,
   paisaToRupees,
@@ -23,9 +24,6 @@ import {
   type OrderRow,
   selectOrders,
 } from './orders.queries.ts';
-
-/** How far ahead a puja may be booked. */
-export const LATEST_ORDER_DAYS = 365;
 
 export interface NewOrder {
   monastery: number;

@@ -2,20 +2,26 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { openLoginPrompt } from '../../../lib/login-prompt.ts';
-import { notifyInfo } from '../../../lib/notify.ts';
+import { notifyWarning } from '../../../lib/notify.ts';
+import { type OrderOffering, openOrderPrompt } from '../../../lib/order-prompt.ts';
 import { useSession } from '../../../lib/session.ts';
 
 /**
- * What the Make Puja buttons do. A visitor gets the login modal with 'Login to proceed' (SPEC §2) and,
- * once signed in, stays on this page. Someone signed in is told plainly that orders cannot be placed
- * online yet, rather than being asked to sign in again.
+ * What the Make Puja buttons do (SPEC §2). A visitor gets the login modal with 'Login to proceed' and,
+ * once signed in, stays on this page. A patron gets the order form for that puja at that monastery. Staff
+ * and administrators cannot order (the server allows patrons only), and are told so rather than shown a
+ * form that would be refused.
  */
-export function useMakePuja(): () => void {
+export function useMakePuja(): (offering: OrderOffering) => void {
   const { t } = useTranslation('catalogue');
-  const { token } = useSession();
+  const { token, role } = useSession();
   const { pathname, search } = useLocation();
-  return useCallback(() => {
-    if (token) notifyInfo(t('orderingNotOpen'), { id: 'make-puja' });
-    else openLoginPrompt({ error: t('loginToProceed'), redirectTo: `${pathname}${search}` });
-  }, [t, token, pathname, search]);
+  return useCallback(
+    (offering: OrderOffering) => {
+      if (!token) openLoginPrompt({ error: t('loginToProceed'), redirectTo: `${pathname}${search}` });
+      else if (role !== null && role !== 'user') notifyWarning(t('patronsOnly'), { id: 'make-puja' });
+      else openOrderPrompt(offering);
+    },
+    [t, token, role, pathname, search],
+  );
 }

@@ -55,7 +55,13 @@ function MonasteryDetails({ monastery }: { monastery: Monastery }) {
             description={puja.description}
             previewLength={PREVIEW_LENGTH.pujaCard}
             cost={puja.pivot.cost}
-            onMakePuja={makePuja}
+            onMakePuja={() =>
+              makePuja({
+                monastery: { id: monastery.id, name: monastery.name },
+                puja: { id: puja.id, name: puja.name },
+                cost: puja.pivot.cost,
+              })
+            }
           />
         )}
       />

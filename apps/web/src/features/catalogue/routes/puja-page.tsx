@@ -51,7 +51,13 @@ function PujaDetails({ puja }: { puja: PujaDetail }) {
             description={monastery.description}
             previewLength={PREVIEW_LENGTH.monasteryCardOnPujaPage}
             cost={monastery.pivot.cost}
-            onMakePuja={makePuja}
+            onMakePuja={() =>
+              makePuja({
+                monastery: { id: monastery.id, name: monastery.name },
+                puja: { id: puja.id, name: puja.name },
+                cost: monastery.pivot.cost,
+              })
+            }
           />
         )}
       />

@@ -1,0 +1,33 @@
+import { type createOrderRequestSchema, type OrderResponse, orderResponseSchema } from '@puja/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { ordersQueryKey } from './orders-query-keys.ts';
+
+/** An order as the form checked it with the contract's schema. */
+export type NewOrder = ReturnType<typeof createOrderRequestSchema.parse>;
+
+/** `POST /api/order`: places an order; the server charges the monastery's current price. */
+export function createOrder(input: NewOrder): Promise<OrderResponse> {
+  return apiRequest('/api/order', {
+    method: 'POST',
+    body: {
+      monastery: input.monastery,
+      puja: input.puja,
+      cost: input.cost,
+      date: input.date,
+      payment: input.payment,
+      beneficiary: input.beneficiary,
+      intention: input.intention,
+      idempotency_key: input.idempotency_key,
+    },
+    schema: orderResponseSchema,
+  });
+}
+
+export function useCreateOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createOrder,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ordersQueryKey }),
+  });
+}

@@ -1,0 +1,370 @@
+import { notifications } from '@mantine/notifications';
+import { addDays, DEFAULT_BUSINESS_TIME_ZONE, type SessionUser, todayIn } from '@puja/contract';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { RouteObject } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { RootLayout } from '../../../app/root-layout.tsx';
+import { signIn } from '../../../lib/session.ts';
+import { monasteryFixture, pujaFixture } from '../../../test/catalogue-fixtures.ts';
+import { orderFixture } from '../../../test/order-fixtures.ts';
+import { renderRoutes, stubApi } from '../../../test/render-app.tsx';
+import { MonasteryPage } from '../../catalogue/routes/monastery-page.tsx';
+import { PujaPage } from '../../catalogue/routes/puja-page.tsx';
+import { goToPaymentPage, postPaymentForm } from '../utils/leave-for-payment.ts';
+
+// jsdom cannot leave the page: these stand in for the form post to eSewa and the move to Khalti.
+vi.mock('../utils/leave-for-payment.ts', () => ({ postPaymentForm: vi.fn(), goToPaymentPage: vi.fn() }));
+
+const patron: SessionUser = {
+  id: 3,
+  name: 'Demo Patron',
+  email: 'patron@example.com',
+  phone: '+9779800000003',
+  role: 'user',
+  monastery_id: null,
+};
+
+const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    children: [
+      { path: '/monastery/:slug', element: <MonasteryPage /> },
+      { path: '/puja/:id', element: <PujaPage /> },
+      { path: '/orders', element: <h1>Orders</h1> },
+    ],
+  },
+];
+
+const catalogueAnswers = {
+  '/api/me': { body: { user: patron } },
+  '/api/monastery/kopan-monastery/edit': { body: { monastery: monasteryFixture } },
+  '/api/puja/green-tara-puja/edit': { body: { puja: pujaFixture } },
+};
+
+const today = todayIn(DEFAULT_BUSINESS_TIME_ZONE);
+const nextWeek = addDays(today, 7);
+const esewaForm = {
+  action: 'http://127.0.0.1/simulator/esewa/api/epay/main/v2/form',
+  fields: { amount: '1500', total_amount: '1500', transaction_uuid: '41-abc', signature: 'sig' },
+};
+
+type FetchMock = ReturnType<typeof stubApi>;
+
+function callsTo(fetchMock: FetchMock, path: string) {
+  return fetchMock.mock.calls.filter(([input]) => String(input) === path);
+}
+
+function bodyOf(call: Parameters<FetchMock>) {
+  return Object.fromEntries((call[1]!.body as FormData).entries());
+}
+
+function toasts(spy: { mock: { calls: unknown[][] } }) {
+  return spy.mock.calls.map(([toast]) => {
+    const { title, message, color } = toast as { title?: string; message: string; color: string };
+    return `${color}: ${title ? `${title}: ` : ''}${message}`;
+  });
+}
+
+/** Opens the Make Puja modal on the first card of the monastery (or puja) page. */
+async function openModal(path = '/monastery/kopan-monastery') {
+  const user = userEvent.setup();
+  const view = renderRoutes(routes, path);
+  await user.click((await screen.findAllByRole('button', { name: 'Make Puja' }))[0]!);
+  const dialog = await screen.findByRole('dialog', { name: 'Make Puja' });
+  return { ...view, user, dialog };
+}
+
+function dateInput(dialog: HTMLElement) {
+  return within(dialog).getByLabelText(/^Date/);
+}
+
+async function fillOrder(
+  user: ReturnType<typeof userEvent.setup>,
+  dialog: HTMLElement,
+  { payment = 'eSewa' as 'eSewa' | 'Khalti' | null, date = nextWeek } = {},
+) {
+  fireEvent.change(dateInput(dialog), { target: { value: date } });
+  if (payment) await user.click(within(dialog).getByRole('radio', { name: payment }));
+}
+
+beforeEach(() => {
+  signIn({ token: 'patron-token', user: patron });
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.mocked(postPaymentForm).mockReset();
+  vi.mocked(goToPaymentPage).mockReset();
+});
+
+describe('the Make Puja modal', () => {
+  it('names the puja and monastery, shows the cost, and offers dates from today in Nepal', async () => {
+    stubApi(catalogueAnswers);
+    const { dialog } = await openModal();
+
+    expect(within(dialog).getByText('Green Tara Puja at Kopan Monastery')).toBeInTheDocument();
+    expect(within(dialog).getByText('Cost: Rs. 1,500')).toBeInTheDocument();
+    const date = dateInput(dialog);
+    expect(date).toHaveAttribute('type', 'date');
+    expect(date).toHaveAttribute('min', today);
+    expect(date).toHaveAttribute('max', addDays(today, 365));
+    expect(date).toBeRequired();
+    expect(within(dialog).getByRole('radiogroup', { name: /Payment method/ })).toBeInTheDocument();
+    expect(within(dialog).getByRole('textbox', { name: /Names to pray for/ })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toBeInTheDocument();
+  });
+
+  it('refuses a date before today without sending anything', async () => {
+    const fetchMock = stubApi(catalogueAnswers);
+    const { user, dialog } = await openModal();
+
+    await fillOrder(user, dialog, { date: addDays(today, -1) });
+    await user.click(within(dialog).getByRole('button', { name: 'Make Puja' }));
+
+    expect(await within(dialog).findByText('The date cannot be earlier than today.')).toBeInTheDocument();
+    expect(dateInput(dialog)).toHaveAttribute('aria-invalid', 'true');
+    expect(callsTo(fetchMock, '/api/order')).toHaveLength(0);
+  });
+
+  for (const [page, path] of [
+    ['monastery', '/monastery/kopan-monastery'],
+    ['puja', '/puja/green-tara-puja'],
+  ] as const) {
+    it(`requires the payment method on the ${page} page`, async () => {
+      const fetchMock = stubApi(catalogueAnswers);
+      const { user, dialog } = await openModal(path);
+
+      await fillOrder(user, dialog, { payment: null });
+      await user.click(within(dialog).getByRole('button', { name: 'Make Puja' }));
+
+      expect(await within(dialog).findByText('Choose how to pay: eSewa or Khalti.')).toBeInTheDocument();
+      expect(callsTo(fetchMock, '/api/order')).toHaveLength(0);
+    });
+  }
+
+  it('counts the intention up to 500 characters and refuses a longer one', async () => {
+    const fetchMock = stubApi(catalogueAnswers);
+    const { user, dialog } = await openModal();
+    const intention = within(dialog).getByRole('textbox', { name: 'Your intention' });
+    expect(intention).toHaveAttribute('maxLength', '500');
+    expect(within(dialog).getByText('0/500 characters')).toBeInTheDocument();
+
+    await user.type(intention, 'Peace');
+    expect(within(dialog).getByText('5/500 characters')).toBeInTheDocument();
+
+    // A pasted text can slip past maxLength in some browsers; the form still says no.
+    await fillOrder(user, dialog);
+    fireEvent.change(intention, { target: { value: 'a'.repeat(501) } });
+    await user.click(within(dialog).getByRole('button', { name: 'Make Puja' }));
+
+    expect(
+      await within(dialog).findByText('The intention can be at most 500 characters.'),
+    ).toBeInTheDocument();
+    expect(callsTo(fetchMock, '/api/order')).toHaveLength(0);
+  });
+
+  it('places the order, says so, closes, and posts the eSewa form', async () => {
+    const order = orderFixture({ id: 41, payment_type: 'esewa' });
+    const fetchMock = stubApi({
+      ...catalogueAnswers,
+      '/api/order': { body: { order } },
+      '/api/esewa-process': { body: esewaForm },
+    });
+    const toast = vi.spyOn(notifications, 'show');
+    const { user, dialog } = await openModal();
+
+    await fillOrder(user, dialog);
+    await user.type(within(dialog).getByRole('textbox', { name: /Names to pray for/ }), 'Tenzin Norbu');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Your intention' }), 'A safe journey');
+    await user.click(within(dialog).getByRole('button', { name: 'Make Puja' }));
+
+    await waitFor(() => expect(postPaymentForm).toHaveBeenCalledWith(esewaForm.action, esewaForm.fields));
+    const [orderCall] = callsTo(fetchMock, '/api/order');
+    expect(orderCall?.[1]?.method).toBe('POST');
+    const sent = bodyOf(orderCall!);
+    expect(sent).toMatchObject({
+      monastery: '1',
+      puja: '11',
+      cost: '1500',
+      date: nextWeek,
+      payment: 'esewa',
+      beneficiary: 'Tenzin Norbu',
+      intention: 'A safe journey',
+    });
+    expect(sent.idempotency_key).toMatch(/^[A-Za-z0-9-]{8,64}$/);
+    expect(bodyOf(callsTo(fetchMock, '/api/esewa-process')[0]!)).toEqual({ order: '41' });
+    expect(toasts(toast)).toContain('green: Order Placed Successfully');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Make Puja' })).not.toBeInTheDocument());
+    expect(goToPaymentPage).not.toHaveBeenCalled();
+  });
+
+  it('sends the patron to Khalti when they chose Khalti, with an empty form next time', async () => {
+    const order = orderFixture({ id: 42, payment_type: 'khalti' });
+    stubApi({
+      ...catalogueAnswers,
+      '/api/order': { body: { order } },
+      '/api/khalti-process': {
+        body: {
+          response: {
+            pidx: 'pidx-1',
+            payment_url: 'http://127.0.0.1/simulator/khalti/pay?pidx=pidx-1',
+            expires_at: '2026-12-01T00:00:00Z',
+          },
+        },
+      },
+    });
+    const { user, dialog } = await openModal();
+
+    await fillOrder(user, dialog, { payment: 'Khalti' });
+    await user.click(within(dialog).getByRole('button', { name: 'Make Puja' }));
+
+    await waitFor(() =>
+      expect(goToPaymentPage).toHaveBeenCalledWith('http://127.0.0.1/simulator/khalti/pay?pidx=pidx-1'),
+    );
+    expect(postPaymentForm).not.toHaveBeenCalled();
+
+    await user.click(screen.getAllByRole('button', { name: 'Make Puja' })[0]!);
+    const reopened = await screen.findByRole('dialog', { name: 'Make Puja' });
+    expect(dateInput(reopened)).toHaveValue('');
+    expect(within(reopened).getByRole('radio', { name: 'Khalti' })).not.toBeChecked();
+  });
+
+  it("shows the server's reason in a toast and by its field, and keeps the form open", async () => {
+    const reason = 'The price of this puja is now Rs. 1,800. Please check and order again.';
+    const fetchMock = stubApi({
+      ...catalogueAnswers,
+      '/api/order': { status: 422, body: { message: reason, errors: { cost: [reason] } } },
+    });
+    const toast = vi.spyOn(notifications, 'show');
+    const { user, dialog } = await openModal();
+
+    await fillOrder(user, dialog);
+    await user.click(within(dialog).getByRole('button', { name: 'Make Puja' }));
+
+    expect(await within(dialog).findByText(reason)).toBeInTheDocument();
+    expect(toasts(toast)).toEqual([`red: Order Placed Unsuccessful: ${reason}`]);
+    expect(screen.getByRole('dialog', { name: 'Make Puja' })).toBeInTheDocument();
+    expect(callsTo(fetchMock, '/api/esewa-process')).toHaveLength(0);
+  });
+
+  it('shows per-field errors of a 422 under their fields', async () => {
+    stubApi({
+      ...catalogueAnswers,
+      '/api/order': {
+        status: 422,
+        body: {
+          message: 'The given data was invalid.',
+          errors: { date: ['Choose a date within the next year.'], beneficiary: ['Names is too long.'] },
+        },
+      },
+    });
+    const { user, dialog } = await openModal();
+
+    await fillOrder(user, dialog);
+    await user.click(within(dialog).getByRole('button', { name: 'Make Puja' }));
+
+    expect(await within(dialog).findByText('Choose a date within the next year.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Names is too long.')).toBeInTheDocument();
+    expect(dateInput(dialog)).toHaveAttribute('aria-invalid', 'true');
+    expect(within(dialog).getByRole('textbox', { name: /Names to pray for/ })).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
+  });
+
+  it('places one order for a double click', async () => {
+    const fetchMock = stubApi({ ...catalogueAnswers, '/api/esewa-process': { body: esewaForm } });
+    const answered = fetchMock.getMockImplementation()!;
+    let answerOrder: (response: Response) => void = () => {};
+    fetchMock.mockImplementation((input, init) =>
+      String(input) === '/api/order'
+        ? new Promise<Response>((resolve) => {
+            answerOrder = resolve;
+          })
+        : answered(input, init),
+    );
+    const { user, dialog } = await openModal();
+
+    await fillOrder(user, dialog);
+    await user.dblClick(within(dialog).getByRole('button', { name: 'Make Puja' }));
+    answerOrder(new Response(JSON.stringify({ order: orderFixture() }), { status: 200 }));
+
+    await waitFor(() => expect(postPaymentForm).toHaveBeenCalledTimes(1));
+    expect(callsTo(fetchMock, '/api/order')).toHaveLength(1);
+  });
+
+  it('sends a new idempotency key with each new submission', async () => {
+    const fetchMock = stubApi({
+      ...catalogueAnswers,
+      '/api/order': [
+        { status: 422, body: { message: 'Nope.', errors: { puja: ['Not offered at the moment.'] } } },
+        { body: { order: orderFixture() } },
+      ],
+      '/api/esewa-process': { body: esewaForm },
+    });
+    const { user, dialog } = await openModal();
+
+    await fillOrder(user, dialog);
+    await user.click(within(dialog).getByRole('button', { name: 'Make Puja' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Not offered at the moment.');
+    await user.click(within(dialog).getByRole('button', { name: 'Make Puja' }));
+
+    await waitFor(() => expect(postPaymentForm).toHaveBeenCalled());
+    const keys = callsTo(fetchMock, '/api/order').map((call) => bodyOf(call).idempotency_key);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).not.toBe(keys[1]);
+  });
+
+  it('sends the same key again after an answer was lost, so the order cannot be placed twice', async () => {
+    const fetchMock = stubApi({
+      ...catalogueAnswers,
+      '/api/esewa-process': { body: esewaForm },
+    });
+    const answered = fetchMock.getMockImplementation()!;
+    let orderAttempts = 0;
+    fetchMock.mockImplementation(async (input, init) => {
+      if (String(input) === '/api/order' && orderAttempts++ === 0) throw new TypeError('Failed to fetch');
+      if (String(input) === '/api/order') {
+        return new Response(JSON.stringify({ order: orderFixture() }), { status: 200 });
+      }
+      return answered(input, init);
+    });
+    const toast = vi.spyOn(notifications, 'show');
+    const { user, dialog } = await openModal();
+
+    await fillOrder(user, dialog);
+    await user.click(within(dialog).getByRole('button', { name: 'Make Puja' }));
+    await waitFor(() =>
+      expect(toasts(toast)).toContain(
+        'red: Order Placed Unsuccessful: We could not reach the server. Check your connection and try again.',
+      ),
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Make Puja' }));
+
+    await waitFor(() => expect(postPaymentForm).toHaveBeenCalled());
+    const keys = callsTo(fetchMock, '/api/order').map((call) => bodyOf(call).idempotency_key);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toBe(keys[1]);
+  });
+
+  it('takes the patron to the order when the payment cannot start', async () => {
+    stubApi({
+      ...catalogueAnswers,
+      '/api/order': { body: { order: orderFixture({ id: 43, payment_type: 'khalti' }) } },
+      '/api/khalti-process': { status: 503, body: { message: 'Khalti could not start the payment.' } },
+    });
+    const toast = vi.spyOn(notifications, 'show');
+    const { user, dialog, router } = await openModal();
+
+    await fillOrder(user, dialog, { payment: 'Khalti' });
+    await user.click(within(dialog).getByRole('button', { name: 'Make Puja' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/orders'));
+    expect(router.state.location.search).toBe('?oid=43');
+    expect(toasts(toast)).toContain(
+      'red: The payment could not be started: Something went wrong on our side. Please try again.',
+    );
+    expect(goToPaymentPage).not.toHaveBeenCalled();
+  });
+});

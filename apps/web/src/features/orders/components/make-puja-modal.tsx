@@ -1,0 +1,80 @@
+import { Button, Group, Modal, Text } from '@mantine/core';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { closeOrderPrompt, useOrderPrompt } from '../../../lib/order-prompt.ts';
+import { useOrderForm } from '../hooks/use-order-form.ts';
+import type { OrderChoice } from '../utils/order-form.ts';
+import { OrderForm } from './order-form.tsx';
+import { PaymentRedirectOverlay } from './payment-redirect-overlay.tsx';
+
+const NO_CHOICE: OrderChoice = { monastery: null, puja: null, cost: null };
+
+/**
+ * The Make Puja modal of the monastery and puja pages (SPEC §2), opened through lib/order-prompt.ts. It
+ * stays mounted once loaded, so an order placed just as the modal closes still starts its payment.
+ */
+export function MakePujaModal() {
+  const { t } = useTranslation('orders');
+  const { opened, offering } = useOrderPrompt();
+  const form = useOrderForm({
+    choice: offering
+      ? { monastery: offering.monastery.id, puja: offering.puja.id, cost: offering.cost }
+      : NO_CHOICE,
+    onPlaced: closeOrderPrompt,
+  });
+  const { reset } = form;
+
+  // A new puja, or the same one opened again, starts from an empty form.
+  const shownOffering = useRef(offering);
+  useEffect(() => {
+    if (opened && shownOffering.current !== offering) reset();
+    shownOffering.current = offering;
+  }, [opened, offering, reset]);
+
+  // Leaving the page closes the modal: it belongs to the card it was opened from.
+  const { pathname } = useLocation();
+  const openedOn = useRef(pathname);
+  useEffect(() => {
+    if (openedOn.current !== pathname) closeOrderPrompt();
+    openedOn.current = pathname;
+  }, [pathname]);
+
+  return (
+    <>
+      <Modal
+        opened={opened}
+        onClose={closeOrderPrompt}
+        title={t('makePuja.title')}
+        centered
+        size="lg"
+        // SPEC §2's Close button closes it (and Escape); a second, corner close button would only compete.
+        withCloseButton={false}
+        styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
+      >
+        {offering && (
+          <>
+            <Text mb="md">
+              {t('makePuja.offering', { puja: offering.puja.name, monastery: offering.monastery.name })}
+            </Text>
+            <OrderForm
+              form={form}
+              cost={offering.cost}
+              actions={
+                <Group justify="flex-end" gap="sm">
+                  <Button variant="default" onClick={closeOrderPrompt}>
+                    {t('form.close')}
+                  </Button>
+                  <Button type="submit" loading={form.isSending}>
+                    {t('makePuja.submit')}
+                  </Button>
+                </Group>
+              }
+            />
+          </>
+        )}
+      </Modal>
+      <PaymentRedirectOverlay leavingFor={form.leavingFor} />
+    </>
+  );
+}

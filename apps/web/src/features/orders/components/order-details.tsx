@@ -1,0 +1,102 @@
+import { Badge, Button, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { formatRupees, type Order, type OrderConversationResponse, type OrderStatus } from '@puja/contract';
+import { Fragment, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatPujaDate } from '../../../lib/formatting.ts';
+import classes from './orders.module.css';
+
+const STATUS_COLOURS: Record<OrderStatus, string> = {
+  pending: 'yellow',
+  approved: 'blue',
+  declined: 'red',
+  completed: 'green',
+};
+
+/** SPEC §4: any payment status but 'Completed' may be paid; a declined order cannot be (the server refuses). */
+export function canProceedToPayment(order: Order): boolean {
+  return order.payment_status !== 'Completed' && order.status !== 'declined';
+}
+
+interface OrderDetailsProps {
+  order: Order;
+  images: OrderConversationResponse['images'] | undefined;
+  imagesFailed: boolean;
+  onProceedToPayment: () => void;
+}
+
+/** The Puja Details column: the order, its payment (in capitals, '--' when none) and its photos. */
+export function OrderDetails({ order, images, imagesFailed, onProceedToPayment }: OrderDetailsProps) {
+  const { t } = useTranslation('orders');
+  const none = t('orders.none');
+  const rows: [string, ReactNode][] = [
+    [t('orders.monastery'), order.monastery_puja.monastery.name],
+    [t('orders.puja'), order.monastery_puja.puja.name],
+    [t('orders.date'), formatPujaDate(order.date)],
+    [t('orders.amount'), formatRupees(order.amount)],
+    [t('orders.paymentType'), order.payment_type.toUpperCase()],
+    [t('orders.paymentStatus'), order.payment_status.toUpperCase()],
+    [t('orders.transactionCode'), order.transaction_code?.toUpperCase() || none],
+    [t('orders.beneficiary'), order.beneficiary || none],
+    [t('orders.intention'), order.intention || none],
+    [
+      t('orders.status'),
+      // A tint says the state at a glance; the text stays dark, as light badges' own text is below AA.
+      <Badge key="status" color={STATUS_COLOURS[order.status]} variant="light" c="dark.7">
+        {t(`orderStatus.${order.status}`)}
+      </Badge>,
+    ],
+  ];
+
+  return (
+    <Stack gap="md">
+      <dl className={classes.details}>
+        {rows.map(([label, value]) => (
+          <Fragment key={label}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </Fragment>
+        ))}
+      </dl>
+      {canProceedToPayment(order) && (
+        <Button onClick={onProceedToPayment} fullWidth>
+          {t('orders.proceedToPayment')}
+        </Button>
+      )}
+      <Title order={3} fz="h5">
+        {t('orders.imagesHeading')}
+      </Title>
+      <OrderImages images={images} failed={imagesFailed} />
+    </Stack>
+  );
+}
+
+function OrderImages({
+  images,
+  failed,
+}: {
+  images: OrderConversationResponse['images'] | undefined;
+  failed: boolean;
+}) {
+  const { t } = useTranslation('orders');
+  if (failed) return <Text c="dimmed">{t('orders.conversationFailed')}</Text>;
+  if (!images) return <Skeleton height={88} width={88} />;
+  if (images.length === 0) return <Text c="dimmed">{t('orders.noImages')}</Text>;
+  return (
+    <ul className={classes.thumbnails}>
+      {images.map((image, index) => (
+        <li key={image.id}>
+          {/* Signed, short-lived links: opened as they are, in a new tab. */}
+          <a
+            className={classes.thumbnail}
+            href={image.url}
+            target="_blank"
+            rel="noopener"
+            aria-label={t('orders.openImage', { number: index + 1 })}
+          >
+            <img src={image.url} alt={t('orders.imageAlt', { number: index + 1 })} loading="lazy" />
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
