@@ -12,10 +12,11 @@ import { readSessionToken } from '../modules/session/session-tokens.ts';
  */
 export type Access = 'public' | 'signedIn' | { roles: Role[] };
 
-export const publicAccess = { access: 'public' } as const satisfies { access: Access };
-export const signedIn = { access: 'signedIn' } as const satisfies { access: Access };
+// Frozen: route configs are shared between routes, so nothing may write into them.
+export const publicAccess = Object.freeze({ access: 'public' } as const satisfies { access: Access });
+export const signedIn = Object.freeze({ access: 'signedIn' } as const satisfies { access: Access });
 export function requireRole(...roles: Role[]): { access: Access } {
-  return { access: { roles } };
+  return Object.freeze({ access: Object.freeze({ roles }) });
 }
 
 export interface Viewer extends SessionUser {

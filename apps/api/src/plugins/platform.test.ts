@@ -65,6 +65,21 @@ describe('the built web app', () => {
     }
   });
 
+  it('gives JSON answers a fixed, strict header set and pages the full document policy', async () => {
+    const api = await harness.app.inject('/api/monastery');
+    expect(api.headers).toMatchObject({
+      'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+      'x-content-type-options': 'nosniff',
+      'cross-origin-resource-policy': 'same-origin',
+      'referrer-policy': 'no-referrer',
+    });
+    const missing = await harness.app.inject('/api/nothing-here');
+    expect(missing.headers['x-content-type-options']).toBe('nosniff');
+    const page = await harness.app.inject('/pujas');
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(page.headers['content-security-policy']).toContain("default-src 'self'");
+  });
+
   it('gives each page its own nonce', async () => {
     const first = await harness.app.inject('/pujas');
     const second = await harness.app.inject('/pujas');

@@ -1,6 +1,6 @@
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 
 /**
@@ -16,8 +16,35 @@ export interface SecurityOptions {
   formTargets: string[];
 }
 
+/**
+ * JSON answers are never rendered, so most document headers (CSP for scripts and styles, framing rules)
+ * mean nothing for them; computing helmet's full set cost a third of the API's throughput. API routes get
+ * this fixed set instead: no sniffing, no cross-site embedding, nothing allowed if one were ever rendered.
+ */
+const API_HEADERS = {
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'cross-origin-resource-policy': 'same-origin',
+  'referrer-policy': 'no-referrer',
+  'strict-transport-security': 'max-age=31536000; includeSubDomains',
+  'x-content-type-options': 'nosniff',
+};
+const isJsonApiRoute = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/docs');
+const setApiHeaders: onRequestHookHandler = (_request, reply, done) => {
+  reply.headers(API_HEADERS);
+  done();
+};
+
 export const securityPlugin = fp<SecurityOptions>(
   async (app: FastifyInstance, { trustedWidgetOrigins, formTargets }) => {
+    // Registered before helmet so helmet sees `helmet: false` on the API routes.
+    app.addHook('onRoute', (route) => {
+      if (!isJsonApiRoute(route.url)) return;
+      // helmet records the opt-out by assigning into route.config: give the route a config of its own, so
+      // a config object shared between routes is never changed for all of them.
+      route.config = { ...route.config };
+      route.helmet = false;
+      route.onRequest = [setApiHeaders, ...(route.onRequest ? [route.onRequest].flat() : [])];
+    });
     await app.register(helmet, {
       contentSecurityPolicy: {
         directives: {
