@@ -43,4 +43,39 @@ describe('environment', () => {
         expect(problems).toContain(name);
     }
   });
+
+  it('refuses to run production on development stand-ins', () => {
+    const problems = (env: NodeJS.ProcessEnv) => {
+      try {
+        loadConfig(env);
+        return [];
+      } catch (error) {
+        return (error as InvalidEnvironmentError).problems;
+      }
+    };
+    const production = {
+      NODE_ENV: 'production',
+      JWT_SECRET: 'x'.repeat(40),
+      SMS_PROVIDER: 'sparrow',
+      SPARROW_TOKEN: 't',
+      SPARROW_FROM: 'f',
+      PAYMENT_MODE: 'sandbox',
+      KHALTI_SECRET_KEY: 'k',
+    };
+    expect(problems(production)).toEqual([]);
+    expect(problems({ ...production, JWT_SECRET: undefined }).join()).toContain(
+      'JWT_SECRET: required in production',
+    );
+    expect(problems({ ...production, SMS_PROVIDER: 'outbox' }).join()).toContain('outbox delivers no SMS');
+    expect(
+      problems({ ...production, SMS_PROVIDER: 'outbox', SMS_ALLOW_OUTBOX_IN_PRODUCTION: 'true' }),
+    ).toEqual([]);
+    expect(problems({ ...production, PAYMENT_MODE: 'simulator' }).join()).toContain(
+      'the simulator takes no money',
+    );
+    expect(problems({ ...production, PAYMENT_MODE: 'live' }).join()).toContain(
+      'ESEWA_PRODUCT_CODE, ESEWA_SECRET_KEY',
+    );
+    expect(problems({ ...production, SMS_PROVIDER: 'twilio' }).join()).toContain('TWILIO_ACCOUNT_SID');
+  });
 });
