@@ -2,32 +2,22 @@ import type { MonasteryListResponse, PujaListResponse } from '@puja/contract';
 import { and, count, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { monasteries, monasteryPujas, orders, pujas, users } from '../../db/schema/index.ts';
-import { storeCataloguePicture } from '../../integrations/storage/catalogue-pictures.ts';
 import type { FileStorage } from '../../integrations/storage/file-storage.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { slugify, uniqueSlug } from '../../lib/slug.ts';
 import { listMonasteries, listPujas } from './catalogue.service.ts';
+import { type CatalogueItemInput, prepareItemUpdate, prepareNewItem } from './catalogue-items.ts';
 
 /**
  * An administrator's catalogue: monasteries and catalogue pujas. Slugs come from the name once and stay
  * stable when the name changes. Deleting something that has orders (or, for a monastery, staff accounts)
  * archives it: it leaves the public pages, history stays. Every change refreshes every instance's cache.
  */
-export interface CatalogueItemInput {
-  name: string;
-  description: string;
-  status: 0 | 1;
-  image?: unknown;
-}
-
 export function createCatalogueAdminService(dependencies: {
   db: Database;
   storage: FileStorage;
   catalogueChanged: () => Promise<void>;
 }) {
   const { db, storage, catalogueChanged } = dependencies;
-  const imageRequired = () =>
-    new AppError('invalidInput', 'Image is required.', { image: ['Image is required.'] });
 
   async function findMonastery(id: number) {
     const [row] = await db
@@ -52,30 +42,20 @@ export function createCatalogueAdminService(dependencies: {
 
   return {
     async createMonastery(input: CatalogueItemInput) {
-      if (input.image === undefined) throw imageRequired();
-      const slug = await uniqueSlug(
-        slugify(input.name, 'monastery'),
-        async (candidate) => (await db.$count(monasteries, eq(monasteries.slug, candidate))) > 0,
+      const values = await prepareNewItem(
+        storage,
+        input,
+        'monastery',
+        async (slug) => (await db.$count(monasteries, eq(monasteries.slug, slug))) > 0,
       );
-      const imagePath = await storeCataloguePicture(storage, input.image, slug);
-      await db
-        .insert(monasteries)
-        .values({ slug, name: input.name, description: input.description, status: input.status, imagePath });
+      await db.insert(monasteries).values(values);
       await catalogueChanged();
       return adminMonasteries();
     },
 
     async updateMonastery(id: number, input: CatalogueItemInput) {
-      const row = await findMonastery(id);
-      if (input.image === undefined && !row.imagePath) throw imageRequired();
-      const imagePath =
-        input.image === undefined
-          ? row.imagePath
-          : await storeCataloguePicture(storage, input.image, row.slug);
-      await db
-        .update(monasteries)
-        .set({ name: input.name, description: input.description, status: input.status, imagePath })
-        .where(eq(monasteries.id, id));
+      const changes = await prepareItemUpdate(storage, input, await findMonastery(id));
+      await db.update(monasteries).set(changes).where(eq(monasteries.id, id));
       await catalogueChanged();
       return adminMonasteries();
     },
@@ -118,30 +98,20 @@ export function createCatalogueAdminService(dependencies: {
     },
 
     async createPuja(input: CatalogueItemInput) {
-      if (input.image === undefined) throw imageRequired();
-      const slug = await uniqueSlug(
-        slugify(input.name, 'puja'),
-        async (candidate) => (await db.$count(pujas, eq(pujas.slug, candidate))) > 0,
+      const values = await prepareNewItem(
+        storage,
+        input,
+        'puja',
+        async (slug) => (await db.$count(pujas, eq(pujas.slug, slug))) > 0,
       );
-      const imagePath = await storeCataloguePicture(storage, input.image, slug);
-      await db
-        .insert(pujas)
-        .values({ slug, name: input.name, description: input.description, status: input.status, imagePath });
+      await db.insert(pujas).values(values);
       await catalogueChanged();
       return adminPujas();
     },
 
     async updatePuja(id: number, input: CatalogueItemInput) {
-      const row = await findCataloguePuja(id);
-      if (input.image === undefined && !row.imagePath) throw imageRequired();
-      const imagePath =
-        input.image === undefined
-          ? row.imagePath
-          : await storeCataloguePicture(storage, input.image, row.slug);
-      await db
-        .update(pujas)
-        .set({ name: input.name, description: input.description, status: input.status, imagePath })
-        .where(eq(pujas.id, id));
+      const changes = await prepareItemUpdate(storage, input, await findCataloguePuja(id));
+      await db.update(pujas).set(changes).where(eq(pujas.id, id));
       await catalogueChanged();
       return adminPujas();
     },

@@ -7,12 +7,11 @@ import {
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { monasteryPujas, orders, pujas } from '../../db/schema/index.ts';
-import { storeCataloguePicture } from '../../integrations/storage/catalogue-pictures.ts';
 import type { FileStorage } from '../../integrations/storage/file-storage.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { slugify, uniqueSlug } from '../../lib/slug.ts';
 import type { Viewer } from '../../plugins/auth.ts';
 import { toPuja } from '../catalogue/catalogue.service.ts';
+import { type CatalogueItemInput, prepareItemUpdate, prepareNewItem } from '../catalogue/catalogue-items.ts';
 import {
   findPairing,
   findPuja,
@@ -33,12 +32,8 @@ export interface MonasteryCatalogueDependencies {
   catalogueChanged: () => Promise<void>;
 }
 
-export interface SpecialPujaInput {
-  name: string;
-  description: string;
-  status: 0 | 1;
+export interface SpecialPujaInput extends CatalogueItemInput {
   cost: number;
-  image?: unknown;
 }
 
 export function createMonasteryCatalogueService(dependencies: MonasteryCatalogueDependencies) {
@@ -168,23 +163,11 @@ export function createMonasteryCatalogueService(dependencies: MonasteryCatalogue
 
     async createSpecial(staff: Viewer, input: SpecialPujaInput): Promise<MonasteryPujasResponse> {
       const monasteryId = monasteryOf(staff);
-      if (input.image === undefined)
-        throw new AppError('invalidInput', 'Image is required.', { image: ['Image is required.'] });
-      const slug = await uniqueSlug(slugify(input.name, 'puja'), (candidate) =>
-        isPujaSlugTaken(db, candidate),
-      );
-      const imagePath = await storeCataloguePicture(storage, input.image, slug);
+      const values = await prepareNewItem(storage, input, 'puja', (slug) => isPujaSlugTaken(db, slug));
       await db.transaction(async (tx) => {
         const [puja] = await tx
           .insert(pujas)
-          .values({
-            slug,
-            name: input.name,
-            description: input.description,
-            status: input.status,
-            imagePath,
-            monasteryId,
-          })
+          .values({ ...values, monasteryId })
           .returning({ id: pujas.id });
         await tx
           .insert(monasteryPujas)
@@ -205,17 +188,9 @@ export function createMonasteryCatalogueService(dependencies: MonasteryCatalogue
       input: SpecialPujaInput,
     ): Promise<MonasteryPujasResponse> {
       const row = specialOf(staff, await ownPairing(staff, pivotId));
-      if (input.image === undefined && !row.puja.imagePath)
-        throw new AppError('invalidInput', 'Image is required.', { image: ['Image is required.'] });
-      const imagePath =
-        input.image === undefined
-          ? row.puja.imagePath
-          : await storeCataloguePicture(storage, input.image, row.puja.slug);
+      const changes = await prepareItemUpdate(storage, input, row.puja);
       await db.transaction(async (tx) => {
-        await tx
-          .update(pujas)
-          .set({ name: input.name, description: input.description, status: input.status, imagePath })
-          .where(eq(pujas.id, row.puja.id));
+        await tx.update(pujas).set(changes).where(eq(pujas.id, row.puja.id));
         await tx
           .update(monasteryPujas)
           .set({ costPaisa: rupeesToPaisa(input.cost) })
