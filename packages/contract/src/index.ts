@@ -1,3 +1,4 @@
+export * from './admin.ts';
 export * from './business-time.ts';
 export * from './catalogue.ts';
 export * from './constants.ts';

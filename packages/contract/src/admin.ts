@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { ORDER_STATUSES, PAYMENT_METHODS } from './constants.ts';
+import { orderSchema } from './orders.ts';
+
+/**
+ * The administrator's dashboard and audit log (ours: SPEC leaves /admin/dashboard empty; issue #6).
+ * Money travels as rupees, like everywhere else in the API.
+ */
+
+/** How many top monasteries and pujas the dashboard ranks, and how many months/weeks it charts. */
+export const ADMIN_STATS_TOP_COUNT = 5;
+export const ADMIN_STATS_MONTHS = 12;
+export const ADMIN_STATS_WEEKS = 12;
+export const ADMIN_LATEST_ORDERS = 10;
+
+const rankedItemSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** Orders placed for it (every status), and the rupees actually received for them. */
+  orders: z.number().int().nonnegative(),
+  paidRevenue: z.number().nonnegative(),
+});
+
+export const adminStatsResponseSchema = z
+  .object({
+    totals: z.object({
+      orders: z.number().int().nonnegative(),
+      paidRevenue: z.number().nonnegative(),
+      patrons: z.number().int().nonnegative(),
+      monasteries: z.number().int().nonnegative(),
+    }),
+    /** Every status appears, with 0 when no order has it. */
+    ordersByStatus: z.array(
+      z.object({ status: z.enum(ORDER_STATUSES), count: z.number().int().nonnegative() }),
+    ),
+    /** The last ADMIN_STATS_MONTHS months, oldest first, each with every provider (0 when none). */
+    revenueByMonth: z.array(
+      z.object({
+        /** `YYYY-MM` in the business time zone. */
+        month: z.string(),
+        provider: z.enum(PAYMENT_METHODS),
+        paidRevenue: z.number().nonnegative(),
+      }),
+    ),
+    topMonasteries: z.array(rankedItemSchema),
+    topPujas: z.array(rankedItemSchema),
+    /** The last ADMIN_STATS_WEEKS weeks, oldest first, weeks starting on Sunday (0 when none). */
+    newUsersByWeek: z.array(
+      z.object({
+        /** `YYYY-MM-DD`: the Sunday the week starts on, in the business time zone. */
+        weekStart: z.string(),
+        count: z.number().int().nonnegative(),
+      }),
+    ),
+    /** The newest ADMIN_LATEST_ORDERS orders, newest first. */
+    latestOrders: z.array(orderSchema),
+  })
+  .meta({ id: 'AdminStats' });
+export type AdminStatsResponse = z.infer<typeof adminStatsResponseSchema>;
+
+/** What an audit entry records: who did what to which row, and when. */
+export const AUDIT_ACTIONS = [
+  'create',
+  'update',
+  'delete',
+  'archive',
+  'approve',
+  'redate',
+  'decline',
+  'complete',
+  'message',
+  'revoke-sessions',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+export const AUDIT_SUBJECTS = ['monastery', 'puja', 'monastery_puja', 'user', 'order'] as const;
+export type AuditSubject = (typeof AUDIT_SUBJECTS)[number];
+
+export const auditEntrySchema = z
+  .object({
+    id: z.number().int(),
+    at: z.string(),
+    actor: z.object({
+      id: z.number().int(),
+      name: z.string(),
+      role: z.string(),
+    }),
+    action: z.enum(AUDIT_ACTIONS),
+    subject: z.enum(AUDIT_SUBJECTS),
+    subjectId: z.number().int(),
+    /** The changed fields before and after the write (never passwords, codes or tokens). */
+    before: z.record(z.string(), z.unknown()).nullable(),
+    after: z.record(z.string(), z.unknown()).nullable(),
+  })
+  .meta({ id: 'AuditEntry' });
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+export const AUDIT_PAGE_SIZE = 50;
+export const auditLogQuerySchema = z.object({
+  subject: z.enum(AUDIT_SUBJECTS).optional(),
+  /** Entries older than this id (keyset paging, newest first). */
+  before: z.coerce.number().int().positive().optional(),
+});
+export const auditLogResponseSchema = z.object({
+  entries: z.array(auditEntrySchema),
+  /** Pass as `before` to read the next page; null on the last page. */
+  nextBefore: z.number().int().nullable(),
+});
+export type AuditLogResponse = z.infer<typeof auditLogResponseSchema>;
