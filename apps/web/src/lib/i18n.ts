@@ -1,18 +1,26 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import account from '../locales/en/account.json';
-import admin from '../locales/en/admin.json';
 import auth from '../locales/en/auth.json';
 import catalogue from '../locales/en/catalogue.json';
 import common from '../locales/en/common.json';
-import monasteryDashboard from '../locales/en/monastery-dashboard.json';
 import orders from '../locales/en/orders.json';
 
 export const defaultNS = 'common';
 
+/** The strings every visitor may need, bundled with the first page. */
 export const resources = {
-  en: { common, catalogue, auth, account, orders, admin, 'monastery-dashboard': monasteryDashboard },
+  en: { common, catalogue, auth, account, orders },
 } as const;
+
+/**
+ * The back offices' strings travel with their own lazy pages (see `registerStrings`), so visitors never
+ * download them; their types are still known here so every key is checked at compile time.
+ */
+export type BackOfficeResources = {
+  admin: typeof import('../locales/en/admin.json');
+  'monastery-dashboard': typeof import('../locales/en/monastery-dashboard.json');
+};
 
 /** The only language for now; also sent to the API as Accept-Language. */
 export const LANGUAGE = 'en';
@@ -28,5 +36,13 @@ void i18n.use(initReactI18next).init({
   // React escapes output already; escaping twice would show `&quot;` in 'No Puja for "…"'.
   interpolation: { escapeValue: false },
 });
+
+/** Adds a lazily loaded namespace; called when the module of the pages that use it is first imported. */
+export function registerStrings<Namespace extends keyof BackOfficeResources>(
+  namespace: Namespace,
+  strings: BackOfficeResources[Namespace],
+): void {
+  if (!i18n.hasResourceBundle(LANGUAGE, namespace)) i18n.addResourceBundle(LANGUAGE, namespace, strings);
+}
 
 export { i18n };

@@ -1,3 +1,4 @@
+import '../admin-strings.ts';
 import { Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
