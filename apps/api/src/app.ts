@@ -11,6 +11,10 @@ import { PaymentSimulatorState, paymentSimulatorRoutes } from './integrations/pa
 import { createSmsSender, type SmsSender } from './integrations/sms/sms-sender.ts';
 import type { FileStorage } from './integrations/storage/file-storage.ts';
 import { createUrlSigner } from './integrations/storage/signed-urls.ts';
+import { adminStatsRoutes } from './modules/admin-stats/admin-stats.routes.ts';
+import { createAdminStatsService } from './modules/admin-stats/admin-stats.service.ts';
+import { auditRoutes } from './modules/audit/audit.routes.ts';
+import { createAuditLogService } from './modules/audit/audit.service.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { createCatalogueAdminService } from './modules/catalogue/catalogue-admin.service.ts';
 import {
@@ -158,6 +162,14 @@ export async function buildApp(dependencies: AppDependencies, logger?: FastifyBa
       db: dependencies.db,
       storage: dependencies.storage,
       catalogueChanged,
+    }),
+  });
+  await app.register(auditRoutes, { auditLog: createAuditLogService({ db: dependencies.db }) });
+  await app.register(adminStatsRoutes, {
+    stats: createAdminStatsService({
+      db: dependencies.db,
+      ordersService: orders,
+      businessTimeZone: config.BUSINESS_TIME_ZONE,
     }),
   });
   const payments = createPaymentsService({

@@ -1,11 +1,16 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { drizzle, type NodePgDatabase, type NodePgQueryResultHKT } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
 
 export type Database = NodePgDatabase<typeof schema>;
+/** What `db.transaction` hands its callback: writes that must commit or roll back together take this. */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+/** The database or one of its transactions: a query taking it runs alone or inside its caller's transaction. */
+export type Executor = PgDatabase<NodePgQueryResultHKT, typeof schema>;
 
 export interface DatabaseConnection {
   db: Database;

@@ -1,3 +1,4 @@
+export * from './audit.ts';
 export * from './catalogue.ts';
 export * from './orders.ts';
 export * from './payments.ts';

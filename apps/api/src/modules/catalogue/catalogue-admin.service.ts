@@ -1,16 +1,24 @@
 import type { MonasteryListResponse, PujaListResponse } from '@puja/contract';
 import { and, count, eq, inArray, isNull } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor, Transaction } from '../../db/client.ts';
 import { monasteries, monasteryPujas, orders, pujas, users } from '../../db/schema/index.ts';
 import type { FileStorage } from '../../integrations/storage/file-storage.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { Viewer } from '../../plugins/auth.ts';
+import { type AuditFields, changedFields, recordAudit } from '../audit/audit.service.ts';
 import { listMonasteries, listPujas } from './catalogue.service.ts';
-import { type CatalogueItemInput, prepareItemUpdate, prepareNewItem } from './catalogue-items.ts';
+import {
+  type CatalogueItemInput,
+  catalogueItemAuditFields,
+  prepareItemUpdate,
+  prepareNewItem,
+} from './catalogue-items.ts';
 
 /**
  * An administrator's catalogue: monasteries and catalogue pujas. Slugs come from the name once and stay
  * stable when the name changes. Deleting something that has orders (or, for a monastery, staff accounts)
- * archives it: it leaves the public pages, history stays. Every change refreshes every instance's cache.
+ * archives it: it leaves the public pages, history stays. Each change and its audit entry commit together;
+ * every change refreshes every instance's cache.
  */
 export function createCatalogueAdminService(dependencies: {
   db: Database;
@@ -19,55 +27,91 @@ export function createCatalogueAdminService(dependencies: {
 }) {
   const { db, storage, catalogueChanged } = dependencies;
 
-  async function findMonastery(id: number) {
-    const [row] = await db
+  /** Inside a write's transaction, `lock` holds the row until commit, so its audited "before" stays true. */
+  async function findMonastery(executor: Executor, id: number, lock = false) {
+    const query = executor
       .select()
       .from(monasteries)
       .where(and(eq(monasteries.id, id), isNull(monasteries.archivedAt)));
+    const [row] = lock ? await query.for('update') : await query;
     if (!row) throw new AppError('notFound', 'Monastery not found.');
     return row;
   }
 
-  async function findCataloguePuja(id: number) {
-    const [row] = await db
+  async function findCataloguePuja(executor: Executor, id: number, lock = false) {
+    const query = executor
       .select()
       .from(pujas)
       .where(and(eq(pujas.id, id), isNull(pujas.archivedAt), isNull(pujas.monasteryId)));
+    const [row] = lock ? await query.for('update') : await query;
     if (!row) throw new AppError('notFound', 'Puja not found.');
     return row;
+  }
+
+  /** A removal is a delete when nothing refers to the row, an archive otherwise: one entry either way. */
+  function recordRemoval(
+    tx: Transaction,
+    actor: Viewer,
+    subject: 'monastery' | 'puja',
+    removed: { id: number; fields: AuditFields; archivedAt: Date | undefined },
+  ) {
+    return recordAudit(tx, {
+      actor,
+      action: removed.archivedAt ? 'archive' : 'delete',
+      subject,
+      subjectId: removed.id,
+      before: removed.fields,
+      after: removed.archivedAt ? { archived_at: removed.archivedAt.toISOString() } : null,
+    });
   }
 
   const adminMonasteries = (): Promise<MonasteryListResponse> => listMonasteries(db, 'admin');
   const adminPujas = (): Promise<PujaListResponse> => listPujas(db, 'admin');
 
   return {
-    async createMonastery(input: CatalogueItemInput) {
+    async createMonastery(actor: Viewer, input: CatalogueItemInput) {
       const values = await prepareNewItem(
         storage,
         input,
         'monastery',
         async (slug) => (await db.$count(monasteries, eq(monasteries.slug, slug))) > 0,
       );
-      await db.insert(monasteries).values(values);
-      await catalogueChanged();
-      return adminMonasteries();
-    },
-
-    async updateMonastery(id: number, input: CatalogueItemInput) {
-      const changes = await prepareItemUpdate(storage, input, await findMonastery(id));
-      await db.update(monasteries).set(changes).where(eq(monasteries.id, id));
-      await catalogueChanged();
-      return adminMonasteries();
-    },
-
-    async deleteMonastery(id: number) {
-      const row = await findMonastery(id);
       await db.transaction(async (tx) => {
-        await tx
-          .select({ id: monasteries.id })
-          .from(monasteries)
-          .where(eq(monasteries.id, row.id))
-          .for('update');
+        const [created] = await tx.insert(monasteries).values(values).returning();
+        await recordAudit(tx, {
+          actor,
+          action: 'create',
+          subject: 'monastery',
+          subjectId: created!.id,
+          before: null,
+          after: catalogueItemAuditFields(created!),
+        });
+      });
+      await catalogueChanged();
+      return adminMonasteries();
+    },
+
+    async updateMonastery(actor: Viewer, id: number, input: CatalogueItemInput) {
+      // The picture is processed before the transaction, so no row stays locked while it is re-encoded.
+      const changes = await prepareItemUpdate(storage, input, await findMonastery(db, id));
+      await db.transaction(async (tx) => {
+        const current = await findMonastery(tx, id, true);
+        const [updated] = await tx.update(monasteries).set(changes).where(eq(monasteries.id, id)).returning();
+        await recordAudit(tx, {
+          actor,
+          action: 'update',
+          subject: 'monastery',
+          subjectId: id,
+          ...changedFields(catalogueItemAuditFields(current), catalogueItemAuditFields(updated!)),
+        });
+      });
+      await catalogueChanged();
+      return adminMonasteries();
+    },
+
+    async deleteMonastery(actor: Viewer, id: number) {
+      await db.transaction(async (tx) => {
+        const row = await findMonastery(tx, id, true);
         const [{ ordersCount } = { ordersCount: 0 }] = await tx
           .select({ ordersCount: count() })
           .from(orders)
@@ -76,50 +120,74 @@ export function createCatalogueAdminService(dependencies: {
           .select({ staffCount: count() })
           .from(users)
           .where(eq(users.monasteryId, row.id));
-        if (ordersCount > 0 || staffCount > 0) {
-          const now = new Date();
-          await tx.update(monasteries).set({ archivedAt: now }).where(eq(monasteries.id, row.id));
+        const archivedAt = ordersCount > 0 || staffCount > 0 ? new Date() : undefined;
+        if (archivedAt) {
+          await tx.update(monasteries).set({ archivedAt }).where(eq(monasteries.id, row.id));
           await tx
             .update(monasteryPujas)
-            .set({ archivedAt: now })
+            .set({ archivedAt })
             .where(and(eq(monasteryPujas.monasteryId, row.id), isNull(monasteryPujas.archivedAt)));
           await tx
             .update(pujas)
-            .set({ archivedAt: now })
+            .set({ archivedAt })
             .where(and(eq(pujas.monasteryId, row.id), isNull(pujas.archivedAt)));
         } else {
           await tx.delete(monasteryPujas).where(eq(monasteryPujas.monasteryId, row.id));
           await tx.delete(pujas).where(eq(pujas.monasteryId, row.id));
           await tx.delete(monasteries).where(eq(monasteries.id, row.id));
         }
+        await recordRemoval(tx, actor, 'monastery', {
+          id: row.id,
+          fields: catalogueItemAuditFields(row),
+          archivedAt,
+        });
       });
       await catalogueChanged();
       return adminMonasteries();
     },
 
-    async createPuja(input: CatalogueItemInput) {
+    async createPuja(actor: Viewer, input: CatalogueItemInput) {
       const values = await prepareNewItem(
         storage,
         input,
         'puja',
         async (slug) => (await db.$count(pujas, eq(pujas.slug, slug))) > 0,
       );
-      await db.insert(pujas).values(values);
-      await catalogueChanged();
-      return adminPujas();
-    },
-
-    async updatePuja(id: number, input: CatalogueItemInput) {
-      const changes = await prepareItemUpdate(storage, input, await findCataloguePuja(id));
-      await db.update(pujas).set(changes).where(eq(pujas.id, id));
-      await catalogueChanged();
-      return adminPujas();
-    },
-
-    async deletePuja(id: number) {
-      const row = await findCataloguePuja(id);
       await db.transaction(async (tx) => {
-        await tx.select({ id: pujas.id }).from(pujas).where(eq(pujas.id, row.id)).for('update');
+        const [created] = await tx.insert(pujas).values(values).returning();
+        await recordAudit(tx, {
+          actor,
+          action: 'create',
+          subject: 'puja',
+          subjectId: created!.id,
+          before: null,
+          after: catalogueItemAuditFields(created!),
+        });
+      });
+      await catalogueChanged();
+      return adminPujas();
+    },
+
+    async updatePuja(actor: Viewer, id: number, input: CatalogueItemInput) {
+      const changes = await prepareItemUpdate(storage, input, await findCataloguePuja(db, id));
+      await db.transaction(async (tx) => {
+        const current = await findCataloguePuja(tx, id, true);
+        const [updated] = await tx.update(pujas).set(changes).where(eq(pujas.id, id)).returning();
+        await recordAudit(tx, {
+          actor,
+          action: 'update',
+          subject: 'puja',
+          subjectId: id,
+          ...changedFields(catalogueItemAuditFields(current), catalogueItemAuditFields(updated!)),
+        });
+      });
+      await catalogueChanged();
+      return adminPujas();
+    },
+
+    async deletePuja(actor: Viewer, id: number) {
+      await db.transaction(async (tx) => {
+        const row = await findCataloguePuja(tx, id, true);
         const pairings = await tx
           .select({ id: monasteryPujas.id })
           .from(monasteryPujas)
@@ -132,17 +200,22 @@ export function createCatalogueAdminService(dependencies: {
                 .select({ ordersCount: count() })
                 .from(orders)
                 .where(inArray(orders.monasteryPujaId, pairingIds));
-        if (ordersCount > 0) {
-          const now = new Date();
-          await tx.update(pujas).set({ archivedAt: now }).where(eq(pujas.id, row.id));
+        const archivedAt = ordersCount > 0 ? new Date() : undefined;
+        if (archivedAt) {
+          await tx.update(pujas).set({ archivedAt }).where(eq(pujas.id, row.id));
           await tx
             .update(monasteryPujas)
-            .set({ archivedAt: now })
+            .set({ archivedAt })
             .where(and(eq(monasteryPujas.pujaId, row.id), isNull(monasteryPujas.archivedAt)));
         } else {
           await tx.delete(monasteryPujas).where(eq(monasteryPujas.pujaId, row.id));
           await tx.delete(pujas).where(eq(pujas.id, row.id));
         }
+        await recordRemoval(tx, actor, 'puja', {
+          id: row.id,
+          fields: catalogueItemAuditFields(row),
+          archivedAt,
+        });
       });
       await catalogueChanged();
       return adminPujas();

@@ -2,6 +2,7 @@ import { storeCataloguePicture } from '../../integrations/storage/catalogue-pict
 import type { FileStorage } from '../../integrations/storage/file-storage.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { slugify, uniqueSlug } from '../../lib/slug.ts';
+import type { AuditFields } from '../audit/audit.service.ts';
 
 /**
  * The rules every catalogue item (monastery, puja, special puja) shares: a picture is required when it is
@@ -40,4 +41,21 @@ export async function prepareItemUpdate(
       ? current.imagePath
       : await storeCataloguePicture(storage, input.image, current.slug);
   return { name: input.name, description: input.description, status: input.status, imagePath };
+}
+
+/** What an audit entry records of a catalogue item, under the API's field names. */
+export function catalogueItemAuditFields(row: {
+  slug: string;
+  name: string;
+  description: string;
+  status: number;
+  imagePath: string | null;
+}): AuditFields {
+  return {
+    slug: row.slug,
+    name: row.name,
+    description: row.description,
+    status: row.status,
+    image_path: row.imagePath,
+  };
 }

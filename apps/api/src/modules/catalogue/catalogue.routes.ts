@@ -12,7 +12,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { publicAccess, requireRole } from '../../plugins/auth.ts';
+import { publicAccess, requireRole, viewerOf } from '../../plugins/auth.ts';
 import { requireMethodOverrideForPost } from '../../plugins/body-parsers.ts';
 import type { Audience } from './catalogue.queries.ts';
 import {
@@ -152,7 +152,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ admin: CatalogueAdminServi
         response: { 200: monasteryListResponseSchema, ...writeErrors },
       },
     },
-    (request) => admin.createMonastery(request.body),
+    (request) => admin.createMonastery(viewerOf(request), request.body),
   );
   app.route({
     method: ['POST', 'PATCH'],
@@ -165,7 +165,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ admin: CatalogueAdminServi
       params: idParamsSchema,
       response: { 200: monasteryListResponseSchema, ...writeErrors },
     },
-    handler: (request) => admin.updateMonastery(request.params.id, request.body),
+    handler: (request) => admin.updateMonastery(viewerOf(request), request.params.id, request.body),
   });
   app.delete(
     '/api/monastery/:id',
@@ -178,7 +178,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ admin: CatalogueAdminServi
         response: { 200: monasteryListResponseSchema, ...writeErrors },
       },
     },
-    (request) => admin.deleteMonastery(request.params.id),
+    (request) => admin.deleteMonastery(viewerOf(request), request.params.id),
   );
 
   app.post(
@@ -191,7 +191,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ admin: CatalogueAdminServi
         response: { 200: pujaListResponseSchema, ...writeErrors },
       },
     },
-    (request) => admin.createPuja(request.body),
+    (request) => admin.createPuja(viewerOf(request), request.body),
   );
   app.route({
     method: ['POST', 'PATCH'],
@@ -204,7 +204,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ admin: CatalogueAdminServi
       params: idParamsSchema,
       response: { 200: pujaListResponseSchema, ...writeErrors },
     },
-    handler: (request) => admin.updatePuja(request.params.id, request.body),
+    handler: (request) => admin.updatePuja(viewerOf(request), request.params.id, request.body),
   });
   app.delete(
     '/api/puja/:id',
@@ -217,6 +217,6 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ admin: CatalogueAdminServi
         response: { 200: pujaListResponseSchema, ...writeErrors },
       },
     },
-    (request) => admin.deletePuja(request.params.id),
+    (request) => admin.deletePuja(viewerOf(request), request.params.id),
   );
 };

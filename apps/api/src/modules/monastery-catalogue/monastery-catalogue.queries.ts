@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull, notExists, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { monasteryPujas, pujas } from '../../db/schema/index.ts';
 
 export type PairingRow = { pivot: typeof monasteryPujas.$inferSelect; puja: typeof pujas.$inferSelect };
@@ -47,13 +47,29 @@ export function listCataloguePujasNotOffered(db: Database, monasteryId: number) 
     .orderBy(asc(pujas.name));
 }
 
-export async function findPairing(db: Database, pivotId: number): Promise<PairingRow | undefined> {
-  const [row] = await db
+/** A current pairing with its puja; `lock` (inside a transaction) holds both rows until commit. */
+export async function findPairing(
+  db: Executor,
+  pivotId: number,
+  lock = false,
+): Promise<PairingRow | undefined> {
+  const query = db
     .select({ pivot: monasteryPujas, puja: pujas })
     .from(monasteryPujas)
     .innerJoin(pujas, eq(pujas.id, monasteryPujas.pujaId))
     .where(and(eq(monasteryPujas.id, pivotId), isNull(monasteryPujas.archivedAt)))
     .limit(1);
+  const [row] = lock ? await query.for('update') : await query;
+  return row;
+}
+
+/** The monastery's pairing with a puja, current or archived (adding it again revives an archived one). */
+export async function findPairingOfPuja(db: Executor, monasteryId: number, pujaId: number, lock = false) {
+  const query = db
+    .select()
+    .from(monasteryPujas)
+    .where(and(eq(monasteryPujas.monasteryId, monasteryId), eq(monasteryPujas.pujaId, pujaId)));
+  const [row] = lock ? await query.for('update') : await query;
   return row;
 }
 

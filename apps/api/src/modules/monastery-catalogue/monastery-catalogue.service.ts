@@ -5,15 +5,22 @@ import {
   rupeesToPaisa,
 } from '@puja/contract';
 import { and, count, eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Database, Transaction } from '../../db/client.ts';
 import { monasteryPujas, orders, pujas } from '../../db/schema/index.ts';
 import type { FileStorage } from '../../integrations/storage/file-storage.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Viewer } from '../../plugins/auth.ts';
+import { type AuditFields, changedFields, recordAudit } from '../audit/audit.service.ts';
 import { toPuja } from '../catalogue/catalogue.service.ts';
-import { type CatalogueItemInput, prepareItemUpdate, prepareNewItem } from '../catalogue/catalogue-items.ts';
+import {
+  type CatalogueItemInput,
+  catalogueItemAuditFields,
+  prepareItemUpdate,
+  prepareNewItem,
+} from '../catalogue/catalogue-items.ts';
 import {
   findPairing,
+  findPairingOfPuja,
   findPuja,
   isPujaSlugTaken,
   listCataloguePujasNotOffered,
@@ -23,7 +30,8 @@ import {
 
 /**
  * A monastery's staff manage what their monastery offers: catalogue pujas at their own price, and special
- * pujas of their own. Every change is announced so every instance's catalogue cache is refreshed.
+ * pujas of their own. Each change and its audit entry commit together; every change is announced so every
+ * instance's catalogue cache is refreshed.
  */
 export interface MonasteryCatalogueDependencies {
   db: Database;
@@ -68,6 +76,13 @@ export function createMonasteryCatalogueService(dependencies: MonasteryCatalogue
     return { pujas: available.map(toPuja), monasteryPuja: { pujas: offered.map(withPivot) } };
   }
 
+  /** The pairing again, locked inside a write's transaction: 404 if it was removed in the meantime. */
+  async function lockedPairing(tx: Transaction, pivotId: number): Promise<PairingRow> {
+    const row = await findPairing(tx, pivotId, true);
+    if (!row) throw new AppError('notFound', 'This puja is not offered by any monastery.');
+    return row;
+  }
+
   function specialOf(staff: Viewer, row: PairingRow): PairingRow {
     if (row.puja.monasteryId !== monasteryOf(staff)) {
       throw new AppError('invalidInput', 'Only your monastery’s special pujas can be edited here.');
@@ -86,21 +101,51 @@ export function createMonasteryCatalogueService(dependencies: MonasteryCatalogue
           puja: ['Choose an open puja from the catalogue.'],
         });
       }
-      // A pairing removed earlier (archived because it had orders) comes back with the new price.
-      const added = await db
-        .insert(monasteryPujas)
-        .values({ monasteryId, pujaId: puja.id, costPaisa: rupeesToPaisa(request.cost) })
-        .onConflictDoUpdate({
-          target: [monasteryPujas.monasteryId, monasteryPujas.pujaId],
-          set: { costPaisa: rupeesToPaisa(request.cost), archivedAt: null },
-          setWhere: sql`${monasteryPujas.archivedAt} IS NOT NULL`,
-        })
-        .returning({ id: monasteryPujas.id });
-      if (added.length === 0) {
-        throw new AppError('conflict', 'Your monastery already offers this puja.', {
-          puja: ['Your monastery already offers this puja.'],
-        });
-      }
+      await db.transaction(async (tx) => {
+        const previous = await findPairingOfPuja(tx, monasteryId, puja.id, true);
+        // A pairing removed earlier (archived because it had orders) comes back with the new price.
+        const [added] = await tx
+          .insert(monasteryPujas)
+          .values({ monasteryId, pujaId: puja.id, costPaisa: rupeesToPaisa(request.cost) })
+          .onConflictDoUpdate({
+            target: [monasteryPujas.monasteryId, monasteryPujas.pujaId],
+            set: { costPaisa: rupeesToPaisa(request.cost), archivedAt: null },
+            setWhere: sql`${monasteryPujas.archivedAt} IS NOT NULL`,
+          })
+          .returning();
+        if (!added) {
+          throw new AppError('conflict', 'Your monastery already offers this puja.', {
+            puja: ['Your monastery already offers this puja.'],
+          });
+        }
+        const after = pairingAuditFields(added, puja.name);
+        await recordAudit(
+          tx,
+          previous
+            ? {
+                // The same row, revived: an update of its price and of its archived mark.
+                actor: staff,
+                action: 'update',
+                subject: 'monastery_puja',
+                subjectId: added.id,
+                ...changedFields(
+                  {
+                    ...pairingAuditFields(previous, puja.name),
+                    archived_at: previous.archivedAt?.toISOString() ?? null,
+                  },
+                  { ...after, archived_at: null },
+                ),
+              }
+            : {
+                actor: staff,
+                action: 'create',
+                subject: 'monastery_puja',
+                subjectId: added.id,
+                before: null,
+                after,
+              },
+        );
+      });
       await catalogueChanged();
       return list(staff);
     },
@@ -119,10 +164,24 @@ export function createMonasteryCatalogueService(dependencies: MonasteryCatalogue
         throw new AppError('invalidInput', 'The puja of a price cannot be changed.', {
           puja: ['The puja of a price cannot be changed.'],
         });
-      await db
-        .update(monasteryPujas)
-        .set({ costPaisa: rupeesToPaisa(request.cost) })
-        .where(eq(monasteryPujas.id, row.pivot.id));
+      await db.transaction(async (tx) => {
+        const current = await lockedPairing(tx, row.pivot.id);
+        const [updated] = await tx
+          .update(monasteryPujas)
+          .set({ costPaisa: rupeesToPaisa(request.cost) })
+          .where(eq(monasteryPujas.id, row.pivot.id))
+          .returning();
+        await recordAudit(tx, {
+          actor: staff,
+          action: 'update',
+          subject: 'monastery_puja',
+          subjectId: row.pivot.id,
+          ...changedFields(
+            pairingAuditFields(current.pivot, current.puja.name),
+            pairingAuditFields(updated!, current.puja.name),
+          ),
+        });
+      });
       await catalogueChanged();
       return list(staff);
     },
@@ -133,22 +192,15 @@ export function createMonasteryCatalogueService(dependencies: MonasteryCatalogue
       const special = row.puja.monasteryId !== null;
       await db.transaction(async (tx) => {
         // Locking the pairing makes an order placed at this moment wait, so it is counted or refused.
-        await tx
-          .select({ id: monasteryPujas.id })
-          .from(monasteryPujas)
-          .where(eq(monasteryPujas.id, row.pivot.id))
-          .for('update');
+        const current = await lockedPairing(tx, row.pivot.id);
         const [{ ordersCount } = { ordersCount: 0 }] = await tx
           .select({ ordersCount: count() })
           .from(orders)
           .where(eq(orders.monasteryPujaId, row.pivot.id));
-        if (ordersCount > 0) {
-          await tx
-            .update(monasteryPujas)
-            .set({ archivedAt: new Date() })
-            .where(eq(monasteryPujas.id, row.pivot.id));
-          if (special)
-            await tx.update(pujas).set({ archivedAt: new Date() }).where(eq(pujas.id, row.puja.id));
+        const archivedAt = ordersCount > 0 ? new Date() : undefined;
+        if (archivedAt) {
+          await tx.update(monasteryPujas).set({ archivedAt }).where(eq(monasteryPujas.id, row.pivot.id));
+          if (special) await tx.update(pujas).set({ archivedAt }).where(eq(pujas.id, row.puja.id));
         } else {
           await tx.delete(monasteryPujas).where(eq(monasteryPujas.id, row.pivot.id));
           if (special)
@@ -156,6 +208,15 @@ export function createMonasteryCatalogueService(dependencies: MonasteryCatalogue
               .delete(pujas)
               .where(and(eq(pujas.id, row.puja.id), eq(pujas.monasteryId, row.pivot.monasteryId)));
         }
+        // One entry for the offering; a special puja goes (or is archived) with it.
+        await recordAudit(tx, {
+          actor: staff,
+          action: archivedAt ? 'archive' : 'delete',
+          subject: 'monastery_puja',
+          subjectId: row.pivot.id,
+          before: pairingAuditFields(current.pivot, current.puja.name),
+          after: archivedAt ? { archived_at: archivedAt.toISOString() } : null,
+        });
       });
       await catalogueChanged();
       return list(staff);
@@ -168,10 +229,19 @@ export function createMonasteryCatalogueService(dependencies: MonasteryCatalogue
         const [puja] = await tx
           .insert(pujas)
           .values({ ...values, monasteryId })
-          .returning({ id: pujas.id });
-        await tx
+          .returning();
+        const [pairing] = await tx
           .insert(monasteryPujas)
-          .values({ monasteryId, pujaId: puja!.id, costPaisa: rupeesToPaisa(input.cost) });
+          .values({ monasteryId, pujaId: puja!.id, costPaisa: rupeesToPaisa(input.cost) })
+          .returning();
+        await recordAudit(tx, {
+          actor: staff,
+          action: 'create',
+          subject: 'puja',
+          subjectId: puja!.id,
+          before: null,
+          after: specialPujaAuditFields(puja!, pairing!),
+        });
       });
       await catalogueChanged();
       return list(staff);
@@ -190,11 +260,23 @@ export function createMonasteryCatalogueService(dependencies: MonasteryCatalogue
       const row = specialOf(staff, await ownPairing(staff, pivotId));
       const changes = await prepareItemUpdate(storage, input, row.puja);
       await db.transaction(async (tx) => {
-        await tx.update(pujas).set(changes).where(eq(pujas.id, row.puja.id));
-        await tx
+        const current = await lockedPairing(tx, row.pivot.id);
+        const [puja] = await tx.update(pujas).set(changes).where(eq(pujas.id, row.puja.id)).returning();
+        const [pairing] = await tx
           .update(monasteryPujas)
           .set({ costPaisa: rupeesToPaisa(input.cost) })
-          .where(eq(monasteryPujas.id, row.pivot.id));
+          .where(eq(monasteryPujas.id, row.pivot.id))
+          .returning();
+        await recordAudit(tx, {
+          actor: staff,
+          action: 'update',
+          subject: 'puja',
+          subjectId: row.puja.id,
+          ...changedFields(
+            specialPujaAuditFields(current.puja, current.pivot),
+            specialPujaAuditFields(puja!, pairing!),
+          ),
+        });
       });
       await catalogueChanged();
       return list(staff);
@@ -203,3 +285,24 @@ export function createMonasteryCatalogueService(dependencies: MonasteryCatalogue
 }
 
 export type MonasteryCatalogueService = ReturnType<typeof createMonasteryCatalogueService>;
+
+/** What an audit entry records of an offering; the puja's name keeps the entry readable once it is gone. */
+function pairingAuditFields(pivot: typeof monasteryPujas.$inferSelect, pujaName: string): AuditFields {
+  return {
+    monastery_id: pivot.monasteryId,
+    puja_id: pivot.pujaId,
+    puja_name: pujaName,
+    cost: paisaToRupees(pivot.costPaisa),
+  };
+}
+
+function specialPujaAuditFields(
+  puja: typeof pujas.$inferSelect,
+  pivot: typeof monasteryPujas.$inferSelect,
+): AuditFields {
+  return {
+    ...catalogueItemAuditFields(puja),
+    monastery_id: puja.monasteryId,
+    cost: paisaToRupees(pivot.costPaisa),
+  };
+}

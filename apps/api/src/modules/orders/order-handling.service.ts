@@ -13,12 +13,14 @@ import type { FileStorage } from '../../integrations/storage/file-storage.ts';
 import { reencodeImage } from '../../integrations/storage/image-processing.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Viewer } from '../../plugins/auth.ts';
+import { type AuditFields, changedFields, recordAudit } from '../audit/audit.service.ts';
 import { findOrderById, type OrderRow, selectOrders } from './orders.queries.ts';
 import type { OrdersService } from './orders.service.ts';
 
 /**
  * What a monastery's staff do with its orders. Every order moves through one table of transitions, each
- * applied by a guarded update, so two staff members acting at once cannot both change an order.
+ * applied by a guarded update, so two staff members acting at once cannot both change an order. Each
+ * change and its audit entry commit together; the patron's SMS goes out only after the commit.
  */
 const TRANSITIONS = {
   approve: { from: ['pending'], to: 'approved', done: 'approved your' },
@@ -75,18 +77,35 @@ export function createOrderHandlingService(dependencies: OrderHandlingDependenci
 
   /** Applies a transition if the order is still in a state that allows it; 409 otherwise. */
   async function transition(
+    staff: Viewer,
     row: OrderRow,
-    action: OrderAction,
-    changes: Partial<typeof orders.$inferInsert> = {},
+    action: Exclude<OrderAction, 'complete'>,
+    changes: { pujaDate?: string } = {},
   ) {
     const rule = TRANSITIONS[action];
-    const updated = await db
-      .update(orders)
-      .set({ status: rule.to, ...changes })
-      .where(and(eq(orders.id, row.order.id), inArray(orders.status, [...rule.from])))
-      .returning({ id: orders.id, pujaDate: orders.pujaDate });
-    if (updated.length === 0) throw new AppError('conflict', CONFLICT_MESSAGES[action]);
-    await tellPatron(row, `${row.monastery.name} ${rule.done} ${row.puja.name} for ${updated[0]!.pujaDate}.`);
+    const pujaDate = await db.transaction(async (tx) => {
+      // Locked first, so the audited "before" is the order as this change found it.
+      const [current] = await tx
+        .select({ status: orders.status, pujaDate: orders.pujaDate })
+        .from(orders)
+        .where(eq(orders.id, row.order.id))
+        .for('update');
+      const [updated] = await tx
+        .update(orders)
+        .set({ status: rule.to, ...changes })
+        .where(and(eq(orders.id, row.order.id), inArray(orders.status, [...rule.from])))
+        .returning({ status: orders.status, pujaDate: orders.pujaDate });
+      if (!current || !updated) throw new AppError('conflict', CONFLICT_MESSAGES[action]);
+      await recordAudit(tx, {
+        actor: staff,
+        action,
+        subject: 'order',
+        subjectId: row.order.id,
+        ...changedFields(orderAuditFields(current), orderAuditFields(updated)),
+      });
+      return updated.pujaDate;
+    });
+    await tellPatron(row, `${row.monastery.name} ${rule.done} ${row.puja.name} for ${pujaDate}.`);
   }
 
   /** An SMS to the patron with a link to the order; a delivery problem never undoes the staff's action. */
@@ -124,11 +143,11 @@ export function createOrderHandlingService(dependencies: OrderHandlingDependenci
       const row = await ownOrder(staff, orderId);
       if (request.date && request.status)
         throw new AppError('invalidInput', 'Send a new date or a decline, not both.');
-      if (request.status === 'decline') await transition(row, 'decline');
+      if (request.status === 'decline') await transition(staff, row, 'decline');
       else if (request.date) {
         ordersService.checkPujaDate(request.date);
-        await transition(row, 'redate', { pujaDate: request.date });
-      } else await transition(row, 'approve');
+        await transition(staff, row, 'redate', { pujaDate: request.date });
+      } else await transition(staff, row, 'approve');
       return listFor(staff);
     },
 
@@ -139,7 +158,22 @@ export function createOrderHandlingService(dependencies: OrderHandlingDependenci
           userID: ['This order belongs to another patron.'],
         });
       }
-      await db.insert(messages).values({ orderId: row.order.id, senderId: staff.id, body: request.message });
+      await db.transaction(async (tx) => {
+        const [sent] = await tx
+          .insert(messages)
+          .values({ orderId: row.order.id, senderId: staff.id, body: request.message })
+          .returning({ id: messages.id });
+        await recordAudit(tx, {
+          actor: staff,
+          action: 'message',
+          subject: 'order',
+          subjectId: row.order.id,
+          before: null,
+          // The text stays in the order's conversation only: the log points at it rather than copying a
+          // patron's private words into a second place.
+          after: { message_id: sent!.id, to_user_id: row.order.userId },
+        });
+      });
       await tellPatron(row, `${row.monastery.name} sent you a message about your ${row.puja.name}.`);
       return { message: 'Message sent successfully' };
     },
@@ -179,6 +213,15 @@ export function createOrderHandlingService(dependencies: OrderHandlingDependenci
           .returning({ id: orders.id });
         if (updated.length === 0) throw new AppError('conflict', CONFLICT_MESSAGES.complete);
         await tx.insert(orderImages).values(stored);
+        // The guarded update proves the order was approved until this change.
+        await recordAudit(tx, {
+          actor: staff,
+          action: 'complete',
+          subject: 'order',
+          subjectId: row.order.id,
+          before: { status: 'approved' },
+          after: { status: 'completed', photos: stored.length },
+        });
       });
       await tellPatron(
         row,
@@ -190,3 +233,8 @@ export function createOrderHandlingService(dependencies: OrderHandlingDependenci
 }
 
 export type OrderHandlingService = ReturnType<typeof createOrderHandlingService>;
+
+/** What an audit entry records of an order a transition changes: its status and the puja's day. */
+function orderAuditFields(order: { status: OrderStatus; pujaDate: string }): AuditFields {
+  return { status: order.status, date: order.pujaDate };
+}

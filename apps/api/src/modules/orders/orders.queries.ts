@@ -1,5 +1,5 @@
 import { and, desc, eq, isNull, type SQL } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import {
   messages,
   monasteries,
@@ -61,7 +61,7 @@ const orderColumns = {
 export type OrderRow = Awaited<ReturnType<typeof selectOrders>>[number];
 
 /** Orders with what their pages show (patron, monastery, puja), newest first. */
-export function selectOrders(db: Database, where: SQL | undefined) {
+export function selectOrders(db: Executor, where: SQL | undefined) {
   return db
     .select(orderColumns)
     .from(orders)

@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema/index.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -14,7 +14,7 @@ export async function findUserByEmail(db: Database, email: string): Promise<User
   return row;
 }
 
-export async function findActiveUserById(db: Database, id: number): Promise<UserRow | undefined> {
+export async function findActiveUserById(db: Executor, id: number): Promise<UserRow | undefined> {
   const [row] = await db
     .select()
     .from(users)
@@ -51,7 +51,7 @@ export async function revokeSession(db: Database, sessionId: string): Promise<vo
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 }
 
-export async function revokeSessionsOfUser(db: Database, userId: number): Promise<number> {
+export async function revokeSessionsOfUser(db: Executor, userId: number): Promise<number> {
   const revoked = await db
     .update(sessions)
     .set({ revokedAt: new Date() })

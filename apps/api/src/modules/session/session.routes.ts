@@ -131,6 +131,6 @@ export const sessionRoutes: FastifyPluginAsyncZod<{
         },
       },
     },
-    (request) => sessions.revokeAllSessions(request.params.id),
+    (request) => sessions.revokeAllSessions(viewerOf(request), request.params.id),
   );
 };

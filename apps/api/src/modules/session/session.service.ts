@@ -12,7 +12,8 @@ import type { Database } from '../../db/client.ts';
 import type { CaptchaVerifier } from '../../integrations/captcha/captcha-verifier.ts';
 import type { SmsSender } from '../../integrations/sms/sms-sender.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { toSessionUser } from '../../plugins/auth.ts';
+import { toSessionUser, type Viewer } from '../../plugins/auth.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import {
   findActiveUserById,
   findOrCreatePatronByPhone,
@@ -121,11 +122,22 @@ export function createSessionService(dependencies: SessionServiceDependencies) {
 
     signOut: (sessionId: string) => revokeSession(db, sessionId),
 
-    /** Signs a person out on every device (an administrator's action). */
-    async revokeAllSessions(userId: number): Promise<{ revoked: number; user: SessionUser }> {
-      const user = await findActiveUserById(db, userId);
-      if (!user) throw new AppError('notFound', 'User not found.');
-      return { revoked: await revokeSessionsOfUser(db, user.id), user: toSessionUser(user) };
+    /** Signs a person out on every device (an administrator's action, audited with the revocation). */
+    async revokeAllSessions(admin: Viewer, userId: number): Promise<{ revoked: number; user: SessionUser }> {
+      return db.transaction(async (tx) => {
+        const user = await findActiveUserById(tx, userId);
+        if (!user) throw new AppError('notFound', 'User not found.');
+        const revoked = await revokeSessionsOfUser(tx, user.id);
+        await recordAudit(tx, {
+          actor: admin,
+          action: 'revoke-sessions',
+          subject: 'user',
+          subjectId: user.id,
+          before: null,
+          after: { revoked_sessions: revoked },
+        });
+        return { revoked, user: toSessionUser(user) };
+      });
     },
 
     async updateDetails(userId: number, details: { name: string; email: string }): Promise<SessionUser> {

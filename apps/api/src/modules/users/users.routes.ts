@@ -47,7 +47,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
         response: { 200: usersResponseSchema, ...errors },
       },
     },
-    (request) => users.create(request.body),
+    (request) => users.create(viewerOf(request), request.body),
   );
   app.route({
     method: ['POST', 'PATCH'],

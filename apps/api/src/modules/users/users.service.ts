@@ -9,15 +9,25 @@ import {
   toE164,
 } from '@puja/contract';
 import { and, asc, count, eq, isNull, ne, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
-import { messages, monasteries, orderImages, orders, sessions, users } from '../../db/schema/index.ts';
+import type { Database, Executor } from '../../db/client.ts';
+import {
+  auditEntries,
+  messages,
+  monasteries,
+  orderImages,
+  orders,
+  sessions,
+  users,
+} from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { toSessionUser, type Viewer } from '../../plugins/auth.ts';
+import { type AuditFields, changedFields, recordAudit } from '../audit/audit.service.ts';
 
 /**
  * An administrator's user management (SPEC §5 user form). The form's own field errors are answered 400
- * with the spec's messages; a user with history (orders, messages, photos) is archived and signed out
- * everywhere instead of deleted; an administrator can neither delete nor demote themselves.
+ * with the spec's messages; a user with history (orders, messages, photos, audit entries they made) is
+ * archived and signed out everywhere instead of deleted; an administrator can neither delete nor demote
+ * themselves. Each change and its audit entry commit together.
  */
 export interface UserFormInput {
   name: string;
@@ -37,11 +47,13 @@ export function createUsersService(dependencies: { db: Database }) {
     return { users: rows.map(toSessionUser) };
   }
 
-  async function findActive(id: number) {
-    const [row] = await db
+  /** Inside a write's transaction, `lock` holds the row until commit, so its audited "before" stays true. */
+  async function findActive(executor: Executor, id: number, lock = false) {
+    const query = executor
       .select()
       .from(users)
       .where(and(eq(users.id, id), isNull(users.archivedAt)));
+    const [row] = lock ? await query.for('update') : await query;
     if (!row) throw new AppError('notFound', 'User not found.');
     return row;
   }
@@ -104,60 +116,96 @@ export function createUsersService(dependencies: { db: Database }) {
     list,
 
     async get(id: number): Promise<{ user: SessionUser }> {
-      return { user: toSessionUser(await findActive(id)) };
+      return { user: toSessionUser(await findActive(db, id)) };
     },
 
-    async create(input: UserFormInput) {
+    async create(admin: Viewer, input: UserFormInput) {
+      // The password is hashed before the transaction: argon2 is slow on purpose.
       const checked = await checkForm(input, { passwordRequired: true });
-      await db.insert(users).values({
-        name: input.name.trim(),
-        email: input.email,
-        phone: checked.phone,
-        role: input.role,
-        monasteryId: checked.monasteryId,
-        passwordHash: checked.passwordHash,
+      await db.transaction(async (tx) => {
+        const [created] = await tx
+          .insert(users)
+          .values({
+            name: input.name.trim(),
+            email: input.email,
+            phone: checked.phone,
+            role: input.role,
+            monasteryId: checked.monasteryId,
+            passwordHash: checked.passwordHash,
+          })
+          .returning();
+        await recordAudit(tx, {
+          actor: admin,
+          action: 'create',
+          subject: 'user',
+          subjectId: created!.id,
+          before: null,
+          after: userAuditFields(created!),
+        });
       });
       return list();
     },
 
     async update(admin: Viewer, id: number, input: UserFormInput) {
-      const target = await findActive(id);
+      const target = await findActive(db, id);
       if (target.id === admin.id && input.role !== target.role)
         throw new AppError('conflict', 'You cannot change your own role.');
       const checked = await checkForm(input, { existingId: id, passwordRequired: false });
-      await db
-        .update(users)
-        .set({
-          name: input.name.trim(),
-          email: input.email,
-          phone: checked.phone,
-          role: input.role,
-          monasteryId: checked.monasteryId,
-          ...(checked.passwordHash ? { passwordHash: checked.passwordHash } : {}),
-        })
-        .where(eq(users.id, id));
+      await db.transaction(async (tx) => {
+        const current = await findActive(tx, id, true);
+        const [updated] = await tx
+          .update(users)
+          .set({
+            name: input.name.trim(),
+            email: input.email,
+            phone: checked.phone,
+            role: input.role,
+            monasteryId: checked.monasteryId,
+            ...(checked.passwordHash ? { passwordHash: checked.passwordHash } : {}),
+          })
+          .where(eq(users.id, id))
+          .returning();
+        const changes = changedFields(userAuditFields(current), userAuditFields(updated!));
+        // That the password changed is worth knowing; the password itself is never written down.
+        if (checked.passwordHash) changes.after.password_changed = true;
+        await recordAudit(tx, { actor: admin, action: 'update', subject: 'user', subjectId: id, ...changes });
+      });
       return list();
     },
 
     async remove(admin: Viewer, id: number) {
-      const target = await findActive(id);
+      const target = await findActive(db, id);
       if (target.id === admin.id) throw new AppError('conflict', 'You cannot delete your own account.');
       await db.transaction(async (tx) => {
-        const counts = await Promise.all([
-          tx.select({ n: count() }).from(orders).where(eq(orders.userId, id)),
-          tx.select({ n: count() }).from(messages).where(eq(messages.senderId, id)),
-          tx.select({ n: count() }).from(orderImages).where(eq(orderImages.uploadedBy, id)),
-        ]);
-        const history = counts.reduce((sum, [row]) => sum + (row?.n ?? 0), 0);
-        if (history > 0) {
-          await tx.update(users).set({ archivedAt: new Date() }).where(eq(users.id, id));
+        const current = await findActive(tx, id, true);
+        // One after another: a transaction is one connection, which runs one query at a time.
+        const historyQueries = [
+          () => tx.select({ n: count() }).from(orders).where(eq(orders.userId, id)),
+          () => tx.select({ n: count() }).from(messages).where(eq(messages.senderId, id)),
+          () => tx.select({ n: count() }).from(orderImages).where(eq(orderImages.uploadedBy, id)),
+          // Who did what must stay answerable: someone with audit entries is archived, never deleted.
+          () => tx.select({ n: count() }).from(auditEntries).where(eq(auditEntries.actorId, id)),
+        ];
+        let history = 0;
+        for (const query of historyQueries) history += (await query())[0]?.n ?? 0;
+        const archivedAt = history > 0 ? new Date() : undefined;
+        if (archivedAt) {
+          await tx.update(users).set({ archivedAt }).where(eq(users.id, id));
           await tx
             .update(sessions)
-            .set({ revokedAt: new Date() })
+            .set({ revokedAt: archivedAt })
             .where(and(eq(sessions.userId, id), isNull(sessions.revokedAt)));
         } else {
           await tx.delete(users).where(eq(users.id, id));
         }
+        await recordAudit(tx, {
+          actor: admin,
+          action: archivedAt ? 'archive' : 'delete',
+          subject: 'user',
+          subjectId: id,
+          before: userAuditFields(current),
+          after: archivedAt ? { archived_at: archivedAt.toISOString() } : null,
+        });
       });
       return list();
     },
@@ -165,3 +213,14 @@ export function createUsersService(dependencies: { db: Database }) {
 }
 
 export type UsersService = ReturnType<typeof createUsersService>;
+
+/** What an audit entry records of a person: contact details and role, never a password or its hash. */
+function userAuditFields(row: typeof users.$inferSelect): AuditFields {
+  return {
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    role: row.role,
+    monastery_id: row.monasteryId,
+  };
+}

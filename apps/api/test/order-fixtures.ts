@@ -1,0 +1,59 @@
+import { randomBytes } from 'node:crypto';
+import type { Database } from '../src/db/client.ts';
+import { type monasteryPujas, orders, paymentAttempts, users } from '../src/db/schema/index.ts';
+
+/** People, orders and payments with explicit dates, for tests that need exact figures. */
+
+let nextPhone = 9_800_000_000;
+export async function insertPerson(
+  db: Database,
+  values: Partial<typeof users.$inferInsert> = {},
+): Promise<typeof users.$inferSelect> {
+  nextPhone += 1;
+  const [row] = await db
+    .insert(users)
+    .values({ phone: `+977${nextPhone}`, role: 'user', ...values })
+    .returning();
+  return row!;
+}
+
+/** An order of a pairing at its current price, as placing it would have stored it. */
+export async function insertOrder(
+  db: Database,
+  pairing: typeof monasteryPujas.$inferSelect,
+  values: Partial<typeof orders.$inferInsert> & { userId: number },
+): Promise<typeof orders.$inferSelect> {
+  const [row] = await db
+    .insert(orders)
+    .values({
+      monasteryPujaId: pairing.id,
+      monasteryId: pairing.monasteryId,
+      pujaDate: '2026-01-01',
+      amountPaisa: pairing.costPaisa,
+      paymentType: 'esewa',
+      idempotencyKey: randomBytes(8).toString('hex'),
+      ...values,
+    })
+    .returning();
+  return row!;
+}
+
+/** A payment try of an order; `completedAt` makes it a confirmed payment. */
+export async function insertPaymentAttempt(
+  db: Database,
+  order: typeof orders.$inferSelect,
+  values: Partial<typeof paymentAttempts.$inferInsert> = {},
+) {
+  const [row] = await db
+    .insert(paymentAttempts)
+    .values({
+      orderId: order.id,
+      provider: order.paymentType,
+      reference: randomBytes(8).toString('hex'),
+      amountPaisa: order.amountPaisa,
+      status: values.completedAt ? 'Completed' : 'Pending',
+      ...values,
+    })
+    .returning();
+  return row!;
+}
