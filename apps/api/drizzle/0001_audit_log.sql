@@ -15,4 +15,5 @@ CREATE TABLE "audit_entries" (
 --> statement-breakpoint
 ALTER TABLE "audit_entries" ADD CONSTRAINT "audit_entries_actor_id_users_id_fk" FOREIGN KEY ("actor_id") REFERENCES "public"."users"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "audit_entries_subject_type_id_index" ON "audit_entries" USING btree ("subject_type","id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "audit_entries_actor_id_index" ON "audit_entries" USING btree ("actor_id");
+CREATE INDEX "audit_entries_actor_id_index" ON "audit_entries" USING btree ("actor_id");--> statement-breakpoint
+CREATE INDEX "orders_created_index" ON "orders" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST);

@@ -10,6 +10,13 @@ export type Database = NodePgDatabase<typeof schema>;
 /** What `db.transaction` hands its callback: writes that must commit or roll back together take this. */
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 /** The database or one of its transactions: a query taking it runs alone or inside its caller's transaction. */
+/**
+ * How a write locks the row it reads first. `no key update` for an update: it keeps the audited "before"
+ * true without blocking the key-share locks other rows' foreign keys take (an audit entry naming its actor,
+ * an order naming its offering), which is what would otherwise deadlock. `update` for a delete: new rows
+ * referring to this one must wait, so they are counted or refused.
+ */
+export type RowLock = 'update' | 'no key update';
 export type Executor = PgDatabase<NodePgQueryResultHKT, typeof schema>;
 
 export interface DatabaseConnection {

@@ -42,6 +42,8 @@ export const orders = pgTable(
     index('orders_user_created_index').on(table.userId, table.createdAt),
     index('orders_monastery_status_index').on(table.monasteryId, table.status, table.pujaDate),
     index('orders_monastery_puja_id_index').on(table.monasteryPujaId),
+    // The administrator's latest orders, newest first, without sorting the whole table.
+    index('orders_created_index').on(table.createdAt.desc(), table.id.desc()),
     check('orders_amount_check', sql`${table.amountPaisa} >= 0`),
     check('orders_payment_type_check', sql`${table.paymentType} IN ('esewa', 'khalti')`),
     check(

@@ -44,6 +44,8 @@ export class AuditSecretFieldError extends Error {
 }
 
 export async function recordAudit(tx: Transaction, record: AuditRecord): Promise<void> {
+  // Saving a form unchanged changes nothing, so there is nothing to answer for later.
+  if (record.action === 'update' && isEmpty(record.before) && isEmpty(record.after)) return;
   for (const fields of [record.before, record.after]) {
     for (const field of Object.keys(fields ?? {})) {
       if (SECRET_FIELD_NAME.test(field)) throw new AuditSecretFieldError(field);
@@ -58,6 +60,10 @@ export async function recordAudit(tx: Transaction, record: AuditRecord): Promise
     before: record.before,
     after: record.after,
   });
+}
+
+function isEmpty(fields: AuditFields | null): boolean {
+  return fields === null || Object.keys(fields).length === 0;
 }
 
 /** Only the fields whose value differs, as `before` and `after` of an update. */

@@ -251,13 +251,27 @@ describe('an administrator’s user writes', () => {
     expect(newPassword.before).toEqual({});
     expect(newPassword.after).toEqual({ password_changed: true });
     expect(JSON.stringify(newPassword)).not.toContain('another-secret');
+
+    // Saving the form again unchanged answers 200 and leaves nothing to answer for.
+    const unchanged = await audited(() =>
+      call('PATCH', `/api/user/${row!.id}`, people.admin.token, {
+        ...form,
+        role: 'monastery',
+        monastery: ids.monasteryA,
+        password: '',
+        cpassword: '',
+      }),
+    );
+    expect(unchanged.response.statusCode, unchanged.response.body).toBe(200);
+    expect(unchanged.entries).toEqual([]);
   });
 
   it('records deleting a user without history, archiving one with history, and signing someone out', async () => {
     const [row] = await harness.database.db.select().from(users).where(eq(users.email, form.email));
     const deleted = await oneEntry(() => call('DELETE', `/api/user/${row!.id}`, people.admin.token));
     expect(deleted).toMatchObject({ action: 'delete', subject: 'user', subjectId: row!.id, after: null });
-    expect(deleted.before).toMatchObject({ email: form.email, role: 'monastery' });
+    // Who it was, never how to reach them.
+    expect(deleted.before).toEqual({ name: form.name, role: 'monastery', monastery_id: expect.any(Number) });
 
     const withOrders = await insertPerson(harness.database.db, { name: 'Old Patron' });
     const pairing = await offer(harness.database.db, ids.monasteryB, ids.lamp, 10);

@@ -1,6 +1,6 @@
 import type { MonasteryListResponse, PujaListResponse } from '@puja/contract';
 import { and, count, eq, inArray, isNull } from 'drizzle-orm';
-import type { Database, Executor, Transaction } from '../../db/client.ts';
+import type { Database, Executor, RowLock, Transaction } from '../../db/client.ts';
 import { monasteries, monasteryPujas, orders, pujas, users } from '../../db/schema/index.ts';
 import type { FileStorage } from '../../integrations/storage/file-storage.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -27,23 +27,23 @@ export function createCatalogueAdminService(dependencies: {
 }) {
   const { db, storage, catalogueChanged } = dependencies;
 
-  /** Inside a write's transaction, `lock` holds the row until commit, so its audited "before" stays true. */
-  async function findMonastery(executor: Executor, id: number, lock = false) {
+  /** Inside a write's transaction, `lock` holds the row until commit (see `RowLock`). */
+  async function findMonastery(executor: Executor, id: number, lock?: RowLock) {
     const query = executor
       .select()
       .from(monasteries)
       .where(and(eq(monasteries.id, id), isNull(monasteries.archivedAt)));
-    const [row] = lock ? await query.for('update') : await query;
+    const [row] = lock ? await query.for(lock) : await query;
     if (!row) throw new AppError('notFound', 'Monastery not found.');
     return row;
   }
 
-  async function findCataloguePuja(executor: Executor, id: number, lock = false) {
+  async function findCataloguePuja(executor: Executor, id: number, lock?: RowLock) {
     const query = executor
       .select()
       .from(pujas)
       .where(and(eq(pujas.id, id), isNull(pujas.archivedAt), isNull(pujas.monasteryId)));
-    const [row] = lock ? await query.for('update') : await query;
+    const [row] = lock ? await query.for(lock) : await query;
     if (!row) throw new AppError('notFound', 'Puja not found.');
     return row;
   }
@@ -95,7 +95,7 @@ export function createCatalogueAdminService(dependencies: {
       // The picture is processed before the transaction, so no row stays locked while it is re-encoded.
       const changes = await prepareItemUpdate(storage, input, await findMonastery(db, id));
       await db.transaction(async (tx) => {
-        const current = await findMonastery(tx, id, true);
+        const current = await findMonastery(tx, id, 'no key update');
         const [updated] = await tx.update(monasteries).set(changes).where(eq(monasteries.id, id)).returning();
         await recordAudit(tx, {
           actor,
@@ -111,7 +111,7 @@ export function createCatalogueAdminService(dependencies: {
 
     async deleteMonastery(actor: Viewer, id: number) {
       await db.transaction(async (tx) => {
-        const row = await findMonastery(tx, id, true);
+        const row = await findMonastery(tx, id, 'update');
         const [{ ordersCount } = { ordersCount: 0 }] = await tx
           .select({ ordersCount: count() })
           .from(orders)
@@ -171,7 +171,7 @@ export function createCatalogueAdminService(dependencies: {
     async updatePuja(actor: Viewer, id: number, input: CatalogueItemInput) {
       const changes = await prepareItemUpdate(storage, input, await findCataloguePuja(db, id));
       await db.transaction(async (tx) => {
-        const current = await findCataloguePuja(tx, id, true);
+        const current = await findCataloguePuja(tx, id, 'no key update');
         const [updated] = await tx.update(pujas).set(changes).where(eq(pujas.id, id)).returning();
         await recordAudit(tx, {
           actor,
@@ -187,7 +187,7 @@ export function createCatalogueAdminService(dependencies: {
 
     async deletePuja(actor: Viewer, id: number) {
       await db.transaction(async (tx) => {
-        const row = await findCataloguePuja(tx, id, true);
+        const row = await findCataloguePuja(tx, id, 'update');
         const pairings = await tx
           .select({ id: monasteryPujas.id })
           .from(monasteryPujas)

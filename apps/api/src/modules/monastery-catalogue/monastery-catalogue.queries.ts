@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull, notExists, sql } from 'drizzle-orm';
-import type { Database, Executor } from '../../db/client.ts';
+import type { Database, Executor, RowLock } from '../../db/client.ts';
 import { monasteryPujas, pujas } from '../../db/schema/index.ts';
 
 export type PairingRow = { pivot: typeof monasteryPujas.$inferSelect; puja: typeof pujas.$inferSelect };
@@ -47,11 +47,15 @@ export function listCataloguePujasNotOffered(db: Database, monasteryId: number) 
     .orderBy(asc(pujas.name));
 }
 
-/** A current pairing with its puja; `lock` (inside a transaction) holds both rows until commit. */
+/**
+ * A current pairing with its puja. Inside a transaction, `lock` holds the pairing until commit, and the
+ * puja row too only when `lockPuja` says so: a catalogue puja is shared by every monastery, and locking it
+ * would queue them all behind one another (and deadlock with an administrator deleting that puja).
+ */
 export async function findPairing(
   db: Executor,
   pivotId: number,
-  lock = false,
+  lock?: { strength: RowLock; lockPuja?: boolean },
 ): Promise<PairingRow | undefined> {
   const query = db
     .select({ pivot: monasteryPujas, puja: pujas })
@@ -59,17 +63,19 @@ export async function findPairing(
     .innerJoin(pujas, eq(pujas.id, monasteryPujas.pujaId))
     .where(and(eq(monasteryPujas.id, pivotId), isNull(monasteryPujas.archivedAt)))
     .limit(1);
-  const [row] = lock ? await query.for('update') : await query;
+  const [row] = lock
+    ? await query.for(lock.strength, { of: lock.lockPuja ? [monasteryPujas, pujas] : monasteryPujas })
+    : await query;
   return row;
 }
 
 /** The monastery's pairing with a puja, current or archived (adding it again revives an archived one). */
-export async function findPairingOfPuja(db: Executor, monasteryId: number, pujaId: number, lock = false) {
+export async function findPairingOfPuja(db: Executor, monasteryId: number, pujaId: number, lock?: RowLock) {
   const query = db
     .select()
     .from(monasteryPujas)
     .where(and(eq(monasteryPujas.monasteryId, monasteryId), eq(monasteryPujas.pujaId, pujaId)));
-  const [row] = lock ? await query.for('update') : await query;
+  const [row] = lock ? await query.for(lock) : await query;
   return row;
 }
 

@@ -5,7 +5,7 @@ import {
   rupeesToPaisa,
 } from '@puja/contract';
 import { and, count, eq, sql } from 'drizzle-orm';
-import type { Database, Transaction } from '../../db/client.ts';
+import type { Database, RowLock, Transaction } from '../../db/client.ts';
 import { monasteryPujas, orders, pujas } from '../../db/schema/index.ts';
 import type { FileStorage } from '../../integrations/storage/file-storage.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -77,8 +77,12 @@ export function createMonasteryCatalogueService(dependencies: MonasteryCatalogue
   }
 
   /** The pairing again, locked inside a write's transaction: 404 if it was removed in the meantime. */
-  async function lockedPairing(tx: Transaction, pivotId: number): Promise<PairingRow> {
-    const row = await findPairing(tx, pivotId, true);
+  async function lockedPairing(
+    tx: Transaction,
+    pivotId: number,
+    lock: { strength: RowLock; lockPuja?: boolean },
+  ): Promise<PairingRow> {
+    const row = await findPairing(tx, pivotId, lock);
     if (!row) throw new AppError('notFound', 'This puja is not offered by any monastery.');
     return row;
   }
@@ -102,7 +106,7 @@ export function createMonasteryCatalogueService(dependencies: MonasteryCatalogue
         });
       }
       await db.transaction(async (tx) => {
-        const previous = await findPairingOfPuja(tx, monasteryId, puja.id, true);
+        const previous = await findPairingOfPuja(tx, monasteryId, puja.id, 'no key update');
         // A pairing removed earlier (archived because it had orders) comes back with the new price.
         const [added] = await tx
           .insert(monasteryPujas)
@@ -165,7 +169,7 @@ export function createMonasteryCatalogueService(dependencies: MonasteryCatalogue
           puja: ['The puja of a price cannot be changed.'],
         });
       await db.transaction(async (tx) => {
-        const current = await lockedPairing(tx, row.pivot.id);
+        const current = await lockedPairing(tx, row.pivot.id, { strength: 'no key update' });
         const [updated] = await tx
           .update(monasteryPujas)
           .set({ costPaisa: rupeesToPaisa(request.cost) })
@@ -192,7 +196,7 @@ export function createMonasteryCatalogueService(dependencies: MonasteryCatalogue
       const special = row.puja.monasteryId !== null;
       await db.transaction(async (tx) => {
         // Locking the pairing makes an order placed at this moment wait, so it is counted or refused.
-        const current = await lockedPairing(tx, row.pivot.id);
+        const current = await lockedPairing(tx, row.pivot.id, { strength: 'update' });
         const [{ ordersCount } = { ordersCount: 0 }] = await tx
           .select({ ordersCount: count() })
           .from(orders)
@@ -260,7 +264,8 @@ export function createMonasteryCatalogueService(dependencies: MonasteryCatalogue
       const row = specialOf(staff, await ownPairing(staff, pivotId));
       const changes = await prepareItemUpdate(storage, input, row.puja);
       await db.transaction(async (tx) => {
-        const current = await lockedPairing(tx, row.pivot.id);
+        // A special puja belongs to this monastery alone: locking it too queues nobody else.
+        const current = await lockedPairing(tx, row.pivot.id, { strength: 'no key update', lockPuja: true });
         const [puja] = await tx.update(pujas).set(changes).where(eq(pujas.id, row.puja.id)).returning();
         const [pairing] = await tx
           .update(monasteryPujas)

@@ -13,7 +13,7 @@ import type { FileStorage } from '../../integrations/storage/file-storage.ts';
 import { reencodeImage } from '../../integrations/storage/image-processing.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Viewer } from '../../plugins/auth.ts';
-import { type AuditFields, changedFields, recordAudit } from '../audit/audit.service.ts';
+import { type AuditFields, recordAudit } from '../audit/audit.service.ts';
 import { findOrderById, type OrderRow, selectOrders } from './orders.queries.ts';
 import type { OrdersService } from './orders.service.ts';
 
@@ -89,7 +89,7 @@ export function createOrderHandlingService(dependencies: OrderHandlingDependenci
         .select({ status: orders.status, pujaDate: orders.pujaDate })
         .from(orders)
         .where(eq(orders.id, row.order.id))
-        .for('update');
+        .for('no key update');
       const [updated] = await tx
         .update(orders)
         .set({ status: rule.to, ...changes })
@@ -101,7 +101,9 @@ export function createOrderHandlingService(dependencies: OrderHandlingDependenci
         action,
         subject: 'order',
         subjectId: row.order.id,
-        ...changedFields(orderAuditFields(current), orderAuditFields(updated)),
+        // Status and date both, always: a re-date to the same day is still an action the patron was told of.
+        before: orderAuditFields(current),
+        after: orderAuditFields(updated),
       });
       return updated.pujaDate;
     });

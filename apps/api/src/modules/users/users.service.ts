@@ -9,7 +9,7 @@ import {
   toE164,
 } from '@puja/contract';
 import { and, asc, count, eq, isNull, ne, sql } from 'drizzle-orm';
-import type { Database, Executor } from '../../db/client.ts';
+import type { Database, Executor, RowLock } from '../../db/client.ts';
 import {
   auditEntries,
   messages,
@@ -47,13 +47,13 @@ export function createUsersService(dependencies: { db: Database }) {
     return { users: rows.map(toSessionUser) };
   }
 
-  /** Inside a write's transaction, `lock` holds the row until commit, so its audited "before" stays true. */
-  async function findActive(executor: Executor, id: number, lock = false) {
+  /** Inside a write's transaction, `lock` holds the row until commit (see `RowLock`). */
+  async function findActive(executor: Executor, id: number, lock?: RowLock) {
     const query = executor
       .select()
       .from(users)
       .where(and(eq(users.id, id), isNull(users.archivedAt)));
-    const [row] = lock ? await query.for('update') : await query;
+    const [row] = lock ? await query.for(lock) : await query;
     if (!row) throw new AppError('notFound', 'User not found.');
     return row;
   }
@@ -152,7 +152,7 @@ export function createUsersService(dependencies: { db: Database }) {
         throw new AppError('conflict', 'You cannot change your own role.');
       const checked = await checkForm(input, { existingId: id, passwordRequired: false });
       await db.transaction(async (tx) => {
-        const current = await findActive(tx, id, true);
+        const current = await findActive(tx, id, 'no key update');
         const [updated] = await tx
           .update(users)
           .set({
@@ -177,7 +177,7 @@ export function createUsersService(dependencies: { db: Database }) {
       const target = await findActive(db, id);
       if (target.id === admin.id) throw new AppError('conflict', 'You cannot delete your own account.');
       await db.transaction(async (tx) => {
-        const current = await findActive(tx, id, true);
+        const current = await findActive(tx, id, 'update');
         // One after another: a transaction is one connection, which runs one query at a time.
         const historyQueries = [
           () => tx.select({ n: count() }).from(orders).where(eq(orders.userId, id)),
@@ -203,7 +203,8 @@ export function createUsersService(dependencies: { db: Database }) {
           action: archivedAt ? 'archive' : 'delete',
           subject: 'user',
           subjectId: id,
-          before: userAuditFields(current),
+          // Who it was, not how to reach them: removing someone should not leave their contact details behind.
+          before: { name: current.name, role: current.role, monastery_id: current.monasteryId },
           after: archivedAt ? { archived_at: archivedAt.toISOString() } : null,
         });
       });
