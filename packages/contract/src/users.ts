@@ -36,3 +36,10 @@ export type UserForm = z.input<typeof userFormSchema>;
 export const usersResponseSchema = z.object({ users: z.array(sessionUserSchema) });
 export type UsersResponse = z.infer<typeof usersResponseSchema>;
 export const userResponseSchema = z.object({ user: sessionUserSchema });
+
+/** `POST /api/user/{id}/revoke-sessions` (ours, docs/decisions/005): how many sessions ended, and whose. */
+export const revokeSessionsResponseSchema = z.object({
+  revoked: z.number().int().nonnegative(),
+  user: sessionUserSchema,
+});
+export type RevokeSessionsResponse = z.infer<typeof revokeSessionsResponseSchema>;

@@ -7,6 +7,7 @@ import {
   loginResponseSchema,
   meResponseSchema,
   messageResponseSchema,
+  revokeSessionsResponseSchema,
   SMS_SENT_MESSAGE,
   sendOtpRequestSchema,
   TOO_MANY_REQUESTS_MESSAGE,
@@ -126,7 +127,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<{
         summary: 'Sign a person out everywhere',
         params: z.object({ id: z.coerce.number().int().positive() }),
         response: {
-          200: z.object({ revoked: z.number().int(), user: meResponseSchema.shape.user }),
+          200: revokeSessionsResponseSchema,
           404: errorResponseSchema,
         },
       },

@@ -1,11 +1,10 @@
 import '../admin-strings.ts';
-import { Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
-import { usePageTitle } from '../../../lib/use-page-title.ts';
+// Mantine's extension styles travel with the page that uses them; recharts (under @mantine/charts) is
+// only ever in this page's chunk.
+import '@mantine/charts/styles.css';
+import { AdminDashboardScreen } from '../components/dashboard/admin-dashboard-screen.tsx';
 
 /** `/admin/dashboard`: the administrator's start page. */
 export function AdminDashboardPage() {
-  const { t } = useTranslation('admin');
-  usePageTitle(t('dashboard.title'));
-  return <Title order={1}>{t('dashboard.title')}</Title>;
+  return <AdminDashboardScreen />;
 }

@@ -1,11 +1,9 @@
 import '../admin-strings.ts';
-import { Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
-import { usePageTitle } from '../../../lib/use-page-title.ts';
+// Mantine's extension styles travel with the page that uses them, not the first bundle.
+import '@mantine/dropzone/styles.css';
+import { CatalogueAdminScreen } from '../components/catalogue-admin-screen.tsx';
 
-/** `/admin/monastery`: the administrator's list of monasteries. */
+/** `/admin/monastery`: the administrator's monasteries (SPEC §2). */
 export function AdminMonasteriesPage() {
-  const { t } = useTranslation('admin');
-  usePageTitle(t('monasteries.title'));
-  return <Title order={1}>{t('monasteries.title')}</Title>;
+  return <CatalogueAdminScreen kind="monastery" />;
 }

@@ -1,11 +1,9 @@
 import '../admin-strings.ts';
-import { Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
-import { usePageTitle } from '../../../lib/use-page-title.ts';
+// Mantine's extension styles travel with the page that uses them, not the first bundle.
+import '@mantine/dropzone/styles.css';
+import { CatalogueAdminScreen } from '../components/catalogue-admin-screen.tsx';
 
-/** `/admin/puja`: the administrator's list of pujas. */
+/** `/admin/puja`: the administrator's catalogue pujas (SPEC §2); special pujas belong to their monastery. */
 export function AdminPujasPage() {
-  const { t } = useTranslation('admin');
-  usePageTitle(t('pujas.title'));
-  return <Title order={1}>{t('pujas.title')}</Title>;
+  return <CatalogueAdminScreen kind="puja" />;
 }

@@ -1,11 +1,7 @@
 import '../admin-strings.ts';
-import { Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
-import { usePageTitle } from '../../../lib/use-page-title.ts';
+import { UsersAdminScreen } from '../components/users-admin-screen.tsx';
 
-/** `/admin/manage-user`: the administrator's list of users. */
+/** `/admin/manage-user`: the administrator's users (SPEC §2). */
 export function AdminUsersPage() {
-  const { t } = useTranslation('admin');
-  usePageTitle(t('users.title'));
-  return <Title order={1}>{t('users.title')}</Title>;
+  return <UsersAdminScreen />;
 }

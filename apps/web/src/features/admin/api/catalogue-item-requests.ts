@@ -1,0 +1,56 @@
+import { type MonasterySummary, monasteryListResponseSchema, pujaListResponseSchema } from '@puja/contract';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { apiRequest, type RequestOptions } from '../../../lib/api-client.ts';
+import { catalogueQueryKey } from '../../catalogue/api/catalogue-query-keys.ts';
+import { adminQueryKey, adminStatsQueryKey, auditLogQueryKey } from './admin-query-keys.ts';
+
+/** The two catalogues an administrator manages: monasteries and (catalogue) pujas. */
+export type CatalogueKind = 'monastery' | 'puja';
+
+/** What the back office shows of either: both answers carry at least these fields. */
+export type AdminCatalogueItem = MonasterySummary;
+
+export const CATALOGUE_PATHS: Record<CatalogueKind, string> = {
+  monastery: '/api/monastery',
+  puja: '/api/puja',
+};
+
+export function adminCatalogueQueryKey(kind: CatalogueKind) {
+  return [...adminQueryKey, 'catalogue', kind] as const;
+}
+
+/**
+ * Every catalogue call answers with the whole list (`{ monasteries }` or `{ pujas }`, API.md), checked
+ * against the contract and reduced to the items.
+ */
+export async function requestCatalogueList(
+  kind: CatalogueKind,
+  path: string,
+  options: RequestOptions = {},
+): Promise<AdminCatalogueItem[]> {
+  if (kind === 'monastery') {
+    return (await apiRequest(path, { ...options, schema: monasteryListResponseSchema })).monasteries;
+  }
+  return (await apiRequest(path, { ...options, schema: pujaListResponseSchema })).pujas;
+}
+
+/**
+ * After a write: the answer is the fresh list, so it replaces the back office's copy without another
+ * request; the public catalogue and the dashboard figures are refetched when next shown, so the public
+ * pages in this tab show the change at once.
+ */
+export function applyCatalogueWrite(
+  queryClient: QueryClient,
+  kind: CatalogueKind,
+  items: AdminCatalogueItem[],
+): void {
+  queryClient.setQueryData(adminCatalogueQueryKey(kind), items);
+  void queryClient.invalidateQueries({ queryKey: catalogueQueryKey });
+  void queryClient.invalidateQueries({ queryKey: adminStatsQueryKey });
+  void queryClient.invalidateQueries({ queryKey: auditLogQueryKey });
+}
+
+export function useApplyCatalogueWrite(kind: CatalogueKind) {
+  const queryClient = useQueryClient();
+  return (items: AdminCatalogueItem[]) => applyCatalogueWrite(queryClient, kind, items);
+}

@@ -1,0 +1,87 @@
+import { Grid, Paper, Skeleton, Stack, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
+import { usePageTitle } from '../../../lib/use-page-title.ts';
+import type { AdminCatalogueItem, CatalogueKind } from '../api/catalogue-item-requests.ts';
+import { useCatalogueItems } from '../api/get-catalogue-items.ts';
+import { useCatalogueItemDeletion } from '../hooks/use-catalogue-item-deletion.ts';
+import { CATALOGUE_STRINGS } from '../hooks/use-catalogue-item-form.ts';
+import { useTablePage } from '../hooks/use-table-page.ts';
+import { CatalogueItemCreateCard } from './catalogue-item-create-card.tsx';
+import { CatalogueItemEditModal } from './catalogue-item-edit-modal.tsx';
+import { CatalogueItemsTable } from './catalogue-items-table.tsx';
+import { ConfirmModal } from './confirm-modal.tsx';
+import { TablePagination, TableSearch } from './table-controls.tsx';
+
+const searchTextOf = (item: AdminCatalogueItem) => [item.name];
+
+/**
+ * `/admin/monastery` and `/admin/puja` (SPEC §2, the same layout): the table with search and pages, the
+ * Create form at the side, the edit modal and the delete confirmation.
+ */
+export function CatalogueAdminScreen({ kind }: { kind: CatalogueKind }) {
+  const { t } = useTranslation('admin');
+  const strings = CATALOGUE_STRINGS[kind];
+  usePageTitle(t(`${strings}.title`));
+  const items = useCatalogueItems(kind);
+  const table = useTablePage(items.data ?? [], searchTextOf);
+  const [editing, setEditing] = useState<AdminCatalogueItem | null>(null);
+  const deletion = useCatalogueItemDeletion(kind);
+
+  return (
+    <Stack gap="lg">
+      <Title order={1}>{t(`${strings}.title`)}</Title>
+      <Grid gutter="lg" align="flex-start">
+        <Grid.Col span={{ base: 12, lg: 7, xl: 8 }}>
+          <Paper withBorder radius="md" p="md">
+            <Stack gap="md">
+              <TableSearch
+                label={t(`${strings}.searchLabel`)}
+                value={table.search}
+                onChange={table.setSearch}
+              />
+              {items.isPending ? (
+                <Skeleton h={240} />
+              ) : items.isError ? (
+                <QueryErrorAlert error={items.error} onRetry={() => void items.refetch()} />
+              ) : (
+                <CatalogueItemsTable
+                  label={t(`${strings}.tableLabel`)}
+                  items={table.rows}
+                  emptyText={
+                    table.search.trim()
+                      ? t(`${strings}.noMatch`, { search: table.search.trim() })
+                      : t(`${strings}.empty`)
+                  }
+                  onEdit={setEditing}
+                  onDelete={deletion.ask}
+                />
+              )}
+            </Stack>
+            <TablePagination
+              page={table.page}
+              pageCount={table.pageCount}
+              matching={table.matching}
+              onChange={table.setPage}
+            />
+          </Paper>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 5, xl: 4 }}>
+          <CatalogueItemCreateCard kind={kind} />
+        </Grid.Col>
+      </Grid>
+
+      <CatalogueItemEditModal kind={kind} item={editing} onClose={() => setEditing(null)} />
+      <ConfirmModal
+        opened={deletion.target !== null}
+        title={t('confirm.deleteTitle', { name: deletion.target?.name ?? '' })}
+        message={t(`${strings}.deleteConfirm`)}
+        confirmLabel={t('confirm.delete')}
+        onConfirm={deletion.confirm}
+        onClose={deletion.close}
+        pending={deletion.isDeleting}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,56 @@
+import { Button, Group, Modal } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { AdminCatalogueItem, CatalogueKind } from '../api/catalogue-item-requests.ts';
+import { CATALOGUE_STRINGS, useCatalogueItemForm } from '../hooks/use-catalogue-item-form.ts';
+import { CatalogueItemForm } from './catalogue-item-form.tsx';
+
+interface CatalogueItemEditModalProps {
+  kind: CatalogueKind;
+  item: AdminCatalogueItem | null;
+  onClose: () => void;
+}
+
+/** SPEC §2's edit modals: 'Update Monastery' and 'Edit Puja'. */
+export function CatalogueItemEditModal({ kind, item, onClose }: CatalogueItemEditModalProps) {
+  const { t } = useTranslation('admin');
+  return (
+    <Modal
+      opened={item !== null}
+      onClose={onClose}
+      title={t(`${CATALOGUE_STRINGS[kind]}.editTitle`)}
+      closeButtonProps={{ 'aria-label': t('close') }}
+      size="lg"
+    >
+      {/* A fresh form per item: the values start from the row being edited. */}
+      {item && <EditForm key={item.id} kind={kind} item={item} onClose={onClose} />}
+    </Modal>
+  );
+}
+
+function EditForm({
+  kind,
+  item,
+  onClose,
+}: {
+  kind: CatalogueKind;
+  item: AdminCatalogueItem;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('admin');
+  const form = useCatalogueItemForm({ kind, item, onSaved: onClose });
+  return (
+    <CatalogueItemForm
+      form={form}
+      actions={
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose}>
+            {t('close')}
+          </Button>
+          <Button type="submit" loading={form.isSaving}>
+            {t('catalogue.update')}
+          </Button>
+        </Group>
+      }
+    />
+  );
+}

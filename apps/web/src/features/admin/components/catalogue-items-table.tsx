@@ -1,0 +1,86 @@
+import { Button, Group, Image, Table, Text } from '@mantine/core';
+import { IconEdit, IconTrash } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import imageFallbackUrl from '../../../assets/image-fallback.svg';
+import type { AdminCatalogueItem } from '../api/catalogue-item-requests.ts';
+import { StatusBadge } from './status-badge.tsx';
+
+interface CatalogueItemsTableProps {
+  label: string;
+  items: readonly AdminCatalogueItem[];
+  emptyText: string;
+  onEdit: (item: AdminCatalogueItem) => void;
+  onDelete: (item: AdminCatalogueItem) => void;
+}
+
+/** SPEC §2: image, name with an open/closed badge, Edit and Delete. */
+export function CatalogueItemsTable({ label, items, emptyText, onEdit, onDelete }: CatalogueItemsTableProps) {
+  const { t } = useTranslation('admin');
+  return (
+    <Table.ScrollContainer minWidth={520}>
+      <Table verticalSpacing="sm" highlightOnHover aria-label={label}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th w={96}>{t('catalogue.image')}</Table.Th>
+            <Table.Th>{t('catalogue.name')}</Table.Th>
+            <Table.Th w={200}>{t('catalogue.actions')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {items.length === 0 && (
+            <Table.Tr>
+              <Table.Td colSpan={3}>
+                <Text c="dimmed">{emptyText}</Text>
+              </Table.Td>
+            </Table.Tr>
+          )}
+          {items.map((item) => (
+            <Table.Tr key={item.id}>
+              <Table.Td>
+                <Image
+                  src={item.image_path}
+                  fallbackSrc={imageFallbackUrl}
+                  alt={t('catalogue.imageAlt', { name: item.name })}
+                  w={72}
+                  h={48}
+                  fit="cover"
+                  radius="sm"
+                  loading="lazy"
+                />
+              </Table.Td>
+              <Table.Td>
+                <Group gap="xs" wrap="wrap">
+                  <Text fw={500}>{item.name}</Text>
+                  <StatusBadge status={item.status} />
+                </Group>
+              </Table.Td>
+              <Table.Td>
+                <Group gap="xs" wrap="nowrap">
+                  <Button
+                    size="xs"
+                    variant="light"
+                    leftSection={<IconEdit size={14} aria-hidden="true" />}
+                    aria-label={t('table.editItem', { name: item.name })}
+                    onClick={() => onEdit(item)}
+                  >
+                    {t('table.edit')}
+                  </Button>
+                  <Button
+                    size="xs"
+                    variant="light"
+                    color="red"
+                    leftSection={<IconTrash size={14} aria-hidden="true" />}
+                    aria-label={t('table.deleteItem', { name: item.name })}
+                    onClick={() => onDelete(item)}
+                  >
+                    {t('table.delete')}
+                  </Button>
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,37 @@
+import { Table, VisuallyHidden } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+
+interface ChartDataTableProps {
+  columns: readonly string[];
+  rows: readonly (readonly string[])[];
+}
+
+/** A chart's figures as a table for screen readers: the drawing itself says nothing to them. */
+export function ChartDataTable({ columns, rows }: ChartDataTableProps) {
+  const { t } = useTranslation('admin');
+  return (
+    <VisuallyHidden>
+      <Table>
+        <caption>{t('dashboard.chartData')}</caption>
+        <Table.Thead>
+          <Table.Tr>
+            {columns.map((column) => (
+              <Table.Th key={column}>{column}</Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => (
+            <Table.Tr key={row[0]}>
+              {row.map((cell, index) => (
+                // Cells of one row may repeat a value; their position is what tells them apart.
+                // biome-ignore lint/suspicious/noArrayIndexKey: columns are fixed per table
+                <Table.Td key={index}>{cell}</Table.Td>
+              ))}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </VisuallyHidden>
+  );
+}

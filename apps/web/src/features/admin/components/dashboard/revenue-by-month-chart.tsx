@@ -1,0 +1,39 @@
+import { BarChart } from '@mantine/charts';
+import { type AdminStatsResponse, formatRupees } from '@puja/contract';
+import { useTranslation } from 'react-i18next';
+import { PROVIDER_COLORS, PROVIDERS, revenueRows } from '../../utils/dashboard-data.ts';
+import { ChartDataTable } from './chart-data-table.tsx';
+import { DashboardPanel } from './dashboard-panel.tsx';
+
+/** Paid revenue per month, one stacked bar per month with a part for each wallet. */
+export function RevenueByMonthChart({ revenueByMonth }: Pick<AdminStatsResponse, 'revenueByMonth'>) {
+  const { t } = useTranslation('admin');
+  const rows = revenueRows(revenueByMonth);
+  const providerLabel = (provider: (typeof PROVIDERS)[number]) =>
+    t(`paymentMethod.${provider}`, { ns: 'orders' });
+  return (
+    <DashboardPanel title={t('dashboard.revenueByMonth')} hint={t('dashboard.revenueByMonthHint')}>
+      <div aria-hidden="true">
+        <BarChart
+          h={260}
+          data={rows}
+          dataKey="label"
+          type="stacked"
+          withLegend
+          legendProps={{ verticalAlign: 'bottom' }}
+          valueFormatter={formatRupees}
+          yAxisProps={{ width: 90 }}
+          series={PROVIDERS.map((provider) => ({
+            name: provider,
+            label: providerLabel(provider),
+            color: PROVIDER_COLORS[provider],
+          }))}
+        />
+      </div>
+      <ChartDataTable
+        columns={[t('dashboard.month'), ...PROVIDERS.map(providerLabel)]}
+        rows={rows.map((row) => [row.label, ...PROVIDERS.map((provider) => formatRupees(row[provider]))])}
+      />
+    </DashboardPanel>
+  );
+}

@@ -1,0 +1,116 @@
+import { CloseButton, Group, Image, Input, Stack, Text } from '@mantine/core';
+import { Dropzone } from '@mantine/dropzone';
+import { IconPhoto, IconPhotoUp, IconPhotoX } from '@tabler/icons-react';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useObjectUrl } from '../hooks/use-object-url.ts';
+
+/** What the server re-encodes (apps/api image-processing: JPEG, PNG, WebP, GIF, HEIC/HEIF, AVIF, TIFF). */
+const ACCEPTED_IMAGE_TYPES = [
+  'image/jpeg',
+  'image/png',
+  'image/webp',
+  'image/gif',
+  'image/heic',
+  'image/heif',
+  'image/avif',
+  'image/tiff',
+];
+/** The server's upload limit per file (API.md: larger uploads are answered 413). */
+export const MAX_IMAGE_MEGABYTES = 10;
+
+interface ImageDropzoneProps {
+  value: File | null;
+  /** The picture the item has now (edit), shown until another is chosen. */
+  currentImagePath: string | null;
+  error?: string | undefined;
+  onChange: (file: File | null) => void;
+  onReject: (message: string) => void;
+}
+
+/** The catalogue picture: drop or click to choose one, with a preview of what will be saved. */
+export function ImageDropzone({ value, currentImagePath, error, onChange, onReject }: ImageDropzoneProps) {
+  const { t } = useTranslation('admin');
+  const id = useId();
+  const previewUrl = useObjectUrl(value);
+  const shownUrl = previewUrl ?? currentImagePath;
+  const describedBy = [
+    currentImagePath ? `${id}-description` : null,
+    `${id}-rules`,
+    error ? `${id}-error` : null,
+  ]
+    .filter(Boolean)
+    .join(' ');
+
+  return (
+    <Input.Wrapper
+      id={id}
+      label={t('catalogue.image')}
+      description={currentImagePath ? t('catalogue.keepsCurrentImage') : undefined}
+      error={error}
+      required={!currentImagePath}
+    >
+      <Stack gap="xs" mt={4}>
+        <Dropzone
+          onDrop={(files) => onChange(files[0] ?? null)}
+          onReject={() => onReject(t('catalogue.imageRejected', { megabytes: MAX_IMAGE_MEGABYTES }))}
+          accept={ACCEPTED_IMAGE_TYPES}
+          maxSize={MAX_IMAGE_MEGABYTES * 1024 * 1024}
+          multiple={false}
+          // The classic file dialog: the File System Access picker cannot be driven by tests or older browsers.
+          useFsAccessApi={false}
+          inputProps={{
+            id,
+            'aria-describedby': describedBy,
+            'aria-invalid': error ? true : undefined,
+          }}
+          p="md"
+        >
+          <Group justify="center" gap="sm" wrap="nowrap" mih={56} style={{ pointerEvents: 'none' }}>
+            <Dropzone.Accept>
+              <IconPhotoUp size={32} aria-hidden="true" />
+            </Dropzone.Accept>
+            <Dropzone.Reject>
+              <IconPhotoX size={32} aria-hidden="true" />
+            </Dropzone.Reject>
+            <Dropzone.Idle>
+              <IconPhoto size={32} aria-hidden="true" />
+            </Dropzone.Idle>
+            <div>
+              <Text size="sm" fw={500}>
+                {t('catalogue.dropHint')}
+              </Text>
+              <Text size="xs" c="dimmed" id={`${id}-rules`}>
+                {t('catalogue.dropRules', { megabytes: MAX_IMAGE_MEGABYTES })}
+              </Text>
+            </div>
+          </Group>
+        </Dropzone>
+        {shownUrl && (
+          <Group gap="xs" align="flex-start" wrap="nowrap">
+            <Image
+              src={shownUrl}
+              alt={previewUrl ? t('catalogue.previewAlt') : t('catalogue.currentImageAlt')}
+              h={120}
+              w={180}
+              fit="cover"
+              radius="sm"
+            />
+            {value && (
+              <CloseButton
+                aria-label={t('catalogue.removeChosenImage')}
+                onClick={() => onChange(null)}
+                size="sm"
+              />
+            )}
+          </Group>
+        )}
+        {value && (
+          <Text size="xs" c="dimmed">
+            {value.name}
+          </Text>
+        )}
+      </Stack>
+    </Input.Wrapper>
+  );
+}

@@ -1,0 +1,56 @@
+import { Group, Pagination, Text, TextInput } from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { TABLE_PAGE_SIZE } from '../utils/table-page.ts';
+
+interface TableSearchProps {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+}
+
+/** Filters a back-office table as the administrator types. */
+export function TableSearch({ label, value, onChange }: TableSearchProps) {
+  return (
+    <TextInput
+      type="search"
+      aria-label={label}
+      placeholder={label}
+      leftSection={<IconSearch size={16} aria-hidden="true" />}
+      value={value}
+      onChange={(event) => onChange(event.currentTarget.value)}
+    />
+  );
+}
+
+interface TablePaginationProps {
+  page: number;
+  pageCount: number;
+  matching: number;
+  onChange: (page: number) => void;
+}
+
+/** Which rows are shown and the pages, once there are more rows than fit one page. */
+export function TablePagination({ page, pageCount, matching, onChange }: TablePaginationProps) {
+  const { t } = useTranslation('admin');
+  if (pageCount <= 1) return null;
+  const from = (page - 1) * TABLE_PAGE_SIZE + 1;
+  const to = Math.min(page * TABLE_PAGE_SIZE, matching);
+  return (
+    <Group justify="space-between" mt="md" wrap="wrap">
+      <Text size="sm" c="dimmed">
+        {t('table.showing', { from, to, total: matching })}
+      </Text>
+      <nav aria-label={t('table.pagination')}>
+        <Pagination
+          total={pageCount}
+          value={page}
+          onChange={onChange}
+          size="sm"
+          getItemProps={(item) => ({ 'aria-label': t('table.page', { page: item }) })}
+          getControlProps={(control) => ({ 'aria-label': t(`table.${control}Page`) })}
+        />
+      </nav>
+    </Group>
+  );
+}

@@ -1,0 +1,36 @@
+import { Button, Group, Paper, Title } from '@mantine/core';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useUserForm } from '../hooks/use-user-form.ts';
+import { type MonasteryOption, UserForm } from './user-form.tsx';
+
+interface UserCreateCardProps {
+  monasteries: readonly MonasteryOption[];
+  monasteriesLoading: boolean;
+}
+
+/** SPEC §2's Create User form beside the users table. */
+export function UserCreateCard({ monasteries, monasteriesLoading }: UserCreateCardProps) {
+  const { t } = useTranslation('admin');
+  const headingId = useId();
+  const form = useUserForm();
+  return (
+    <Paper withBorder radius="md" p="lg" component="section" aria-labelledby={headingId}>
+      <Title order={2} size="h3" id={headingId} mb="md">
+        {t('users.createTitle')}
+      </Title>
+      <UserForm
+        form={form}
+        monasteries={monasteries}
+        monasteriesLoading={monasteriesLoading}
+        actions={
+          <Group justify="flex-end">
+            <Button type="submit" loading={form.isSaving}>
+              {t('users.create')}
+            </Button>
+          </Group>
+        }
+      />
+    </Paper>
+  );
+}

@@ -1,0 +1,131 @@
+import { ActionIcon, Badge, Button, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
+import type { SessionUser } from '@puja/contract';
+import { IconEdit, IconLogout, IconTrash } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+
+interface UsersTableProps {
+  users: readonly SessionUser[];
+  /** The signed-in administrator: no deleting, demoting or signing out oneself from here. */
+  viewerId: number | null;
+  monasteryNames: ReadonlyMap<number, string>;
+  emptyText: string;
+  onEdit: (user: SessionUser) => void;
+  onRevoke: (user: SessionUser) => void;
+  onDelete: (user: SessionUser) => void;
+}
+
+const ROLE_COLORS = { admin: 'maroon', monastery: 'blue', user: 'gray' } as const;
+
+/** SPEC §2: name, email, phone, role and actions. */
+export function UsersTable({
+  users,
+  viewerId,
+  monasteryNames,
+  emptyText,
+  onEdit,
+  onRevoke,
+  onDelete,
+}: UsersTableProps) {
+  const { t } = useTranslation('admin');
+  return (
+    <Table.ScrollContainer minWidth={720}>
+      <Table verticalSpacing="sm" highlightOnHover aria-label={t('users.tableLabel')}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('users.name')}</Table.Th>
+            <Table.Th>{t('users.email')}</Table.Th>
+            <Table.Th>{t('users.phone')}</Table.Th>
+            <Table.Th>{t('users.role')}</Table.Th>
+            <Table.Th>{t('users.actions')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {users.length === 0 && (
+            <Table.Tr>
+              <Table.Td colSpan={5}>
+                <Text c="dimmed">{emptyText}</Text>
+              </Table.Td>
+            </Table.Tr>
+          )}
+          {users.map((user) => {
+            const isSelf = user.id === viewerId;
+            const monastery = user.monastery_id === null ? undefined : monasteryNames.get(user.monastery_id);
+            const name = user.name || user.phone || user.email || `#${user.id}`;
+            return (
+              <Table.Tr key={user.id}>
+                <Table.Td>
+                  <Text fw={500}>
+                    {user.name || t('table.none')}
+                    {isSelf && (
+                      <Text span c="dimmed" size="sm">
+                        {' '}
+                        ({t('users.you')})
+                      </Text>
+                    )}
+                  </Text>
+                </Table.Td>
+                <Table.Td>{user.email ?? t('table.none')}</Table.Td>
+                <Table.Td>{user.phone ?? t('table.none')}</Table.Td>
+                <Table.Td>
+                  <Stack gap={2} align="flex-start">
+                    <Badge color={ROLE_COLORS[user.role]} variant="light" c="dark.7">
+                      {t(`users.roles.${user.role}`)}
+                    </Badge>
+                    {monastery && (
+                      <Text size="xs" c="dimmed">
+                        {t('users.staffOf', { monastery })}
+                      </Text>
+                    )}
+                  </Stack>
+                </Table.Td>
+                <Table.Td>
+                  <Group gap="xs" wrap="nowrap">
+                    {user.role === 'admin' ? (
+                      <Text size="xs" c="dimmed" maw={160}>
+                        {t('users.adminManaged')}
+                      </Text>
+                    ) : (
+                      <Button
+                        size="xs"
+                        variant="light"
+                        leftSection={<IconEdit size={14} aria-hidden="true" />}
+                        aria-label={t('table.editItem', { name })}
+                        onClick={() => onEdit(user)}
+                      >
+                        {t('table.edit')}
+                      </Button>
+                    )}
+                    {!isSelf && (
+                      <Tooltip label={t('table.revoke')} withArrow>
+                        <ActionIcon
+                          variant="subtle"
+                          color="gray.8"
+                          aria-label={t('table.revokeItem', { name })}
+                          onClick={() => onRevoke(user)}
+                        >
+                          <IconLogout size={16} aria-hidden="true" />
+                        </ActionIcon>
+                      </Tooltip>
+                    )}
+                    {user.role !== 'admin' && (
+                      <Button
+                        size="xs"
+                        variant="light"
+                        color="red"
+                        leftSection={<IconTrash size={14} aria-hidden="true" />}
+                        aria-label={t('table.deleteItem', { name })}
+                        onClick={() => onDelete(user)}
+                      >
+                        {t('table.delete')}
+                      </Button>
+                    )}
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,36 @@
+import { useTranslation } from 'react-i18next';
+import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import type { AdminCatalogueItem, CatalogueKind } from '../api/catalogue-item-requests.ts';
+import { useDeleteCatalogueItem } from '../api/delete-catalogue-item.ts';
+import { isSessionEnd, reasonOfFailure } from '../utils/field-errors.ts';
+import { CATALOGUE_STRINGS } from './use-catalogue-item-form.ts';
+import { useConfirmation } from './use-confirmation.ts';
+
+/** Delete with SPEC §5's confirmation first, then SPEC §8's toast either way. */
+export function useCatalogueItemDeletion(kind: CatalogueKind) {
+  const { t } = useTranslation('admin');
+  const strings = CATALOGUE_STRINGS[kind];
+  const confirmation = useConfirmation<AdminCatalogueItem>();
+  const deletion = useDeleteCatalogueItem(kind);
+
+  function confirm() {
+    const item = confirmation.target;
+    if (!item || deletion.isPending) return;
+    deletion.mutate(item.id, {
+      onSuccess: () => {
+        notifySuccess(t(`${strings}.deleted`));
+        confirmation.close();
+      },
+      onError: (error) => {
+        confirmation.close();
+        if (!isSessionEnd(error)) {
+          notifyError(reasonOfFailure(error, t('errors.unexpected', { ns: 'common' })), {
+            title: t(`${strings}.deleteFailed`),
+          });
+        }
+      },
+    });
+  }
+
+  return { ...confirmation, confirm, isDeleting: deletion.isPending };
+}

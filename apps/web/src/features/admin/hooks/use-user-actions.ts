@@ -1,0 +1,63 @@
+import type { SessionUser } from '@puja/contract';
+import { useTranslation } from 'react-i18next';
+import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { useDeleteUser } from '../api/delete-user.ts';
+import { useRevokeUserSessions } from '../api/revoke-user-sessions.ts';
+import { isSessionEnd, reasonOfFailure } from '../utils/field-errors.ts';
+import { useConfirmation } from './use-confirmation.ts';
+
+/** Delete a user after SPEC §5's confirmation, with SPEC §8's toasts. */
+export function useUserDeletion() {
+  const { t } = useTranslation('admin');
+  const confirmation = useConfirmation<SessionUser>();
+  const deletion = useDeleteUser();
+
+  function confirm() {
+    const user = confirmation.target;
+    if (!user || deletion.isPending) return;
+    deletion.mutate(user.id, {
+      onSuccess: () => {
+        notifySuccess(t('users.deleted'));
+        confirmation.close();
+      },
+      onError: (error) => {
+        confirmation.close();
+        if (!isSessionEnd(error)) {
+          notifyError(reasonOfFailure(error, t('errors.unexpected', { ns: 'common' })), {
+            title: t('users.deleteFailed'),
+          });
+        }
+      },
+    });
+  }
+
+  return { ...confirmation, confirm, isPending: deletion.isPending };
+}
+
+/** Sign a person out on every device (a lost phone, a staff member leaving), after a confirmation. */
+export function useSessionRevocation() {
+  const { t } = useTranslation('admin');
+  const confirmation = useConfirmation<SessionUser>();
+  const revocation = useRevokeUserSessions();
+
+  function confirm() {
+    const user = confirmation.target;
+    if (!user || revocation.isPending) return;
+    revocation.mutate(user.id, {
+      onSuccess: (revoked) => {
+        notifySuccess(t('users.revoked', { name: revoked.name || user.name }));
+        confirmation.close();
+      },
+      onError: (error) => {
+        confirmation.close();
+        if (!isSessionEnd(error)) {
+          notifyError(reasonOfFailure(error, t('errors.unexpected', { ns: 'common' })), {
+            title: t('users.revokeFailed'),
+          });
+        }
+      },
+    });
+  }
+
+  return { ...confirmation, confirm, isPending: revocation.isPending };
+}

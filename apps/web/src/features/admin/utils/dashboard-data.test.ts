@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { newUserRows, revenueRows, subjectNameOf } from './dashboard-data.ts';
+
+describe('revenueRows', () => {
+  it('makes one row per month, oldest first, with each wallet (0 when missing)', () => {
+    expect(
+      revenueRows([
+        { month: '2026-03', provider: 'khalti', paidRevenue: 4000.5 },
+        { month: '2026-02', provider: 'esewa', paidRevenue: 1500 },
+        { month: '2026-03', provider: 'esewa', paidRevenue: 2500 },
+      ]),
+    ).toEqual([
+      { month: '2026-02', label: 'Feb 2026', esewa: 1500, khalti: 0 },
+      { month: '2026-03', label: 'Mar 2026', esewa: 2500, khalti: 4000.5 },
+    ]);
+  });
+});
+
+describe('newUserRows', () => {
+  it('labels each week by the Sunday it starts on', () => {
+    expect(newUserRows([{ weekStart: '2026-03-08', count: 2 }])).toEqual([
+      { weekStart: '2026-03-08', label: 'Mar 8', count: 2 },
+    ]);
+  });
+});
+
+describe('subjectNameOf', () => {
+  it('names the row after the change, or before a deletion, when a name was recorded', () => {
+    expect(subjectNameOf({ before: { name: 'Old' }, after: { name: 'New' } })).toBe('New');
+    expect(subjectNameOf({ before: { name: 'Gone' }, after: null })).toBe('Gone');
+    expect(subjectNameOf({ before: { status: 0 }, after: { status: 1 } })).toBeNull();
+  });
+});

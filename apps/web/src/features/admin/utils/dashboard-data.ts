@@ -1,0 +1,72 @@
+import type { AdminStatsResponse, AuditEntry, OrderStatus, PaymentMethod } from '@puja/contract';
+import { PAYMENT_METHODS } from '@puja/contract';
+import dayjs from 'dayjs';
+
+/** Counts as people read them in Nepal: 1,00,000 (the rupee amounts use the same grouping). */
+export function formatCount(value: number): string {
+  return value.toLocaleString('en-IN');
+}
+
+/** The dashboard's charts take rows keyed by series; the contract sends one entry per month and provider. */
+
+export type RevenueRow = { month: string; label: string } & Record<PaymentMethod, number>;
+
+/** One row per month, oldest first, with each provider's paid revenue (0 when none). */
+export function revenueRows(revenueByMonth: AdminStatsResponse['revenueByMonth']): RevenueRow[] {
+  const rows = new Map<string, RevenueRow>();
+  for (const entry of revenueByMonth) {
+    let row = rows.get(entry.month);
+    if (!row) {
+      row = { month: entry.month, label: monthLabel(entry.month), esewa: 0, khalti: 0 };
+      rows.set(entry.month, row);
+    }
+    row[entry.provider] += entry.paidRevenue;
+  }
+  return [...rows.values()].sort((a, b) => a.month.localeCompare(b.month));
+}
+
+export function revenueTotal(rows: readonly RevenueRow[], provider: PaymentMethod): number {
+  return rows.reduce((sum, row) => sum + row[provider], 0);
+}
+
+export const PROVIDERS: readonly PaymentMethod[] = PAYMENT_METHODS;
+
+/** `2026-03` → `Mar 2026`. */
+export function monthLabel(month: string): string {
+  return dayjs(`${month}-01`).format('MMM YYYY');
+}
+
+/** `2026-03-01` (the Sunday a week starts on) → `Mar 1`. */
+export function weekLabel(weekStart: string): string {
+  return dayjs(weekStart).format('MMM D');
+}
+
+export interface WeekRow {
+  weekStart: string;
+  label: string;
+  count: number;
+}
+
+export function newUserRows(newUsersByWeek: AdminStatsResponse['newUsersByWeek']): WeekRow[] {
+  return [...newUsersByWeek]
+    .sort((a, b) => a.weekStart.localeCompare(b.weekStart))
+    .map((week) => ({ weekStart: week.weekStart, label: weekLabel(week.weekStart), count: week.count }));
+}
+
+export const STATUS_COLORS: Record<OrderStatus, string> = {
+  pending: 'yellow.6',
+  approved: 'blue.6',
+  declined: 'red.6',
+  completed: 'teal.6',
+};
+
+export const PROVIDER_COLORS: Record<PaymentMethod, string> = {
+  esewa: 'green.6',
+  khalti: 'violet.6',
+};
+
+/** The name an audit entry's row had (after the change, or before a deletion), when it has one. */
+export function subjectNameOf(entry: Pick<AuditEntry, 'before' | 'after'>): string | null {
+  const name = entry.after?.name ?? entry.before?.name;
+  return typeof name === 'string' && name.trim() !== '' ? name : null;
+}
