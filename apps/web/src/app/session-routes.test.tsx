@@ -63,7 +63,9 @@ describe('route guard, rendered', () => {
 
     await waitFor(() => expect(currentPath(router)).toBe('/monastery/dashboard'));
     expect(toastsShown(toast)).toEqual(['yellow: Unauthorized']);
-    expect(await screen.findByRole('button', { name: 'Demo Kopan Staff' })).toBeInTheDocument();
+    // The router's location changes before React has drawn the new page: wait for the page itself.
+    await screen.findByRole('heading', { name: 'Dashboard', level: 1 });
+    expect(screen.getByRole('button', { name: 'Demo Kopan Staff' })).toBeInTheDocument();
   });
 
   it('sends a visitor to sign in with an error toast', async () => {

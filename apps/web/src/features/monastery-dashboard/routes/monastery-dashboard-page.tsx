@@ -1,11 +1,100 @@
 import '../monastery-dashboard-strings.ts';
-import { Title } from '@mantine/core';
+// Mantine's extension styles arrive with the staff pages, never with the home page's bundle.
+import '@mantine/dates/styles.css';
+import '@mantine/dropzone/styles.css';
+import { Paper, Stack, Text, Title } from '@mantine/core';
+import type { Order } from '@puja/contract';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
+import { useStaffOrders } from '../api/get-staff-orders.ts';
+import { ConfirmDialog } from '../components/confirm-dialog.tsx';
+import { MessageModal } from '../components/message-modal.tsx';
+import { OrderPanel } from '../components/order-panel.tsx';
+import { OrdersCalendar } from '../components/orders-calendar.tsx';
+import { OrdersReceivedTable } from '../components/orders-received-table.tsx';
+import { UpdateDateModal } from '../components/update-date-modal.tsx';
+import { useOrderActions } from '../hooks/use-order-actions.ts';
 
-/** `/monastery/dashboard`: a monastery's orders. */
+/**
+ * `/monastery/dashboard` (SPEC §2): the monastery's pending orders in the 'Order Received' table, and its
+ * approved ones on the calendar, each opening a side panel to complete it with photos.
+ */
 export function MonasteryDashboardPage() {
   const { t } = useTranslation('monastery-dashboard');
   usePageTitle(t('dashboard.title'));
-  return <Title order={1}>{t('dashboard.title')}</Title>;
+  const orders = useStaffOrders();
+  const actions = useOrderActions();
+  const [messaging, setMessaging] = useState<Order | null>(null);
+  const [redating, setRedating] = useState<Order | null>(null);
+  const [declining, setDeclining] = useState<Order | null>(null);
+  const [selectedId, setSelectedId] = useState<number | null>(null);
+  const ordersHeadingId = useId();
+  const calendarHeadingId = useId();
+
+  // The panel follows the list: once its order is completed (or gone) it closes by itself.
+  const selected = orders.data?.approvedOrders.find((order) => order.id === selectedId) ?? null;
+
+  async function decline() {
+    if (!declining) return;
+    const outcome = await actions.decline(declining);
+    if (outcome.ok) setDeclining(null);
+  }
+
+  return (
+    <Stack gap="xl">
+      <Title order={1}>{t('dashboard.title')}</Title>
+      {orders.isError ? (
+        <QueryErrorAlert error={orders.error} onRetry={() => void orders.refetch()} />
+      ) : (
+        <>
+          <Paper component="section" aria-labelledby={ordersHeadingId} withBorder radius="md" p="md">
+            <Title order={2} fz="h3" id={ordersHeadingId}>
+              {t('dashboard.ordersHeading')}
+            </Title>
+            <Text c="dimmed" size="sm" mb="md">
+              {t('dashboard.ordersIntro')}
+            </Text>
+            <OrdersReceivedTable
+              orders={orders.data?.pendingOrders}
+              actions={actions}
+              onMessage={setMessaging}
+              onUpdateDate={setRedating}
+            />
+          </Paper>
+          <Paper component="section" aria-labelledby={calendarHeadingId} withBorder radius="md" p="md">
+            <Title order={2} fz="h3" id={calendarHeadingId}>
+              {t('dashboard.calendarHeading')}
+            </Title>
+            <Text c="dimmed" size="sm" mb="md">
+              {t('dashboard.calendarIntro')}
+            </Text>
+            <OrdersCalendar orders={orders.data?.approvedOrders ?? []} onSelect={setSelectedId} />
+          </Paper>
+        </>
+      )}
+      <MessageModal order={messaging} actions={actions} onClose={() => setMessaging(null)} />
+      <UpdateDateModal
+        order={redating}
+        actions={actions}
+        onClose={() => setRedating(null)}
+        onDecline={(order) => {
+          setRedating(null);
+          setDeclining(order);
+        }}
+      />
+      <ConfirmDialog
+        opened={declining !== null}
+        title={t('declineConfirm.title')}
+        message={t('declineConfirm.message')}
+        cancelLabel={t('declineConfirm.cancel')}
+        confirmLabel={t('declineConfirm.confirm')}
+        loading={actions.updating?.action === 'decline'}
+        onConfirm={() => void decline()}
+        onCancel={() => setDeclining(null)}
+      />
+      <OrderPanel order={selected} actions={actions} onClose={() => setSelectedId(null)} />
+    </Stack>
+  );
 }

@@ -1,0 +1,24 @@
+import { type StaffOrdersResponse, staffOrdersResponseSchema } from '@puja/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { staffOrdersQueryKey } from './monastery-dashboard-query-keys.ts';
+
+/** New orders arrive whenever a patron pays; the dashboard looks again this often while it is open. */
+const REFRESH_INTERVAL_MS = 60_000;
+
+/** `GET /api/order`: the staff member's monastery's pending and approved orders, soonest puja first. */
+export function getStaffOrders(signal?: AbortSignal): Promise<StaffOrdersResponse> {
+  return apiRequest('/api/order', { schema: staffOrdersResponseSchema, signal });
+}
+
+export function staffOrdersQueryOptions() {
+  return queryOptions({
+    queryKey: staffOrdersQueryKey,
+    queryFn: ({ signal }) => getStaffOrders(signal),
+    refetchInterval: REFRESH_INTERVAL_MS,
+  });
+}
+
+export function useStaffOrders() {
+  return useQuery(staffOrdersQueryOptions());
+}

@@ -1,0 +1,19 @@
+/** A special puja as its form checked it; `image` only when one was chosen (kept on edit otherwise). */
+export interface SpecialPuja {
+  name: string;
+  description: string;
+  status: 0 | 1;
+  cost: number;
+  image?: File | undefined;
+}
+
+/** The multipart fields of a special puja (API.md "Monastery catalogue"). */
+export function specialPujaFields(puja: SpecialPuja) {
+  return {
+    name: puja.name,
+    description: puja.description,
+    status: puja.status,
+    cost: puja.cost,
+    image: puja.image,
+  };
+}

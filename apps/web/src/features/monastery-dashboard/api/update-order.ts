@@ -1,0 +1,36 @@
+import { type StaffOrdersResponse, staffOrdersResponseSchema } from '@puja/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { staffOrdersQueryKey } from './monastery-dashboard-query-keys.ts';
+
+/** What a staff member does with a pending order (API.md): approve, give it a new day, or decline it. */
+export type OrderUpdate =
+  | { orderId: number; action: 'approve' }
+  | { orderId: number; action: 'redate'; date: string }
+  | { orderId: number; action: 'decline' };
+
+/**
+ * `POST /api/order/{id}` with the patch override (SPEC §7): no field approves, `date` re-dates,
+ * `status=decline` declines. The answer is the refreshed lists.
+ */
+export function updateOrder(update: OrderUpdate): Promise<StaffOrdersResponse> {
+  const fields =
+    update.action === 'redate'
+      ? { date: update.date }
+      : update.action === 'decline'
+        ? { status: 'decline' }
+        : {};
+  return apiRequest(`/api/order/${update.orderId}`, {
+    method: 'POST',
+    body: { _method: 'patch', ...fields },
+    schema: staffOrdersResponseSchema,
+  });
+}
+
+export function useUpdateOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateOrder,
+    onSuccess: (lists) => queryClient.setQueryData(staffOrdersQueryKey, lists),
+  });
+}

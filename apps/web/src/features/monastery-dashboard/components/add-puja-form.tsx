@@ -1,0 +1,72 @@
+import { Button, NumberInput, Paper, Select, Stack, Title } from '@mantine/core';
+import { MAX_PUJA_COST, MIN_PUJA_COST, type Puja } from '@puja/contract';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAddPujaForm } from '../hooks/use-add-puja-form.ts';
+
+/**
+ * SPEC §2's Add Puja form: a catalogue puja the monastery does not offer yet, and its price. `available`
+ * is undefined while the list loads.
+ */
+export function AddPujaForm({ available }: { available: readonly Puja[] | undefined }) {
+  const { t } = useTranslation('monastery-dashboard');
+  const form = useAddPujaForm();
+  const headingId = useId();
+  const nothingToAdd = available?.length === 0;
+  return (
+    <Paper component="section" aria-labelledby={headingId} withBorder radius="md" p="md">
+      <form onSubmit={(event) => void form.submit(event)} noValidate>
+        <Stack gap="md">
+          <Title order={2} fz="h4" id={headingId}>
+            {t('addPuja.heading')}
+          </Title>
+          <Select
+            label={t('addPuja.puja')}
+            placeholder={nothingToAdd ? t('addPuja.noPujas') : t('addPuja.pujaPlaceholder')}
+            required
+            searchable
+            data={(available ?? []).map((puja) => ({ value: String(puja.id), label: puja.name }))}
+            value={form.puja}
+            onChange={form.setPuja}
+            error={form.errors.puja}
+            disabled={!available || nothingToAdd}
+          />
+          <CostInput value={form.cost} onChange={form.setCost} error={form.errors.cost} />
+          <Button type="submit" loading={form.isSending} disabled={!available || nothingToAdd}>
+            {t('addPuja.submit')}
+          </Button>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
+
+interface CostInputProps {
+  value: number | string;
+  onChange: (value: number | string) => void;
+  error: string | undefined;
+  label?: string;
+}
+
+/** A price in rupees, with paisa; the contract's range is the input's. */
+export function CostInput({ value, onChange, error, label }: CostInputProps) {
+  const { t } = useTranslation('monastery-dashboard');
+  return (
+    <NumberInput
+      label={label ?? t('addPuja.cost')}
+      description={t('addPuja.costHint', { min: MIN_PUJA_COST })}
+      required
+      min={MIN_PUJA_COST}
+      max={MAX_PUJA_COST}
+      decimalScale={2}
+      // Clamping would silently turn a typed 5 into 10; the contract's message says what is wrong instead.
+      clampBehavior="none"
+      allowNegative={false}
+      hideControls
+      inputMode="decimal"
+      value={value}
+      onChange={onChange}
+      error={error}
+    />
+  );
+}

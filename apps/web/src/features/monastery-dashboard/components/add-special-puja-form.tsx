@@ -1,0 +1,32 @@
+import { Button, Paper, Stack, Text, Title } from '@mantine/core';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSpecialPujaForm } from '../hooks/use-special-puja-form.ts';
+import { SpecialPujaFields } from './special-puja-fields.tsx';
+
+/** SPEC §2's Add Special Puja form: a puja only this monastery offers. */
+export function AddSpecialPujaForm() {
+  const { t } = useTranslation('monastery-dashboard');
+  const form = useSpecialPujaForm();
+  const headingId = useId();
+  return (
+    <Paper component="section" aria-labelledby={headingId} withBorder radius="md" p="md">
+      <form onSubmit={(event) => void form.submit(event)} noValidate>
+        <Stack gap="md">
+          <div>
+            <Title order={2} fz="h4" id={headingId}>
+              {t('specialForm.heading')}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {t('specialForm.intro')}
+            </Text>
+          </div>
+          <SpecialPujaFields form={form} />
+          <Button type="submit" loading={form.isSending}>
+            {t('specialForm.submit')}
+          </Button>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

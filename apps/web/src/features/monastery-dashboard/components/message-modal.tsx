@@ -1,0 +1,82 @@
+import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { MESSAGE_MAX_LENGTH, type Order } from '@puja/contract';
+import { useTranslation } from 'react-i18next';
+import { formatPujaDate } from '../../../lib/formatting.ts';
+import { useLastShown } from '../hooks/use-last-shown.ts';
+import { useMessageForm } from '../hooks/use-message-form.ts';
+import type { OrderActions } from '../hooks/use-order-actions.ts';
+
+interface MessageModalProps {
+  /** The order whose patron is written to; null when closed. */
+  order: Order | null;
+  actions: OrderActions;
+  onClose: () => void;
+}
+
+/** SPEC §2's Message modal, titled 'Make Puja': a required message, Close and Message User. */
+export function MessageModal({ order, actions, onClose }: MessageModalProps) {
+  const { t } = useTranslation('monastery-dashboard');
+  const shown = useLastShown(order);
+  return (
+    <Modal
+      opened={order !== null}
+      onClose={onClose}
+      title={t('messageModal.title')}
+      centered
+      size="lg"
+      // The Close button closes it (and Escape); a second, corner close button would only compete.
+      withCloseButton={false}
+      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
+    >
+      {shown && <MessageForm key={shown.id} order={shown} actions={actions} onDone={onClose} />}
+    </Modal>
+  );
+}
+
+function MessageForm({
+  order,
+  actions,
+  onDone,
+}: {
+  order: Order;
+  actions: OrderActions;
+  onDone: () => void;
+}) {
+  const { t } = useTranslation('monastery-dashboard');
+  const form = useMessageForm(order, actions, onDone);
+  return (
+    <form onSubmit={(event) => void form.submit(event)} noValidate>
+      <Stack gap="md">
+        <Text>
+          {t('messageModal.to', {
+            name: order.user.name,
+            puja: order.monastery_puja.puja.name,
+            date: formatPujaDate(order.date),
+          })}
+        </Text>
+        <Textarea
+          label={t('messageModal.message')}
+          description={t('messageModal.count', { length: form.message.length, max: MESSAGE_MAX_LENGTH })}
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
+          required
+          autosize
+          minRows={4}
+          maxRows={10}
+          maxLength={MESSAGE_MAX_LENGTH}
+          value={form.message}
+          onChange={(event) => form.setMessage(event.currentTarget.value)}
+          error={form.error}
+          data-autofocus
+        />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onDone}>
+            {t('messageModal.close')}
+          </Button>
+          <Button type="submit" loading={form.isSending}>
+            {t('messageModal.submit')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,66 @@
+import { Drawer, Stack } from '@mantine/core';
+import { formatRupees, type Order } from '@puja/contract';
+import { Fragment, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatPujaDate } from '../../../lib/formatting.ts';
+import { useLastShown } from '../hooks/use-last-shown.ts';
+import type { OrderActions } from '../hooks/use-order-actions.ts';
+import { CompletionForm } from './completion-form.tsx';
+import classes from './order-panel.module.css';
+
+interface OrderPanelProps {
+  /** The approved order chosen on the calendar; null when closed. */
+  order: Order | null;
+  actions: OrderActions;
+  onClose: () => void;
+}
+
+/**
+ * SPEC §2's side panel for an approved order: time, name, puja service, date, e-mail and phone (and what
+ * the puja is for), then the photos and Puja Completed.
+ */
+export function OrderPanel({ order, actions, onClose }: OrderPanelProps) {
+  const { t } = useTranslation('monastery-dashboard');
+  const shown = useLastShown(order);
+  const none = t('panel.none');
+  const rows: [string, ReactNode][] = shown
+    ? [
+        // A puja is booked for a day, not an hour.
+        [t('panel.time'), t('panel.allDay')],
+        [t('panel.name'), shown.user.name],
+        [t('panel.pujaService'), shown.monastery_puja.puja.name],
+        [t('panel.date'), formatPujaDate(shown.date)],
+        [t('panel.email'), shown.user.email || none],
+        [t('panel.phone'), shown.user.phone || none],
+        [t('panel.beneficiary'), shown.beneficiary || none],
+        [t('panel.intention'), shown.intention || none],
+        [t('panel.payment'), `${formatRupees(shown.amount)}, ${t(`paymentStatus.${shown.payment_status}`)}`],
+      ]
+    : [];
+
+  return (
+    <Drawer
+      opened={order !== null}
+      onClose={onClose}
+      position="right"
+      size="md"
+      title={t('panel.title')}
+      closeButtonProps={{ 'aria-label': t('close', { ns: 'common' }) }}
+      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
+    >
+      {shown && (
+        <Stack gap="lg">
+          <dl className={classes.details}>
+            {rows.map(([label, value]) => (
+              <Fragment key={label}>
+                <dt>{label}</dt>
+                <dd>{value}</dd>
+              </Fragment>
+            ))}
+          </dl>
+          <CompletionForm key={shown.id} order={shown} actions={actions} onCompleted={onClose} />
+        </Stack>
+      )}
+    </Drawer>
+  );
+}

@@ -1,0 +1,123 @@
+import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
+import type { Order, PaymentStatus } from '@puja/contract';
+import { useTranslation } from 'react-i18next';
+import { formatPujaDate } from '../../../lib/formatting.ts';
+import type { OrderActions } from '../hooks/use-order-actions.ts';
+import { TableSkeletonRows } from './table-skeleton-rows.tsx';
+
+const PAYMENT_COLOURS: Record<PaymentStatus, string> = {
+  Pending: 'yellow',
+  Completed: 'green',
+  Failed: 'red',
+  Refunded: 'gray',
+};
+
+const COLUMN_COUNT = 5;
+
+interface OrdersReceivedTableProps {
+  orders: readonly Order[] | undefined;
+  actions: OrderActions;
+  onMessage: (order: Order) => void;
+  onUpdateDate: (order: Order) => void;
+}
+
+/**
+ * SPEC §2's 'Order Received' table: the pending orders with the patron, the day, the puja, whether it is
+ * paid, and what the puja is for; each row with Approve Puja, Message and Update Date.
+ */
+export function OrdersReceivedTable({ orders, actions, onMessage, onUpdateDate }: OrdersReceivedTableProps) {
+  const { t } = useTranslation('monastery-dashboard');
+  return (
+    <Table.ScrollContainer minWidth={900}>
+      <Table striped highlightOnHover verticalSpacing="sm" aria-label={t('dashboard.ordersLabel')}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th miw={220}>{t('dashboard.columns.name')}</Table.Th>
+            <Table.Th>{t('dashboard.columns.date')}</Table.Th>
+            <Table.Th>{t('dashboard.columns.pujaService')}</Table.Th>
+            <Table.Th>{t('dashboard.columns.payment')}</Table.Th>
+            <Table.Th>{t('dashboard.columns.approvePuja')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {orders === undefined ? (
+            <TableSkeletonRows rows={3} columns={COLUMN_COUNT} />
+          ) : orders.length === 0 ? (
+            <Table.Tr>
+              <Table.Td colSpan={COLUMN_COUNT}>
+                <Text c="dimmed" ta="center" py="md">
+                  {t('dashboard.ordersEmpty')}
+                </Text>
+              </Table.Td>
+            </Table.Tr>
+          ) : (
+            orders.map((order) => (
+              <OrderRow
+                key={order.id}
+                order={order}
+                approving={actions.updating?.orderId === order.id && actions.updating.action === 'approve'}
+                busy={actions.updating?.orderId === order.id}
+                onApprove={() => void actions.approve(order)}
+                onMessage={() => onMessage(order)}
+                onUpdateDate={() => onUpdateDate(order)}
+              />
+            ))
+          )}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+interface OrderRowProps {
+  order: Order;
+  approving: boolean;
+  busy: boolean;
+  onApprove: () => void;
+  onMessage: () => void;
+  onUpdateDate: () => void;
+}
+
+function OrderRow({ order, approving, busy, onApprove, onMessage, onUpdateDate }: OrderRowProps) {
+  const { t } = useTranslation('monastery-dashboard');
+  return (
+    <Table.Tr data-testid="order-row">
+      <Table.Td>
+        <Stack gap={2}>
+          <Text fw={600}>{order.user.name}</Text>
+          {order.beneficiary && (
+            <Text size="sm" c="dimmed">
+              {t('dashboard.beneficiary', { names: order.beneficiary })}
+            </Text>
+          )}
+          {order.intention && (
+            <Text size="sm" c="dimmed">
+              {t('dashboard.intention', { intention: order.intention })}
+            </Text>
+          )}
+        </Stack>
+      </Table.Td>
+      <Table.Td>{formatPujaDate(order.date)}</Table.Td>
+      <Table.Td>{order.monastery_puja.puja.name}</Table.Td>
+      <Table.Td>
+        {/* The tint says it at a glance; the text stays dark, as light badges' own text is below AA. */}
+        <Badge color={PAYMENT_COLOURS[order.payment_status]} variant="light" c="dark.7" miw="max-content">
+          {t(`paymentStatus.${order.payment_status}`)}
+        </Badge>
+      </Table.Td>
+      <Table.Td>
+        <Group gap="xs" wrap="nowrap">
+          <Button size="xs" onClick={onApprove} loading={approving} disabled={busy && !approving}>
+            {t('dashboard.approve')}
+          </Button>
+          <Button size="xs" variant="light" onClick={onMessage}>
+            {t('dashboard.message')}
+          </Button>
+          <Button size="xs" variant="default" onClick={onUpdateDate} disabled={busy}>
+            {t('dashboard.updateDate')}
+          </Button>
+        </Group>
+      </Table.Td>
+    </Table.Tr>
+  );
+}

@@ -1,0 +1,111 @@
+import { Button, Center, Group, Loader, Modal, Stack, Text } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
+import type { Order } from '@puja/contract';
+import { useTranslation } from 'react-i18next';
+import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
+import { formatPujaDate } from '../../../lib/formatting.ts';
+import { useOrderForEdit } from '../api/get-order-for-edit.ts';
+import { useLastShown } from '../hooks/use-last-shown.ts';
+import type { OrderActions } from '../hooks/use-order-actions.ts';
+import { useRedateForm } from '../hooks/use-redate-form.ts';
+import { pujaDayOf } from '../utils/puja-day.ts';
+
+interface UpdateDateModalProps {
+  /** The pending order to move; null when closed. */
+  order: Order | null;
+  actions: OrderActions;
+  onClose: () => void;
+  /** Decline Order: the page asks for confirmation first. */
+  onDecline: (order: Order) => void;
+}
+
+/**
+ * SPEC §2's Update Puja Date modal: a required new date (from today in Nepal), Close, Decline Order and
+ * Update Date. It starts from the order's day as stored now (`GET /api/order/{id}/edit`).
+ */
+export function UpdateDateModal({ order, actions, onClose, onDecline }: UpdateDateModalProps) {
+  const { t } = useTranslation('monastery-dashboard');
+  const shown = useLastShown(order);
+  const current = useOrderForEdit(order?.id ?? null);
+  return (
+    <Modal
+      opened={order !== null}
+      onClose={onClose}
+      title={t('dateModal.title')}
+      centered
+      // The Close button closes it (and Escape); a second, corner close button would only compete.
+      withCloseButton={false}
+      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
+    >
+      {shown &&
+        (current.isError ? (
+          <QueryErrorAlert error={current.error} onRetry={() => void current.refetch()} />
+        ) : current.data?.order.id === shown.id ? (
+          <RedateForm
+            key={shown.id}
+            order={shown}
+            currentDay={pujaDayOf(current.data.order.date)}
+            actions={actions}
+            onDone={onClose}
+            onDecline={() => onDecline(shown)}
+          />
+        ) : (
+          <Center py="xl">
+            <Loader aria-label={t('loading', { ns: 'common' })} />
+          </Center>
+        ))}
+    </Modal>
+  );
+}
+
+interface RedateFormProps {
+  order: Order;
+  currentDay: string;
+  actions: OrderActions;
+  onDone: () => void;
+  onDecline: () => void;
+}
+
+function RedateForm({ order, currentDay, actions, onDone, onDecline }: RedateFormProps) {
+  const { t } = useTranslation('monastery-dashboard');
+  const form = useRedateForm(order, currentDay, actions, onDone);
+  return (
+    <form onSubmit={(event) => void form.submit(event)} noValidate>
+      <Stack gap="md">
+        <Text>
+          {t('dateModal.current', {
+            puja: order.monastery_puja.puja.name,
+            name: order.user.name,
+            date: formatPujaDate(currentDay),
+          })}
+        </Text>
+        <DateInput
+          label={t('dateModal.date')}
+          description={t('dateModal.dateHint')}
+          required
+          minDate={form.range.min}
+          maxDate={form.range.max}
+          value={form.date}
+          onChange={form.setDate}
+          error={form.error}
+          clearable
+          clearButtonProps={{ 'aria-label': t('dateModal.clearDate') }}
+          valueFormat="MMMM D, YYYY"
+          // SPEC §9: weeks start on Sunday, as on the dashboard's calendar.
+          firstDayOfWeek={0}
+        />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onDone}>
+            {t('dateModal.close')}
+          </Button>
+          <Button color="red" variant="light" onClick={onDecline}>
+            {t('dateModal.decline')}
+          </Button>
+          <Button type="submit" loading={form.isUpdating}>
+            {t('dateModal.submit')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,35 @@
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { endedTheSession, reasonOf } from '../utils/failures.ts';
+
+/** How an action ended: done, or refused with the error (whose field messages a form may show). */
+export type ActionOutcome = { ok: true } | { ok: false; error: unknown };
+
+export interface AttemptToasts {
+  success: string;
+  failure: string;
+}
+
+/**
+ * Runs a request with SPEC §8's toasts: the success message, or the failure message over the server's
+ * reason (a 401 has said 'Session Expired' already). Never throws: the outcome says what happened.
+ */
+export function useAttempt() {
+  const { t } = useTranslation();
+  return useCallback(
+    async (work: () => Promise<unknown>, toasts: AttemptToasts): Promise<ActionOutcome> => {
+      try {
+        await work();
+      } catch (error) {
+        if (!endedTheSession(error)) {
+          notifyError(reasonOf(error, t('errors.unexpected')), { title: toasts.failure });
+        }
+        return { ok: false, error };
+      }
+      notifySuccess(toasts.success);
+      return { ok: true };
+    },
+    [t],
+  );
+}

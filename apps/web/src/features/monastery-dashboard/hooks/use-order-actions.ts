@@ -1,0 +1,53 @@
+import type { Order } from '@puja/contract';
+import { useTranslation } from 'react-i18next';
+import { useCompletePuja } from '../api/complete-puja.ts';
+import { useSendMessage } from '../api/send-message.ts';
+import { type OrderUpdate, useUpdateOrder } from '../api/update-order.ts';
+import { type ActionOutcome, useAttempt } from './use-attempt.ts';
+
+/**
+ * What staff do with their monastery's orders, each with its SPEC §8 toasts. Updates answer with the
+ * refreshed lists, which replace the cached ones, so the table and the calendar follow at once.
+ */
+export function useOrderActions() {
+  const { t } = useTranslation('monastery-dashboard');
+  const attempt = useAttempt();
+  const update = useUpdateOrder();
+  const messaging = useSendMessage();
+  const completion = useCompletePuja();
+
+  return {
+    approve: (order: Order): Promise<ActionOutcome> =>
+      attempt(() => update.mutateAsync({ orderId: order.id, action: 'approve' }), {
+        success: t('toasts.approved'),
+        failure: t('toasts.approveFailed'),
+      }),
+    redate: (order: Order, date: string): Promise<ActionOutcome> =>
+      attempt(() => update.mutateAsync({ orderId: order.id, action: 'redate', date }), {
+        success: t('toasts.dateUpdated'),
+        failure: t('toasts.dateUpdateFailed'),
+      }),
+    decline: (order: Order): Promise<ActionOutcome> =>
+      attempt(() => update.mutateAsync({ orderId: order.id, action: 'decline' }), {
+        success: t('toasts.declined'),
+        failure: t('toasts.declineFailed'),
+      }),
+    sendMessage: (order: Order, message: string): Promise<ActionOutcome> =>
+      attempt(() => messaging.mutateAsync({ orderID: order.id, userID: order.user_id, message }), {
+        success: t('toasts.messageSent'),
+        failure: t('toasts.messageFailed'),
+      }),
+    // SPEC §8 gives completion the same toasts as approval.
+    complete: (order: Order, photos: readonly File[]): Promise<ActionOutcome> =>
+      attempt(() => completion.mutateAsync({ orderId: order.id, photos }), {
+        success: t('toasts.completed'),
+        failure: t('toasts.completeFailed'),
+      }),
+    /** The update on its way, so the button that started it can show it. */
+    updating: update.isPending ? (update.variables as OrderUpdate | undefined) : undefined,
+    sendingMessage: messaging.isPending,
+    completing: completion.isPending,
+  };
+}
+
+export type OrderActions = ReturnType<typeof useOrderActions>;

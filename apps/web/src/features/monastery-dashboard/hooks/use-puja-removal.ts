@@ -1,0 +1,34 @@
+import type { PujaWithPivot } from '@puja/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useRemoveMonasteryPuja } from '../api/remove-monastery-puja.ts';
+import { useAttempt } from './use-attempt.ts';
+
+/**
+ * Removing a puja from the monastery: asked first (SPEC §5's question), then 'Puja Deleted Successfully',
+ * or 'Puja Delete Failed' when the server refuses (DESIGN.md: the described product's never-failing check
+ * is a bug not copied).
+ */
+export function usePujaRemoval() {
+  const { t } = useTranslation('monastery-dashboard');
+  const attempt = useAttempt();
+  const remove = useRemoveMonasteryPuja();
+  const [asking, setAsking] = useState<PujaWithPivot | null>(null);
+
+  async function confirm() {
+    if (!asking || remove.isPending) return;
+    const outcome = await attempt(() => remove.mutateAsync(asking.pivot.id), {
+      success: t('toasts.removed'),
+      failure: t('toasts.removeFailed'),
+    });
+    if (outcome.ok) setAsking(null);
+  }
+
+  return {
+    asking,
+    ask: setAsking,
+    cancel: () => setAsking(null),
+    confirm,
+    isRemoving: remove.isPending,
+  };
+}

@@ -1,0 +1,448 @@
+import { notifications } from '@mantine/notifications';
+import {
+  addDays,
+  DEFAULT_BUSINESS_TIME_ZONE,
+  MAX_COMPLETION_PHOTOS,
+  type Order,
+  startOfBusinessDay,
+  todayIn,
+} from '@puja/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { formatPujaDate } from '../../../lib/formatting.ts';
+import { signIn } from '../../../lib/session.ts';
+import { orderFixture } from '../../../test/order-fixtures.ts';
+import { renderRoutes, stubApi } from '../../../test/render-app.tsx';
+import { callsTo, fieldsOf, staffMember, toasts } from '../test/staff-fixtures.ts';
+import { MonasteryDashboardPage } from './monastery-dashboard-page.tsx';
+
+const today = todayIn(DEFAULT_BUSINESS_TIME_ZONE);
+const dayOf = (offset: number) => startOfBusinessDay(addDays(today, offset), DEFAULT_BUSINESS_TIME_ZONE);
+
+const pending = orderFixture({
+  id: 41,
+  date: dayOf(3),
+  payment_status: 'Completed',
+  beneficiary: 'Tenzin Norbu',
+  intention: 'For a safe journey.',
+});
+const unpaid = orderFixture({
+  id: 42,
+  date: dayOf(5),
+  user_id: 7,
+  user: { name: 'Pema Lhamo', email: null, phone: '+9779811111111' },
+  monastery_puja: {
+    id: 102,
+    monastery: { id: 1, name: 'Kopan Monastery', slug: 'kopan-monastery' },
+    puja: { id: 12, name: 'Medicine Buddha Puja' },
+  },
+  beneficiary: null,
+  intention: null,
+});
+// Today, so the month the calendar opens on shows it.
+const approved = orderFixture({
+  id: 51,
+  date: dayOf(0),
+  status: 'approved',
+  payment_status: 'Completed',
+  monastery_puja: {
+    id: 103,
+    monastery: { id: 1, name: 'Kopan Monastery', slug: 'kopan-monastery' },
+    puja: { id: 13, name: 'White Tara Long-Life Puja' },
+  },
+});
+
+function lists(pendingOrders: Order[], approvedOrders: Order[]) {
+  return { body: { pendingOrders, approvedOrders } };
+}
+
+function renderDashboard(answers: Parameters<typeof stubApi>[0] = {}) {
+  const fetchMock = stubApi({ '/api/order': lists([pending, unpaid], [approved]), ...answers });
+  const toast = vi.spyOn(notifications, 'show');
+  const user = userEvent.setup();
+  renderRoutes(
+    [{ path: '/monastery/dashboard', element: <MonasteryDashboardPage /> }],
+    '/monastery/dashboard',
+  );
+  return { fetchMock, toast, user };
+}
+
+function ordersTable() {
+  return screen.getByRole('table', { name: 'Orders received' });
+}
+
+/** The table row of the order whose patron is `name`. */
+async function rowOf(name: string) {
+  const cell = await within(await screen.findByRole('table', { name: 'Orders received' })).findByText(name);
+  return cell.closest('tr')!;
+}
+
+beforeAll(() => {
+  // jsdom has no object URLs; the previews only need an address.
+  let next = 0;
+  URL.createObjectURL = vi.fn(() => `blob:preview-${++next}`);
+  URL.revokeObjectURL = vi.fn();
+});
+
+beforeEach(() => {
+  signIn({ token: 'staff-token', user: staffMember });
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('the Order Received table', () => {
+  it('lists the pending orders with the patron, day, puja, payment and what the puja is for', async () => {
+    renderDashboard();
+    const row = await rowOf('Demo Patron');
+
+    expect(screen.getByRole('heading', { name: 'Order Received' })).toBeInTheDocument();
+    const headers = within(ordersTable())
+      .getAllByRole('columnheader')
+      .map((header) => header.textContent);
+    expect(headers).toEqual(['Name', 'Date', 'Puja Service', 'Payment', 'Approve Puja']);
+    const cells = within(row)
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent);
+    expect(cells.slice(0, 4)).toEqual([
+      'Demo PatronNames to pray for: Tenzin NorbuIntention: For a safe journey.',
+      formatPujaDate(pending.date),
+      'Green Tara Puja',
+      'Completed',
+    ]);
+    for (const action of ['Approve Puja', 'Message', 'Update Date']) {
+      expect(within(row).getByRole('button', { name: action })).toBeInTheDocument();
+    }
+    const second = await rowOf('Pema Lhamo');
+    expect(within(second).getByText('Medicine Buddha Puja')).toBeInTheDocument();
+    expect(within(second).getByText('Pending')).toBeInTheDocument();
+    // Approved orders are on the calendar, not in the table.
+    expect(within(ordersTable()).queryByText('White Tara Long-Life Puja')).not.toBeInTheDocument();
+  });
+
+  it('says so when no order waits', async () => {
+    renderDashboard({ '/api/order': lists([], []) });
+    expect(await screen.findByText('No orders waiting for approval.')).toBeInTheDocument();
+  });
+
+  it('approves an order with no field but the patch override, and moves it to the calendar', async () => {
+    const nowApproved = { ...pending, status: 'approved' as const };
+    const { fetchMock, toast, user } = renderDashboard({
+      '/api/order/41': lists([unpaid], [approved, nowApproved]),
+    });
+
+    await user.click(within(await rowOf('Demo Patron')).getByRole('button', { name: 'Approve Puja' }));
+
+    await waitFor(() => expect(toasts(toast)).toEqual(['green: Order Accepted']));
+    expect(callsTo(fetchMock, '/api/order/41')).toHaveLength(1);
+    expect(fieldsOf(callsTo(fetchMock, '/api/order/41')[0])).toEqual({ _method: 'patch' });
+    await waitFor(() => expect(within(ordersTable()).queryByText('Demo Patron')).not.toBeInTheDocument());
+    expect(await screen.findByText('Green Tara Puja: Demo Patron')).toBeInTheDocument();
+  });
+
+  it("says 'Order not Accepted' with the server's reason when approval is refused", async () => {
+    const { toast, user } = renderDashboard({
+      '/api/order/41': { status: 409, body: { message: 'Only a pending order can be approved.' } },
+    });
+
+    await user.click(within(await rowOf('Demo Patron')).getByRole('button', { name: 'Approve Puja' }));
+
+    await waitFor(() =>
+      expect(toasts(toast)).toEqual(['red: Order not Accepted: Only a pending order can be approved.']),
+    );
+    expect(within(ordersTable()).getByText('Demo Patron')).toBeInTheDocument();
+  });
+});
+
+describe('messaging a patron', () => {
+  it('requires a message, then sends it to the order and its patron', async () => {
+    const { fetchMock, toast, user } = renderDashboard({
+      '/api/message': { body: { message: 'Message sent successfully' } },
+    });
+
+    await user.click(within(await rowOf('Pema Lhamo')).getByRole('button', { name: 'Message' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Make Puja' });
+    expect(within(dialog).getByText(/^To Pema Lhamo about Medicine Buddha Puja on/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Message User' }));
+
+    expect(await within(dialog).findByText('Message is required.')).toBeInTheDocument();
+    const field = within(dialog).getByRole('textbox', { name: /Message/ });
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(callsTo(fetchMock, '/api/message')).toHaveLength(0);
+
+    // Spaces alone are no message either.
+    await user.type(field, '   ');
+    await user.click(within(dialog).getByRole('button', { name: 'Message User' }));
+    expect(await within(dialog).findByText('Message is required.')).toBeInTheDocument();
+    expect(callsTo(fetchMock, '/api/message')).toHaveLength(0);
+
+    await user.clear(field);
+    await user.type(field, 'The puja will start at 6 in the morning.');
+    await user.click(within(dialog).getByRole('button', { name: 'Message User' }));
+
+    await waitFor(() => expect(toasts(toast)).toEqual(['green: Message sent successfully']));
+    expect(fieldsOf(callsTo(fetchMock, '/api/message')[0])).toEqual({
+      orderID: '42',
+      userID: '7',
+      message: 'The puja will start at 6 in the morning.',
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Make Puja' })).not.toBeInTheDocument());
+  });
+
+  it('keeps the message when sending fails, with the reason', async () => {
+    const { toast, user } = renderDashboard({
+      '/api/message': {
+        status: 422,
+        body: { message: 'Invalid.', errors: { message: ['A message can be at most 2000 characters.'] } },
+      },
+    });
+
+    await user.click(within(await rowOf('Demo Patron')).getByRole('button', { name: 'Message' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Make Puja' });
+    await user.type(within(dialog).getByRole('textbox', { name: /Message/ }), 'Hello');
+    await user.click(within(dialog).getByRole('button', { name: 'Message User' }));
+
+    expect(await within(dialog).findByText('A message can be at most 2000 characters.')).toBeInTheDocument();
+    expect(toasts(toast)).toEqual(['red: Message not sent: A message can be at most 2000 characters.']);
+    expect(within(dialog).getByRole('textbox', { name: /Message/ })).toHaveValue('Hello');
+  });
+});
+
+describe('Update Puja Date', () => {
+  const editAnswer = { '/api/order/41/edit': { body: { order: { id: 41, date: pending.date } } } };
+
+  async function openDateModal(answers: Parameters<typeof stubApi>[0] = {}) {
+    const view = renderDashboard({ ...editAnswer, ...answers });
+    await view.user.click(within(await rowOf('Demo Patron')).getByRole('button', { name: 'Update Date' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Update Puja Date' });
+    const date = await within(dialog).findByRole('textbox', { name: /New date/ });
+    return { ...view, dialog, date };
+  }
+
+  it("starts from the order's stored day and offers Close, Decline Order and Update Date", async () => {
+    const { dialog, date } = await openDateModal();
+
+    expect(date).toHaveValue(formatPujaDate(pending.date).replace(/(\d+)(st|nd|rd|th)/, '$1'));
+    for (const button of ['Close', 'Decline Order', 'Update Date']) {
+      expect(within(dialog).getByRole('button', { name: button })).toBeInTheDocument();
+    }
+  });
+
+  it('requires a date, then sends the new day', async () => {
+    const newDay = addDays(today, 10);
+    const { fetchMock, toast, user, dialog, date } = await openDateModal({
+      '/api/order/41': lists([{ ...pending, date: dayOf(10) }, unpaid], [approved]),
+    });
+
+    await user.clear(date);
+    await user.click(within(dialog).getByRole('button', { name: 'Update Date' }));
+    expect(await within(dialog).findByText('Choose a date.')).toBeInTheDocument();
+    expect(callsTo(fetchMock, '/api/order/41')).toHaveLength(0);
+
+    await user.type(date, newDay);
+    await user.click(within(dialog).getByRole('button', { name: 'Update Date' }));
+
+    await waitFor(() => expect(toasts(toast)).toEqual(['green: Date Updated']));
+    expect(fieldsOf(callsTo(fetchMock, '/api/order/41')[0])).toEqual({ _method: 'patch', date: newDay });
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Update Puja Date' })).not.toBeInTheDocument(),
+    );
+    expect(
+      await within(await rowOf('Demo Patron')).findByText(formatPujaDate(dayOf(10))),
+    ).toBeInTheDocument();
+  });
+
+  it('refuses to keep a day that has already passed', async () => {
+    const { fetchMock, user, dialog } = await openDateModal({
+      '/api/order/41/edit': { body: { order: { id: 41, date: dayOf(-2) } } },
+    });
+
+    await user.click(within(dialog).getByRole('button', { name: 'Update Date' }));
+
+    expect(await within(dialog).findByText('The date cannot be earlier than today.')).toBeInTheDocument();
+    expect(callsTo(fetchMock, '/api/order/41')).toHaveLength(0);
+  });
+
+  it("shows the server's refusal under the date and in a toast", async () => {
+    const reason = 'The date cannot be earlier than today.';
+    const { toast, user, dialog } = await openDateModal({
+      '/api/order/41': { status: 422, body: { message: 'Invalid.', errors: { date: [reason] } } },
+    });
+
+    await user.click(within(dialog).getByRole('button', { name: 'Update Date' }));
+
+    expect(await within(dialog).findByText(reason)).toBeInTheDocument();
+    expect(toasts(toast)).toEqual([`red: Date Update Failed: ${reason}`]);
+  });
+
+  it('declines an order only once the staff member confirms', async () => {
+    const { fetchMock, toast, user, dialog } = await openDateModal({
+      '/api/order/41': lists([unpaid], [approved]),
+    });
+
+    await user.click(within(dialog).getByRole('button', { name: 'Decline Order' }));
+    let confirm = await screen.findByRole('dialog', { name: 'Decline Order' });
+    expect(within(confirm).getByText('Are you sure you want to decline this order?')).toBeInTheDocument();
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Decline Order' })).not.toBeInTheDocument(),
+    );
+    expect(callsTo(fetchMock, '/api/order/41')).toHaveLength(0);
+
+    await user.click(within(await rowOf('Demo Patron')).getByRole('button', { name: 'Update Date' }));
+    const reopened = await screen.findByRole('dialog', { name: 'Update Puja Date' });
+    await user.click(await within(reopened).findByRole('button', { name: 'Decline Order' }));
+    confirm = await screen.findByRole('dialog', { name: 'Decline Order' });
+    await user.click(within(confirm).getByRole('button', { name: 'Decline Order' }));
+
+    await waitFor(() => expect(toasts(toast)).toEqual(['green: Order Declined']));
+    expect(fieldsOf(callsTo(fetchMock, '/api/order/41')[0])).toEqual({ _method: 'patch', status: 'decline' });
+    await waitFor(() => expect(within(ordersTable()).queryByText('Demo Patron')).not.toBeInTheDocument());
+  });
+
+  it("says 'Order Declination Failed' when declining is refused", async () => {
+    const { toast, user, dialog } = await openDateModal({
+      '/api/order/41': { status: 409, body: { message: 'Only a pending order can be declined.' } },
+    });
+
+    await user.click(within(dialog).getByRole('button', { name: 'Decline Order' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Decline Order' });
+    await user.click(within(confirm).getByRole('button', { name: 'Decline Order' }));
+
+    await waitFor(() =>
+      expect(toasts(toast)).toEqual(['red: Order Declination Failed: Only a pending order can be declined.']),
+    );
+  });
+});
+
+describe('the calendar and its side panel', () => {
+  function photo(name: string, type: string, size = 1024) {
+    const file = new File(['x'], name, { type });
+    // A real 11 MB buffer would only slow the test down: the size is what is checked.
+    Object.defineProperty(file, 'size', { value: size });
+    return file;
+  }
+
+  async function openPanel(answers: Parameters<typeof stubApi>[0] = {}) {
+    const view = renderDashboard(answers);
+    await view.user.click(await screen.findByText('White Tara Long-Life Puja: Demo Patron'));
+    const panel = await screen.findByRole('dialog', { name: 'Puja details' });
+    // A drop is not filtered by the file dialog's `accept`: the app's own checks must refuse.
+    const dropper = userEvent.setup({ applyAccept: false });
+    const input = panel.querySelector<HTMLInputElement>('input[type="file"]')!;
+    return { ...view, panel, drop: (files: File[]) => dropper.upload(input, files) };
+  }
+
+  function detail(panel: HTMLElement, label: string) {
+    return within(panel).getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+  }
+
+  it('shows the approved orders with the month, week and day-list views', async () => {
+    renderDashboard();
+    expect(await screen.findByText('White Tara Long-Life Puja: Demo Patron')).toBeInTheDocument();
+    for (const button of ['Month', 'Week', 'Day list', 'Today']) {
+      expect(screen.getByRole('button', { name: new RegExp(button) })).toBeInTheDocument();
+    }
+    expect(screen.getByRole('button', { name: 'Previous' })).toHaveAttribute('title', 'Previous month');
+    expect(screen.getByRole('button', { name: 'Next' })).toHaveAttribute('title', 'Next month');
+    // Pending orders wait in the table.
+    expect(screen.queryByText('Green Tara Puja: Demo Patron')).not.toBeInTheDocument();
+  });
+
+  it('opens the order in a side panel with its time, name, puja, date, e-mail and phone', async () => {
+    const { panel } = await openPanel();
+
+    expect(detail(panel, 'Time')).toBe('All day');
+    expect(detail(panel, 'Name')).toBe('Demo Patron');
+    expect(detail(panel, 'Puja Service')).toBe('White Tara Long-Life Puja');
+    expect(detail(panel, 'Date')).toBe(formatPujaDate(approved.date));
+    expect(detail(panel, 'E-mail')).toBe('patron@example.com');
+    expect(detail(panel, 'Phone')).toBe('+9779800000003');
+    expect(within(panel).getByText('drag files or click')).toBeInTheDocument();
+    expect(within(panel).getByRole('button', { name: 'Puja Completed' })).toBeInTheDocument();
+  });
+
+  it('needs at least one photo before completing', async () => {
+    const { fetchMock, user, panel } = await openPanel();
+
+    await user.click(within(panel).getByRole('button', { name: 'Puja Completed' }));
+
+    expect(await within(panel).findByRole('alert')).toHaveTextContent('Add at least one photo of the puja.');
+    expect(callsTo(fetchMock, '/api/complete-puja')).toHaveLength(0);
+  });
+
+  it('refuses a file that is not a photo, one too large, and more than the limit, before uploading', async () => {
+    const { fetchMock, panel, drop } = await openPanel();
+
+    await drop([
+      photo('notes.pdf', 'application/pdf'),
+      photo('drawing.svg', 'image/svg+xml'),
+      photo('huge.jpg', 'image/jpeg', 11 * 1024 * 1024),
+      photo('shrine.jpg', 'image/jpeg'),
+    ]);
+
+    const alert = await within(panel).findByRole('alert');
+    expect(alert).toHaveTextContent('notes.pdf is not a photo: choose a JPEG, PNG, WebP or HEIC picture.');
+    expect(alert).toHaveTextContent('drawing.svg is not a photo');
+    expect(alert).toHaveTextContent('huge.jpg is larger than 10 MB.');
+    const previews = within(panel).getByRole('list', { name: 'Selected photos' });
+    expect(
+      within(previews)
+        .getAllByRole('img')
+        .map((image) => image.getAttribute('alt')),
+    ).toEqual(['Preview of shrine.jpg']);
+
+    const many = Array.from({ length: MAX_COMPLETION_PHOTOS }, (_, index) =>
+      photo(`lamp-${index + 1}.png`, 'image/png'),
+    );
+    await drop(many);
+
+    expect(await within(panel).findByRole('alert')).toHaveTextContent(
+      `lamp-${MAX_COMPLETION_PHOTOS}.png was not added: at most ${MAX_COMPLETION_PHOTOS} photos at a time.`,
+    );
+    expect(within(previews).getAllByRole('img')).toHaveLength(MAX_COMPLETION_PHOTOS);
+    expect(callsTo(fetchMock, '/api/complete-puja')).toHaveLength(0);
+  });
+
+  it('uploads the chosen photos, says Order Accepted and closes once the order is done', async () => {
+    const { fetchMock, toast, user, panel, drop } = await openPanel({
+      '/api/complete-puja': lists([pending, unpaid], []),
+    });
+
+    await drop([photo('altar.jpg', 'image/jpeg'), photo('monks.png', 'image/png'), photo('lamp.heic', '')]);
+    const previews = await within(panel).findByRole('list', { name: 'Selected photos' });
+    expect(within(previews).getAllByRole('img')).toHaveLength(3);
+    await user.click(within(panel).getByRole('button', { name: 'Remove monks.png' }));
+    expect(within(previews).getAllByRole('img')).toHaveLength(2);
+
+    await user.click(within(panel).getByRole('button', { name: 'Puja Completed' }));
+
+    await waitFor(() => expect(toasts(toast)).toEqual(['green: Order Accepted']));
+    expect(fieldsOf(callsTo(fetchMock, '/api/complete-puja')[0])).toEqual({
+      _method: 'patch',
+      order_id: '51',
+      'files[]': ['altar.jpg', 'lamp.heic'],
+    });
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Puja details' })).not.toBeInTheDocument(),
+    );
+    expect(screen.queryByText('White Tara Long-Life Puja: Demo Patron')).not.toBeInTheDocument();
+  });
+
+  it("says 'Order not Accepted' and keeps the photos when the server refuses them", async () => {
+    const reason = 'Each file must be a photo (JPEG, PNG, WebP or HEIC).';
+    const { toast, user, panel, drop } = await openPanel({
+      '/api/complete-puja': { status: 422, body: { message: reason } },
+    });
+
+    await drop([photo('altar.jpg', 'image/jpeg')]);
+    await within(panel).findByRole('list', { name: 'Selected photos' });
+    await user.click(within(panel).getByRole('button', { name: 'Puja Completed' }));
+
+    await waitFor(() => expect(toasts(toast)).toEqual([`red: Order not Accepted: ${reason}`]));
+    expect(screen.getByRole('dialog', { name: 'Puja details' })).toBeInTheDocument();
+    expect(within(panel).getAllByRole('img', { name: /Preview of/ })).toHaveLength(1);
+  });
+});

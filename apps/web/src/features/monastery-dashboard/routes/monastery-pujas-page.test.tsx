@@ -1,0 +1,434 @@
+import { notifications } from '@mantine/notifications';
+import type { MonasteryPujasResponse, Puja, PujaWithPivot } from '@puja/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { signIn } from '../../../lib/session.ts';
+import { chooseOption, renderRoutes, stubApi } from '../../../test/render-app.tsx';
+import { callsTo, fieldsOf, staffMember, toasts } from '../test/staff-fixtures.ts';
+import { MonasteryPujasPage } from './monastery-pujas-page.tsx';
+
+const mahakala: Puja = {
+  id: 15,
+  name: 'Mahakala Puja',
+  slug: 'mahakala-puja',
+  description: 'For protection.',
+  image_path: '/uploads/mahakala.webp',
+  status: 1,
+  monastery_id: null,
+};
+const sangSmoke: Puja = { ...mahakala, id: 18, name: 'Sang Smoke Offering', slug: 'sang-smoke-offering' };
+const greenTara: PujaWithPivot = {
+  ...mahakala,
+  id: 11,
+  name: 'Green Tara Puja',
+  slug: 'green-tara-puja',
+  pivot: { id: 101, cost: 2500 },
+};
+const lamaChopa: PujaWithPivot = {
+  id: 30,
+  name: 'Lama Chöpa',
+  slug: 'kopan-lama-chopa',
+  description: 'The Guru Puja of the Gelug tradition.',
+  image_path: '/uploads/lama-chopa.webp',
+  status: 1,
+  monastery_id: 1,
+  pivot: { id: 109, cost: 3100 },
+};
+
+function lists(available: Puja[], offered: PujaWithPivot[]): { body: MonasteryPujasResponse } {
+  return { body: { pujas: available, monasteryPuja: { pujas: offered } } };
+}
+
+function renderPujas(answers: Parameters<typeof stubApi>[0] = {}) {
+  const fetchMock = stubApi({
+    '/api/monastery-puja': lists([mahakala, sangSmoke], [greenTara, lamaChopa]),
+    ...answers,
+  });
+  const toast = vi.spyOn(notifications, 'show');
+  const user = userEvent.setup();
+  renderRoutes([{ path: '/monastery/puja', element: <MonasteryPujasPage /> }], '/monastery/puja');
+  return { fetchMock, toast, user };
+}
+
+/** The table once its pujas have arrived. */
+async function table() {
+  const loaded = await screen.findByRole('table', { name: "Your monastery's pujas" });
+  // Skeleton rows stand in while the list loads.
+  await waitFor(() => expect(loaded.querySelector('tr[aria-hidden="true"]')).toBeNull());
+  return loaded;
+}
+
+/** The table's rows as text: name (and labels), cost. */
+async function rows() {
+  const body = within(await table()).getAllByRole('rowgroup')[1]!;
+  return within(body)
+    .getAllByRole('row')
+    .map((row) =>
+      within(row)
+        .getAllByRole('cell')
+        .slice(0, 2)
+        .map((cell) => cell.textContent)
+        .join(' | '),
+    );
+}
+
+function section(name: string) {
+  return screen.getByRole('region', { name });
+}
+
+function fileInputOf(container: HTMLElement) {
+  return container.querySelector<HTMLInputElement>('input[type="file"]')!;
+}
+
+const picture = () => new File(['picture'], 'lamp.png', { type: 'image/png' });
+
+beforeEach(() => {
+  signIn({ token: 'staff-token', user: staffMember });
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('the monastery pujas table', () => {
+  it("lists the monastery's pujas with their cost and actions, its own marked Special", async () => {
+    renderPujas();
+    await within(await table()).findByText('Green Tara Puja');
+
+    const headers = within(await table())
+      .getAllByRole('columnheader')
+      .map((header) => header.textContent);
+    expect(headers).toEqual(['Name', 'Cost', 'Action']);
+    expect(await rows()).toEqual(['Green Tara Puja | Rs. 2,500', 'Lama ChöpaSpecial | Rs. 3,100']);
+    expect(screen.getByRole('button', { name: 'Edit Green Tara Puja' })).toHaveTextContent('Edit');
+    expect(screen.getByRole('button', { name: 'Delete Lama Chöpa' })).toHaveTextContent('Delete');
+  });
+
+  it('says so when the monastery offers no puja', async () => {
+    renderPujas({ '/api/monastery-puja': lists([mahakala], []) });
+    expect(await screen.findByText('No Puja available')).toBeInTheDocument();
+  });
+});
+
+describe('Add Puja', () => {
+  it('requires a puja and a cost before sending anything', async () => {
+    const { fetchMock, user } = renderPujas();
+    await table();
+    const form = section('Add Puja');
+
+    await user.click(within(form).getByRole('button', { name: 'Add Puja' }));
+
+    expect(await within(form).findByText('Choose a puja.')).toBeInTheDocument();
+    expect(within(form).getByText('Cost is required and must be a number.')).toBeInTheDocument();
+    await user.type(within(form).getByRole('textbox', { name: /Cost/ }), '5');
+    await user.click(within(form).getByRole('button', { name: 'Add Puja' }));
+    expect(await within(form).findByText('Cost must be at least Rs. 10.')).toBeInTheDocument();
+    expect(callsTo(fetchMock, '/api/monastery-puja')).toHaveLength(0);
+  });
+
+  it('offers a catalogue puja at the price given, then shows it in the table', async () => {
+    const added = { ...mahakala, pivot: { id: 120, cost: 4000 } };
+    const { fetchMock, toast, user } = renderPujas();
+    await table();
+    const form = section('Add Puja');
+    // The answer to the POST is the refreshed lists.
+    stubAnswer(fetchMock, '/api/monastery-puja', 'POST', lists([sangSmoke], [greenTara, added, lamaChopa]));
+
+    await chooseOption(user, within(form).getByRole('textbox', { name: /^Puja/ }), 'Mahakala Puja');
+    await user.type(within(form).getByRole('textbox', { name: /Cost/ }), '4000');
+    await user.click(within(form).getByRole('button', { name: 'Add Puja' }));
+
+    await waitFor(() => expect(toasts(toast)).toEqual(['green: Puja Added Successfully']));
+    expect(fieldsOf(callsTo(fetchMock, '/api/monastery-puja')[0])).toEqual({ puja: '15', cost: '4000' });
+    expect(await rows()).toContain('Mahakala Puja | Rs. 4,000');
+    // The form is empty again, and the puja is no longer offered to add.
+    expect(within(form).getByRole('textbox', { name: /Cost/ })).toHaveValue('');
+    await user.click(within(form).getByRole('textbox', { name: /^Puja/ }));
+    expect(screen.queryByRole('option', { name: 'Mahakala Puja' })).not.toBeInTheDocument();
+  });
+
+  it("shows the server's refusal by its field and in a toast", async () => {
+    const reason = 'Your monastery already offers this puja.';
+    const { fetchMock, toast, user } = renderPujas();
+    await table();
+    const form = section('Add Puja');
+    stubAnswer(fetchMock, '/api/monastery-puja', 'POST', {
+      status: 409,
+      body: { message: reason, errors: { puja: [reason] } },
+    });
+
+    await chooseOption(user, within(form).getByRole('textbox', { name: /^Puja/ }), 'Sang Smoke Offering');
+    await user.type(within(form).getByRole('textbox', { name: /Cost/ }), '2000');
+    await user.click(within(form).getByRole('button', { name: 'Add Puja' }));
+
+    expect(await within(form).findByText(reason)).toBeInTheDocument();
+    expect(toasts(toast)).toEqual([`red: Puja Addition Failed: ${reason}`]);
+  });
+});
+
+describe('editing a price: Update Monastery', () => {
+  it('loads the stored price, keeps the name read-only, and sends the new cost', async () => {
+    const { fetchMock, toast, user } = renderPujas({
+      '/api/monastery-puja/101/edit': {
+        body: { selectedPuja: { ...greenTara, pivot: { id: 101, cost: 2600 } } },
+      },
+      '/api/monastery-puja/101': lists(
+        [mahakala, sangSmoke],
+        [{ ...greenTara, pivot: { id: 101, cost: 2700 } }],
+      ),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Edit Green Tara Puja' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Update Monastery' });
+
+    const name = await within(dialog).findByRole('textbox', { name: 'Name' });
+    expect(name).toHaveValue('Green Tara Puja');
+    expect(name).toHaveAttribute('readonly');
+    const cost = within(dialog).getByRole('textbox', { name: /Cost/ });
+    expect(cost).toHaveValue('2600');
+    await user.clear(cost);
+    await user.click(within(dialog).getByRole('button', { name: 'Update' }));
+    expect(await within(dialog).findByText('Cost is required and must be a number.')).toBeInTheDocument();
+    expect(callsTo(fetchMock, '/api/monastery-puja/101')).toHaveLength(0);
+
+    await user.type(cost, '2700');
+    await user.click(within(dialog).getByRole('button', { name: 'Update' }));
+
+    await waitFor(() => expect(toasts(toast)).toEqual(['green: Puja Cost Updated']));
+    expect(fieldsOf(callsTo(fetchMock, '/api/monastery-puja/101')[0])).toEqual({
+      _method: 'patch',
+      puja: '11',
+      cost: '2700',
+    });
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Update Monastery' })).not.toBeInTheDocument(),
+    );
+    expect(await rows()).toEqual(['Green Tara Puja | Rs. 2,700']);
+  });
+
+  it("says 'Puja Cost Update Failed' with the reason and stays open", async () => {
+    const { toast, user } = renderPujas({
+      '/api/monastery-puja/101/edit': { body: { selectedPuja: greenTara } },
+      '/api/monastery-puja/101': {
+        status: 422,
+        body: { message: 'Invalid.', errors: { cost: ['Cost is too large.'] } },
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Edit Green Tara Puja' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Update Monastery' });
+    await within(dialog).findByRole('textbox', { name: /Cost/ });
+
+    await user.click(within(dialog).getByRole('button', { name: 'Update' }));
+
+    expect(await within(dialog).findByText('Cost is too large.')).toBeInTheDocument();
+    expect(toasts(toast)).toEqual(['red: Puja Cost Update Failed: Cost is too large.']);
+  });
+});
+
+describe('special pujas', () => {
+  it('requires every field of a new special puja, a real picture among them', async () => {
+    const { fetchMock, user } = renderPujas();
+    await table();
+    const form = section('Add Special Puja');
+
+    await user.click(within(form).getByRole('button', { name: 'Add Special Puja' }));
+
+    for (const message of [
+      'Name is required.',
+      'Description is required.',
+      'Image is required.',
+      'Cost is required and must be a number.',
+    ]) {
+      expect(await within(form).findByText(message)).toBeInTheDocument();
+    }
+    // SPEC §4: open by default.
+    expect(within(form).getByRole('radio', { name: 'Open' })).toBeChecked();
+
+    await userEvent
+      .setup({ applyAccept: false })
+      .upload(fileInputOf(form), new File(['%PDF'], 'leaflet.pdf', { type: 'application/pdf' }));
+    await user.click(within(form).getByRole('button', { name: 'Add Special Puja' }));
+    expect(await within(form).findByText('Choose a JPEG, PNG, WebP or HEIC picture.')).toBeInTheDocument();
+    expect(callsTo(fetchMock, '/api/monastery-special-puja')).toHaveLength(0);
+  });
+
+  it('creates a special puja with its picture and price', async () => {
+    const created: PujaWithPivot = {
+      ...lamaChopa,
+      id: 31,
+      name: 'Tsok Offering',
+      status: 0,
+      pivot: { id: 130, cost: 1800 },
+    };
+    const { fetchMock, toast, user } = renderPujas({
+      '/api/monastery-special-puja': lists([mahakala, sangSmoke], [greenTara, lamaChopa, created]),
+    });
+    await table();
+    const form = section('Add Special Puja');
+
+    await user.type(within(form).getByRole('textbox', { name: /^Name/ }), 'Tsok Offering');
+    await user.upload(fileInputOf(form), picture());
+    await user.type(within(form).getByRole('textbox', { name: /^Description/ }), 'A feast offering.');
+    await user.click(within(form).getByRole('radio', { name: 'Closed' }));
+    await user.type(within(form).getByRole('textbox', { name: /^Cost/ }), '1800');
+    await user.click(within(form).getByRole('button', { name: 'Add Special Puja' }));
+
+    await waitFor(() => expect(toasts(toast)).toEqual(['green: Special Puja Created']));
+    expect(fieldsOf(callsTo(fetchMock, '/api/monastery-special-puja')[0])).toEqual({
+      name: 'Tsok Offering',
+      description: 'A feast offering.',
+      status: '0',
+      cost: '1800',
+      image: 'lamp.png',
+    });
+    expect(await rows()).toContain('Tsok OfferingSpecialClosed | Rs. 1,800');
+    expect(within(form).getByRole('textbox', { name: /^Name/ })).toHaveValue('');
+  });
+
+  it("shows the server's field errors and 'Special Puja Creation Failed'", async () => {
+    const { toast, user } = renderPujas({
+      '/api/monastery-special-puja': {
+        status: 422,
+        body: {
+          message: 'Invalid.',
+          errors: { image: ['Each file must be a photo (JPEG, PNG, WebP or HEIC).'] },
+        },
+      },
+    });
+    await table();
+    const form = section('Add Special Puja');
+
+    await user.type(within(form).getByRole('textbox', { name: /^Name/ }), 'Tsok Offering');
+    await user.upload(fileInputOf(form), picture());
+    await user.type(within(form).getByRole('textbox', { name: /^Description/ }), 'A feast offering.');
+    await user.type(within(form).getByRole('textbox', { name: /^Cost/ }), '1800');
+    await user.click(within(form).getByRole('button', { name: 'Add Special Puja' }));
+
+    expect(
+      await within(form).findByText('Each file must be a photo (JPEG, PNG, WebP or HEIC).'),
+    ).toBeInTheDocument();
+    expect(toasts(toast)).toEqual([
+      'red: Special Puja Creation Failed: Each file must be a photo (JPEG, PNG, WebP or HEIC).',
+    ]);
+  });
+
+  it('edits a special puja in Update Personal Puja, keeping its picture unless replaced', async () => {
+    const { fetchMock, toast, user } = renderPujas({
+      '/api/monastery-special-puja/109/edit': { body: { selectedPuja: lamaChopa } },
+      '/api/monastery-special-puja/109': lists(
+        [mahakala, sangSmoke],
+        [greenTara, { ...lamaChopa, description: 'Chanted twice a month.', pivot: { id: 109, cost: 3300 } }],
+      ),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Edit Lama Chöpa' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Update Personal Puja' });
+
+    expect(await within(dialog).findByRole('textbox', { name: /^Name/ })).toHaveValue('Lama Chöpa');
+    expect(within(dialog).getByRole('img', { name: 'Current picture of Lama Chöpa' })).toHaveAttribute(
+      'src',
+      '/uploads/lama-chopa.webp',
+    );
+    const description = within(dialog).getByRole('textbox', { name: /^Description/ });
+    await user.clear(description);
+    await user.type(description, 'Chanted twice a month.');
+    const cost = within(dialog).getByRole('textbox', { name: /^Cost/ });
+    await user.clear(cost);
+    await user.type(cost, '3300');
+    await user.click(within(dialog).getByRole('button', { name: 'Update' }));
+
+    await waitFor(() => expect(toasts(toast)).toEqual(['green: Special Puja Updated']));
+    expect(fieldsOf(callsTo(fetchMock, '/api/monastery-special-puja/109')[0])).toEqual({
+      _method: 'patch',
+      name: 'Lama Chöpa',
+      description: 'Chanted twice a month.',
+      status: '1',
+      cost: '3300',
+    });
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Update Personal Puja' })).not.toBeInTheDocument(),
+    );
+    expect(await rows()).toContain('Lama ChöpaSpecial | Rs. 3,300');
+  });
+
+  it("says 'Special Puja Update Failed' when the edit is refused", async () => {
+    const { toast, user } = renderPujas({
+      '/api/monastery-special-puja/109/edit': { body: { selectedPuja: lamaChopa } },
+      '/api/monastery-special-puja/109': { status: 404, body: { message: 'Not found.' } },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Edit Lama Chöpa' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Update Personal Puja' });
+    await within(dialog).findByRole('textbox', { name: /^Name/ });
+
+    await user.click(within(dialog).getByRole('button', { name: 'Update' }));
+
+    await waitFor(() => expect(toasts(toast)).toEqual(['red: Special Puja Update Failed: Not found.']));
+  });
+});
+
+describe('removing a puja', () => {
+  it('asks first; Cancel changes nothing, Delete removes it', async () => {
+    const { fetchMock, toast, user } = renderPujas();
+    await table();
+    stubAnswer(fetchMock, '/api/monastery-puja/101', 'DELETE', lists([mahakala, sangSmoke], [lamaChopa]));
+
+    await user.click(screen.getByRole('button', { name: 'Delete Green Tara Puja' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Delete Puja' });
+    expect(
+      within(dialog).getByText('Are you sure you want to remove the puja from your monastery?'),
+    ).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Delete Puja' })).not.toBeInTheDocument(),
+    );
+    expect(callsTo(fetchMock, '/api/monastery-puja/101', 'DELETE')).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Delete Green Tara Puja' }));
+    dialog = await screen.findByRole('dialog', { name: 'Delete Puja' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+
+    await waitFor(() => expect(toasts(toast)).toEqual(['green: Puja Deleted Successfully']));
+    expect(callsTo(fetchMock, '/api/monastery-puja/101', 'DELETE')).toHaveLength(1);
+    expect(await rows()).toEqual(['Lama ChöpaSpecial | Rs. 3,100']);
+  });
+
+  it("says 'Puja Delete Failed' when the server refuses", async () => {
+    const { toast, user } = renderPujas({
+      '/api/monastery-puja/101': {
+        status: 403,
+        body: { message: 'This puja belongs to another monastery’s list.' },
+      },
+    });
+    await table();
+
+    await user.click(screen.getByRole('button', { name: 'Delete Green Tara Puja' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete Puja' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+
+    await waitFor(() =>
+      expect(toasts(toast)).toEqual([
+        'red: Puja Delete Failed: This puja belongs to another monastery’s list.',
+      ]),
+    );
+    expect(await rows()).toContain('Green Tara Puja | Rs. 2,500');
+  });
+});
+
+/**
+ * Answers `method` requests to `path` with `answer`, other requests as before: the list and its changes
+ * share one path.
+ */
+function stubAnswer(
+  fetchMock: ReturnType<typeof stubApi>,
+  path: string,
+  method: string,
+  answer: { status?: number; body: unknown },
+) {
+  const earlier = fetchMock.getMockImplementation()!;
+  fetchMock.mockImplementation(async (input, init) => {
+    if (String(input) !== path || init?.method !== method) return earlier(input, init);
+    return new Response(JSON.stringify(answer.body), {
+      status: answer.status ?? 200,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  });
+}

@@ -1,0 +1,120 @@
+import type { APIRequestContext, Browser, Locator, Page, TestInfo } from '@playwright/test';
+import { expect } from './fixtures.ts';
+import { signInThroughApi } from './sign-in-helpers.ts';
+
+/** The seeded demo accounts (apps/api/src/db/seed/demo-catalogue.ts). */
+export const DEMO_PATRON = '9800000003';
+export const DEMO_KOPAN_STAFF = '9800000002';
+
+/** A day `days` from today in Nepal (the business time zone), as `YYYY-MM-DD`. */
+export function dayFromToday(days: number): string {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kathmandu' }).format(new Date());
+  const day = new Date(`${today}T00:00:00Z`);
+  day.setUTCDate(day.getUTCDate() + days);
+  return day.toISOString().slice(0, 10);
+}
+
+/** `2026-12-01` as the app writes a puja's day (SPEC §9's date part): `December 1st, 2026`. */
+export function pujaDayText(isoDay: string): string {
+  const [year, month, day] = isoDay.split('-').map(Number) as [number, number, number];
+  const monthName = new Date(Date.UTC(year, month - 1, 1)).toLocaleString('en', {
+    month: 'long',
+    timeZone: 'UTC',
+  });
+  const suffix =
+    day % 10 === 1 && day !== 11
+      ? 'st'
+      : day % 10 === 2 && day !== 12
+        ? 'nd'
+        : day % 10 === 3 && day !== 13
+          ? 'rd'
+          : 'th';
+  return `${monthName} ${day}${suffix}, ${year}`;
+}
+
+/** Signs `page` in as the account of `nationalNumber`, through the API, before its first page loads. */
+export async function signInPage(page: Page, request: APIRequestContext, nationalNumber: string) {
+  const token = await signInThroughApi(request, nationalNumber);
+  await page.addInitScript((value) => window.localStorage.setItem('token', value), token);
+  return token;
+}
+
+/**
+ * A second browser, signed in as someone else, beside the test's own page. Its CSP violations and page
+ * errors go to the same list the fixture checks (e2e/fixtures.ts).
+ */
+export async function openSecondBrowser(
+  browser: Browser,
+  testInfo: TestInfo,
+  problems: string[],
+): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL: testInfo.project.use.baseURL,
+    viewport: { width: 1280, height: 900 },
+  });
+  const page = await context.newPage();
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy|Refused to/i.test(message.text())) {
+      problems.push(`CSP: ${message.text()}`);
+    }
+  });
+  return page;
+}
+
+export interface PujaOrder {
+  /** The heading of the puja's card on the Kopan Monastery page. */
+  puja: string;
+  day: string;
+  beneficiary: string;
+  intention: string;
+  wallet: 'eSewa' | 'Khalti';
+}
+
+/**
+ * The patron orders a puja at Kopan Monastery and pays through the payment simulator (PAYMENT_MODE
+ * simulator, as in ordering.spec.ts); returns the order's id from the orders page it lands on.
+ */
+export async function orderAndPayAtKopan(page: Page, order: PujaOrder): Promise<number> {
+  await page.goto('/monastery/kopan-monastery');
+  await page
+    .getByTestId('offering-card')
+    .filter({ has: page.getByRole('heading', { name: order.puja, exact: true }) })
+    .getByRole('button', { name: 'Make Puja' })
+    .click();
+  const dialog = page.getByRole('dialog', { name: 'Make Puja' });
+  await dialog.getByLabel(/^Date/).fill(order.day);
+  await dialog.getByRole('radio', { name: order.wallet }).check();
+  await dialog.getByRole('textbox', { name: /Names to pray for/ }).fill(order.beneficiary);
+  await dialog.getByRole('textbox', { name: 'Your intention' }).fill(order.intention);
+  await dialog.getByRole('button', { name: 'Make Puja', exact: true }).click();
+
+  await expect(page).toHaveURL(/\/simulator\//);
+  await page.getByRole('button', { name: /^Pay Rs\./ }).click();
+  await expect(page.getByText('Payment Success')).toBeVisible();
+  await expect(page).toHaveURL(/\/orders\?oid=\d+$/);
+  return Number(new URL(page.url()).searchParams.get('oid'));
+}
+
+/** The value beside `label` in a list of terms and values (the orders page, the staff side panel). */
+export function detailIn(container: Locator, label: string): Locator {
+  return container
+    .locator('dt', { hasText: new RegExp(`^${label}$`) })
+    .locator('xpath=following-sibling::dd[1]');
+}
+
+/** Moves the staff calendar forward, a month at a time, until `event` shows (at most a few months). */
+export async function showOnCalendar(page: Page, event: Locator) {
+  for (let month = 0; month < 3; month++) {
+    // The events are drawn once the orders have loaded.
+    await page.waitForLoadState('networkidle');
+    if (await event.isVisible()) return;
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+  }
+  await expect(event).toBeVisible();
+}
+
+/** A bearer header for direct API calls (test set-up and clean-up only). */
+export function bearer(token: string) {
+  return { Authorization: `Bearer ${token}` };
+}
