@@ -1,5 +1,6 @@
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
+import { MAX_UPLOAD_BYTES } from '@puja/contract';
 import type { FastifyInstance, preValidationHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error.ts';
@@ -15,7 +16,7 @@ export class UploadedFile {
 
 /** Upload limits: a photo from a phone fits; a flood does not. */
 export const UPLOAD_LIMITS = {
-  fileSizeBytes: 10 * 1024 * 1024,
+  fileSizeBytes: MAX_UPLOAD_BYTES,
   files: 10,
   fields: 50,
   fieldSizeBytes: 100 * 1024,

@@ -1,5 +1,6 @@
 import { CloseButton, Group, Image, Input, Stack, Text } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
+import { MAX_UPLOAD_BYTES, MAX_UPLOAD_MEGABYTES } from '@puja/contract';
 import { IconPhoto, IconPhotoUp, IconPhotoX } from '@tabler/icons-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,8 +17,6 @@ const ACCEPTED_IMAGE_TYPES = [
   'image/avif',
   'image/tiff',
 ];
-/** The server's upload limit per file (API.md: larger uploads are answered 413). */
-export const MAX_IMAGE_MEGABYTES = 10;
 
 interface ImageDropzoneProps {
   value: File | null;
@@ -53,9 +52,9 @@ export function ImageDropzone({ value, currentImagePath, error, onChange, onReje
       <Stack gap="xs" mt={4}>
         <Dropzone
           onDrop={(files) => onChange(files[0] ?? null)}
-          onReject={() => onReject(t('catalogue.imageRejected', { megabytes: MAX_IMAGE_MEGABYTES }))}
+          onReject={() => onReject(t('catalogue.imageRejected', { megabytes: MAX_UPLOAD_MEGABYTES }))}
           accept={ACCEPTED_IMAGE_TYPES}
-          maxSize={MAX_IMAGE_MEGABYTES * 1024 * 1024}
+          maxSize={MAX_UPLOAD_BYTES}
           multiple={false}
           // The classic file dialog: the File System Access picker cannot be driven by tests or older browsers.
           useFsAccessApi={false}
@@ -81,7 +80,7 @@ export function ImageDropzone({ value, currentImagePath, error, onChange, onReje
                 {t('catalogue.dropHint')}
               </Text>
               <Text size="xs" c="dimmed" id={`${id}-rules`}>
-                {t('catalogue.dropRules', { megabytes: MAX_IMAGE_MEGABYTES })}
+                {t('catalogue.dropRules', { megabytes: MAX_UPLOAD_MEGABYTES })}
               </Text>
             </div>
           </Group>

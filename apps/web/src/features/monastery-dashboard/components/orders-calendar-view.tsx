@@ -67,8 +67,7 @@ export function OrdersCalendarView({ orders, onSelect }: OrdersCalendarProps) {
           timeGridWeek: { buttonText: t('calendar.week') },
           listDay: { buttonText: t('calendar.dayList') },
         }}
-        // FullCalendar's arrow icons are a font it embeds as a data: URL, which the page's CSP refuses
-        // (font-src 'self'), and an unlabelled role="img": words instead, named for screen readers too.
+        // FullCalendar's arrow icons are an unlabelled role="img": words instead, read by screen readers too.
         buttonIcons={false}
         buttonText={{ prev: t('calendar.previous'), next: t('calendar.next'), today: t('calendar.today') }}
         // FullCalendar puts the unit ('month', 'week', 'day') where `$0` stands.

@@ -1,14 +1,12 @@
 import { Skeleton } from '@mantine/core';
 import { lazy, Suspense } from 'react';
-import { prepareFullCalendarStyles } from '../utils/fullcalendar-styles.ts';
 import type { OrdersCalendarProps } from './orders-calendar-view.tsx';
 
 /** The month view's height (SPEC §9), kept while FullCalendar loads. */
 const CALENDAR_HEIGHT = 800;
 
-// FullCalendar injects its CSS the moment its modules run: its style element must be ready before that.
+// FullCalendar injects its own CSS, with the page's nonce (read from <meta name="csp-nonce">).
 const OrdersCalendarView = lazy(async () => {
-  prepareFullCalendarStyles();
   const { OrdersCalendarView: View } = await import('./orders-calendar-view.tsx');
   return { default: View };
 });

@@ -1,12 +1,12 @@
-import { MAX_COMPLETION_PHOTOS } from '@puja/contract';
+import { MAX_COMPLETION_PHOTOS, MAX_UPLOAD_BYTES, MAX_UPLOAD_MEGABYTES } from '@puja/contract';
 
 /**
  * Which pictures the server takes, checked before anything is uploaded so a wrong file is named at once
  * rather than after a long upload. The server still judges every file by its bytes; these mirror its rules
- * (apps/api: `UPLOAD_LIMITS.fileSizeBytes` and the formats of `reencodeImage`).
+ * (the contract's upload limit and the formats of the server's `reencodeImage`).
  */
-export const MAX_PHOTO_MEGABYTES = 10;
-export const MAX_PHOTO_BYTES = MAX_PHOTO_MEGABYTES * 1024 * 1024;
+export const MAX_PHOTO_MEGABYTES = MAX_UPLOAD_MEGABYTES;
+export const MAX_PHOTO_BYTES = MAX_UPLOAD_BYTES;
 
 /** Each photo type and the file name endings a browser may leave untyped (HEIC often arrives so). */
 export const PHOTO_TYPES: Readonly<Record<string, readonly string[]>> = {
