@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { signInThroughApi } from './sign-in-helpers.ts';
+import { chooseOrderDate, dayFromToday } from './staff-helpers.ts';
 
 /**
  * A patron orders a puja and pays with eSewa or Khalti, end to end. The server runs with
@@ -9,14 +10,6 @@ import { signInThroughApi } from './sign-in-helpers.ts';
  * /simulator, speaking the real protocols, with 'Pay Rs. …' and 'Cancel' buttons.
  */
 const DEMO_PATRON = '9800000003';
-
-/** A day a week from now in Nepal (the business time zone), as a date input takes it. */
-function dayNextWeek(): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kathmandu' }).format(new Date());
-  const day = new Date(`${today}T00:00:00Z`);
-  day.setUTCDate(day.getUTCDate() + 7);
-  return day.toISOString().slice(0, 10);
-}
 
 async function signInAsDemoPatron(page: Page, request: Parameters<typeof signInThroughApi>[0]) {
   const token = await signInThroughApi(request, DEMO_PATRON);
@@ -72,7 +65,7 @@ test.describe('ordering a puja and paying for it', () => {
     await expect(dialog.getByText('Choose a date.')).toBeVisible();
     await expect(dialog.getByText('Choose how to pay: eSewa or Khalti.')).toBeVisible();
 
-    await dialog.getByLabel(/^Date/).fill(dayNextWeek());
+    await chooseOrderDate(dialog, dayFromToday(7));
     await dialog.getByRole('radio', { name: 'eSewa' }).check();
     await dialog.getByRole('textbox', { name: /Names to pray for/ }).fill('Tenzin Norbu, Pema Lhamo');
     await dialog.getByRole('textbox', { name: 'Your intention' }).fill('For good health and long life.');
@@ -99,7 +92,7 @@ test.describe('ordering a puja and paying for it', () => {
     const dialog = await openMakePuja(page, '/puja/medicine-buddha-puja', 'Kopan Monastery');
     await expect(dialog.getByText('Cost: Rs. 3,000')).toBeVisible();
 
-    await dialog.getByLabel(/^Date/).fill(dayNextWeek());
+    await chooseOrderDate(dialog, dayFromToday(7));
     // The payment method is required here too (the described product's exception is a bug).
     await dialog.getByRole('button', { name: 'Make Puja', exact: true }).click();
     await expect(dialog.getByText('Choose how to pay: eSewa or Khalti.')).toBeVisible();
@@ -116,7 +109,7 @@ test.describe('ordering a puja and paying for it', () => {
   test('a cancelled payment can be paid later from the orders page', async ({ page, request }) => {
     await signInAsDemoPatron(page, request);
     const dialog = await openMakePuja(page, '/monastery/kopan-monastery', 'Butter Lamp Offering');
-    await dialog.getByLabel(/^Date/).fill(dayNextWeek());
+    await chooseOrderDate(dialog, dayFromToday(7));
     await dialog.getByRole('radio', { name: 'eSewa' }).check();
     await dialog.getByRole('button', { name: 'Make Puja', exact: true }).click();
 
@@ -149,7 +142,7 @@ test.describe('ordering a puja and paying for it', () => {
     await page.getByRole('textbox', { name: /^Puja/ }).click();
     await page.getByRole('option', { name: 'Sang Smoke Offering (Rs. 2,000)' }).click();
     await expect(page.getByText('Cost: Rs. 2,000')).toBeVisible();
-    await page.getByLabel(/^Date/).fill(dayNextWeek());
+    await chooseOrderDate(page, dayFromToday(7));
     await page.getByRole('radio', { name: 'eSewa' }).check();
     await page.getByRole('textbox', { name: 'Your intention' }).fill('Clear obstacles before a journey.');
     await page.getByRole('button', { name: 'Submit' }).click();
@@ -175,8 +168,12 @@ test.describe('ordering a puja and paying for it', () => {
         );
     const problems: string[] = [];
 
-    await openMakePuja(page, '/monastery/kopan-monastery', 'Green Tara Puja');
+    const dialog = await openMakePuja(page, '/monastery/kopan-monastery', 'Green Tara Puja');
     problems.push(...(await serious('Make Puja modal')));
+    // The date field's calendar, open.
+    await dialog.getByRole('textbox', { name: /^Date/ }).click();
+    await expect(page.getByRole('button', { name: 'Next month' })).toBeVisible();
+    problems.push(...(await serious('Make Puja date calendar')));
     await page.goto('/direct-order');
     await expect(page.getByRole('textbox', { name: /^Monastery/ })).toBeVisible();
     problems.push(...(await serious('/direct-order')));

@@ -71,6 +71,22 @@ export interface PujaOrder {
   wallet: 'eSewa' | 'Khalti';
 }
 
+/** `2026-12-01` as the order form's date field shows a chosen day: `December 1, 2026`. */
+export function orderDateText(isoDay: string): string {
+  return pujaDayText(isoDay).replace(/(\d+)(st|nd|rd|th),/, '$1,');
+}
+
+/**
+ * Chooses `isoDay` (YYYY-MM-DD) in the order form's date field (Mantine's DateInput) as a keyboard user
+ * would: types it and leaves the field. The field drops a day it cannot take, so this checks it kept it.
+ */
+export async function chooseOrderDate(form: Page | Locator, isoDay: string) {
+  const field = form.getByRole('textbox', { name: /^Date/ });
+  await field.fill(isoDay);
+  await field.press('Tab');
+  await expect(field).toHaveValue(orderDateText(isoDay));
+}
+
 /**
  * The patron orders a puja at Kopan Monastery and pays through the payment simulator (PAYMENT_MODE
  * simulator, as in ordering.spec.ts); returns the order's id from the orders page it lands on.
@@ -83,7 +99,7 @@ export async function orderAndPayAtKopan(page: Page, order: PujaOrder): Promise<
     .getByRole('button', { name: 'Make Puja' })
     .click();
   const dialog = page.getByRole('dialog', { name: 'Make Puja' });
-  await dialog.getByLabel(/^Date/).fill(order.day);
+  await chooseOrderDate(dialog, order.day);
   await dialog.getByRole('radio', { name: order.wallet }).check();
   await dialog.getByRole('textbox', { name: /Names to pray for/ }).fill(order.beneficiary);
   await dialog.getByRole('textbox', { name: 'Your intention' }).fill(order.intention);

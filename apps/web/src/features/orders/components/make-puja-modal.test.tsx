@@ -11,6 +11,13 @@ import { orderFixture } from '../../../test/order-fixtures.ts';
 import { renderRoutes, stubApi } from '../../../test/render-app.tsx';
 import { MonasteryPage } from '../../catalogue/routes/monastery-page.tsx';
 import { PujaPage } from '../../catalogue/routes/puja-page.tsx';
+import {
+  calendarDayName,
+  orderDateField,
+  orderDateText,
+  pickOrderDate,
+  typeOrderDate,
+} from '../test/order-date.ts';
 import { goToPaymentPage, postPaymentForm } from '../utils/leave-for-payment.ts';
 
 // jsdom cannot leave the page: these stand in for the form post to eSewa and the move to Khalti.
@@ -75,16 +82,12 @@ async function openModal(path = '/monastery/kopan-monastery') {
   return { ...view, user, dialog };
 }
 
-function dateInput(dialog: HTMLElement) {
-  return within(dialog).getByLabelText(/^Date/);
-}
-
 async function fillOrder(
   user: ReturnType<typeof userEvent.setup>,
   dialog: HTMLElement,
   { payment = 'eSewa' as 'eSewa' | 'Khalti' | null, date = nextWeek } = {},
 ) {
-  fireEvent.change(dateInput(dialog), { target: { value: date } });
+  await typeOrderDate(user, dialog, date);
   if (payment) await user.click(within(dialog).getByRole('radio', { name: payment }));
 }
 
@@ -105,25 +108,87 @@ describe('the Make Puja modal', () => {
 
     expect(within(dialog).getByText('Green Tara Puja at Kopan Monastery')).toBeInTheDocument();
     expect(within(dialog).getByText('Cost: Rs. 1,500')).toBeInTheDocument();
-    const date = dateInput(dialog);
-    expect(date).toHaveAttribute('type', 'date');
-    expect(date).toHaveAttribute('min', today);
-    expect(date).toHaveAttribute('max', addDays(today, 365));
-    expect(date).toBeRequired();
+    expect(orderDateField(dialog)).toBeRequired();
+    // It opens on what is being ordered, not on the date field with its calendar over the form.
+    await waitFor(() => expect(within(dialog).getByText('Green Tara Puja at Kopan Monastery')).toHaveFocus());
+    expect(within(dialog).queryByRole('button', { name: 'Next month' })).not.toBeInTheDocument();
     expect(within(dialog).getByRole('radiogroup', { name: /Payment method/ })).toBeInTheDocument();
     expect(within(dialog).getByRole('textbox', { name: /Names to pray for/ })).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Close' })).toBeInTheDocument();
   });
 
-  it('refuses a date before today without sending anything', async () => {
+  it("opens the calendar on today's month in Nepal, with no earlier day to pick", async () => {
+    stubApi(catalogueAnswers);
+    const { user, dialog } = await openModal();
+
+    await user.click(orderDateField(dialog));
+
+    const day = (isoDay: string) =>
+      within(dialog)
+        .getAllByRole('button', { name: calendarDayName(isoDay) })
+        .find((button) => !button.hasAttribute('data-outside'));
+    expect(day(today)).toBeEnabled();
+    // The calendar cannot go back to a month before today's.
+    expect(within(dialog).getByRole('button', { name: 'Previous month' })).toBeDisabled();
+    const yesterday = within(dialog).queryByRole('button', { name: calendarDayName(addDays(today, -1)) });
+    if (yesterday) expect(yesterday).toBeDisabled();
+  });
+
+  it('takes the last day of the year ahead, and not the day after', async () => {
+    stubApi(catalogueAnswers);
+    const { user, dialog } = await openModal();
+    const lastDay = addDays(today, 365);
+
+    await typeOrderDate(user, dialog, addDays(lastDay, 1));
+    expect(await within(dialog).findByText('Choose a date within the next year.')).toBeInTheDocument();
+    expect(orderDateField(dialog)).toHaveValue('');
+
+    await typeOrderDate(user, dialog, lastDay);
+    expect(within(dialog).queryByText('Choose a date within the next year.')).not.toBeInTheDocument();
+    expect(orderDateField(dialog)).toHaveValue(orderDateText(lastDay));
+  });
+
+  it('says when typed text is not a date it can read', async () => {
+    stubApi(catalogueAnswers);
+    const { user, dialog } = await openModal();
+
+    await typeOrderDate(user, dialog, '12/1/2026');
+
+    expect(
+      await within(dialog).findByText('Type the date as YYYY-MM-DD, or pick it from the calendar.'),
+    ).toBeInTheDocument();
+    expect(orderDateField(dialog)).toHaveValue('');
+    expect(orderDateField(dialog)).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('refuses a typed date before today without sending anything', async () => {
     const fetchMock = stubApi(catalogueAnswers);
     const { user, dialog } = await openModal();
 
     await fillOrder(user, dialog, { date: addDays(today, -1) });
-    await user.click(within(dialog).getByRole('button', { name: 'Make Puja' }));
 
     expect(await within(dialog).findByText('The date cannot be earlier than today.')).toBeInTheDocument();
-    expect(dateInput(dialog)).toHaveAttribute('aria-invalid', 'true');
+    expect(orderDateField(dialog)).toHaveAttribute('aria-invalid', 'true');
+    expect(orderDateField(dialog)).toHaveValue('');
+    await user.click(within(dialog).getByRole('button', { name: 'Make Puja' }));
+    expect(await within(dialog).findByText('Choose a date.')).toBeInTheDocument();
+    expect(callsTo(fetchMock, '/api/order')).toHaveLength(0);
+  });
+
+  it('refuses a day that became the past while the modal was open', async () => {
+    const fetchMock = stubApi(catalogueAnswers);
+    const { user, dialog } = await openModal();
+    await fillOrder(user, dialog, { date: today });
+
+    // Midnight passes in Nepal before the patron sends the order.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 24 * 60 * 60 * 1000 });
+    try {
+      await user.click(within(dialog).getByRole('button', { name: 'Make Puja' }));
+      expect(await within(dialog).findByText('The date cannot be earlier than today.')).toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(orderDateField(dialog)).toHaveAttribute('aria-invalid', 'true');
     expect(callsTo(fetchMock, '/api/order')).toHaveLength(0);
   });
 
@@ -174,7 +239,10 @@ describe('the Make Puja modal', () => {
     const toast = vi.spyOn(notifications, 'show');
     const { user, dialog } = await openModal();
 
-    await fillOrder(user, dialog);
+    // Picked from the calendar this time; the other tests type the day.
+    await pickOrderDate(user, dialog, nextWeek);
+    expect(orderDateField(dialog)).toHaveValue(orderDateText(nextWeek));
+    await user.click(within(dialog).getByRole('radio', { name: 'eSewa' }));
     await user.type(within(dialog).getByRole('textbox', { name: /Names to pray for/ }), 'Tenzin Norbu');
     await user.type(within(dialog).getByRole('textbox', { name: 'Your intention' }), 'A safe journey');
     await user.click(within(dialog).getByRole('button', { name: 'Make Puja' }));
@@ -226,7 +294,7 @@ describe('the Make Puja modal', () => {
 
     await user.click(screen.getAllByRole('button', { name: 'Make Puja' })[0]!);
     const reopened = await screen.findByRole('dialog', { name: 'Make Puja' });
-    expect(dateInput(reopened)).toHaveValue('');
+    expect(orderDateField(reopened)).toHaveValue('');
     expect(within(reopened).getByRole('radio', { name: 'Khalti' })).not.toBeChecked();
   });
 
@@ -266,7 +334,7 @@ describe('the Make Puja modal', () => {
 
     expect(await within(dialog).findByText('Choose a date within the next year.')).toBeInTheDocument();
     expect(within(dialog).getByText('Names is too long.')).toBeInTheDocument();
-    expect(dateInput(dialog)).toHaveAttribute('aria-invalid', 'true');
+    expect(orderDateField(dialog)).toHaveAttribute('aria-invalid', 'true');
     expect(within(dialog).getByRole('textbox', { name: /Names to pray for/ })).toHaveAttribute(
       'aria-invalid',
       'true',

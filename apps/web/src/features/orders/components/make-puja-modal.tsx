@@ -1,3 +1,5 @@
+// The order form's date picker styles arrive with this lazy module, never with the home page's bundle.
+import '@mantine/dates/styles.css';
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -54,7 +56,9 @@ export function MakePujaModal() {
       >
         {offering && (
           <>
-            <Text mb="md">
+            {/* The modal's first focus: on the date field it would open the calendar over the form (and a
+                phone's keyboard); here it reads out what is being ordered, and Tab goes on to the date. */}
+            <Text mb="md" data-autofocus tabIndex={-1}>
               {t('makePuja.offering', { puja: offering.puja.name, monastery: offering.monastery.name })}
             </Text>
             <OrderForm

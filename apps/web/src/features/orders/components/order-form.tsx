@@ -1,9 +1,10 @@
 import { Alert, Group, Radio, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
 import { BENEFICIARY_MAX_LENGTH, formatRupees, INTENTION_MAX_LENGTH, PAYMENT_METHODS } from '@puja/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OrderFormState } from '../hooks/use-order-form.ts';
-import { orderDateRange } from '../utils/order-form.ts';
+import { ORDER_DATE_FORMAT, orderDateRange, parseOrderDay } from '../utils/order-form.ts';
 
 interface OrderFormProps {
   form: OrderFormState;
@@ -14,7 +15,13 @@ interface OrderFormProps {
   actions: ReactNode;
 }
 
-/** The order form's fields (SPEC §2): date, payment method, names and intention, the cost, the buttons. */
+/**
+ * The order form's fields (SPEC §2): date, payment method, names and intention, the cost, the buttons.
+ * The date is Mantine's DateInput (DESIGN: "DateInput with min date"): typed (the keyboard's way in) or
+ * picked from its calendar, from today in Nepal up to LATEST_ORDER_DAYS ahead. Whoever renders this form
+ * loads '@mantine/dates/styles.css' (the lazy Make Puja modal and direct order page), so the first page
+ * does not.
+ */
 export function OrderForm({ form, cost, offeringFields, actions }: OrderFormProps) {
   const { t } = useTranslation('orders');
   const { values, setValue, errors } = form;
@@ -30,16 +37,34 @@ export function OrderForm({ form, cost, offeringFields, actions }: OrderFormProp
           </Alert>
         )}
         {offeringFields}
-        <TextInput
-          type="date"
+        <DateInput
           label={t('form.date')}
           description={t('form.dateHint')}
           required
-          min={min}
-          max={max}
-          value={values.date}
-          onChange={(event) => setValue('date', event.currentTarget.value)}
+          minDate={min}
+          maxDate={max}
+          // The calendar opens on this month in Nepal, whatever the device's own zone says.
+          defaultDate={min}
+          value={values.date || null}
+          onChange={(day) => setValue('date', day ?? '')}
+          onBlur={(event) => form.leaveDate(event.currentTarget.value)}
+          dateParser={parseOrderDay}
+          valueFormat={ORDER_DATE_FORMAT}
           error={errors.date}
+          clearable
+          clearButtonProps={{ 'aria-label': t('form.clearDate') }}
+          // SPEC §9: weeks start on Sunday, as on the staff's calendar.
+          firstDayOfWeek={0}
+          // Pujas happen every day, and Mantine's red for weekend days fails WCAG's text contrast.
+          weekendDays={[]}
+          ariaLabels={{
+            previousMonth: t('form.previousMonth'),
+            nextMonth: t('form.nextMonth'),
+            previousYear: t('form.previousYear'),
+            nextYear: t('form.nextYear'),
+            previousDecade: t('form.previousDecade'),
+            nextDecade: t('form.nextDecade'),
+          }}
         />
         <Radio.Group
           label={t('form.payment')}

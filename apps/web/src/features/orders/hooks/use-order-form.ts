@@ -15,6 +15,8 @@ import {
   type OrderField,
   type OrderFormErrors,
   type OrderFormValues,
+  orderDateRange,
+  parseOrderDay,
   reasonOfOrderFailure,
 } from '../utils/order-form.ts';
 import { usePayForOrder } from './use-pay-for-order.ts';
@@ -27,6 +29,11 @@ export interface OrderFormState {
   clearError: (field: OrderField) => void;
   /** Today in the business time zone: the earliest day a puja can be booked for. */
   today: string;
+  /**
+   * The date field was left with `text` typed in. The field keeps only a day it can take, so a day it
+   * could not take empties it, and its message says why (rather than the text silently disappearing).
+   */
+  leaveDate: (text: string) => void;
   submit: (event?: FormEvent<HTMLFormElement>) => Promise<void>;
   reset: () => void;
   /** Placing the order, or starting its payment: the submit button waits. */
@@ -72,6 +79,26 @@ export function useOrderForm({ choice, onPlaced }: UseOrderFormOptions): OrderFo
       clearError(field);
     },
     [clearError],
+  );
+
+  const leaveDate = useCallback(
+    (text: string) => {
+      if (text.trim() === '') return;
+      const day = parseOrderDay(text);
+      const { min, max } = orderDateRange(todayIn(DEFAULT_BUSINESS_TIME_ZONE));
+      const message =
+        day === null
+          ? t('form.dateUnreadable')
+          : day < min
+            ? t('form.dateTooEarly')
+            : day > max
+              ? t('form.dateTooLate')
+              : undefined;
+      if (!message) return;
+      setValues((current) => ({ ...current, date: '' }));
+      setErrors((current) => ({ ...current, date: message }));
+    },
+    [t],
   );
 
   const reset = useCallback(() => {
@@ -129,6 +156,7 @@ export function useOrderForm({ choice, onPlaced }: UseOrderFormOptions): OrderFo
     errors,
     clearError,
     today,
+    leaveDate,
     submit,
     reset,
     isSending: createOrder.isPending || leavingFor !== null,

@@ -1,12 +1,13 @@
 import { notifications } from '@mantine/notifications';
 import { addDays, DEFAULT_BUSINESS_TIME_ZONE, type SessionUser, todayIn } from '@puja/contract';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signIn } from '../../../lib/session.ts';
 import { monasteryFixture, pujaFixture } from '../../../test/catalogue-fixtures.ts';
 import { orderFixture } from '../../../test/order-fixtures.ts';
 import { chooseOption, renderRoutes, stubApi } from '../../../test/render-app.tsx';
+import { orderDateField, orderDateText, pickOrderDate, typeOrderDate } from '../test/order-date.ts';
 import { postPaymentForm } from '../utils/leave-for-payment.ts';
 import { DirectOrderPage } from './direct-order-page.tsx';
 
@@ -72,7 +73,9 @@ describe('DirectOrderPage', () => {
     await user.click(screen.getByRole('option', { name: 'Green Tara Puja (Rs. 2,200)' }));
 
     expect(screen.getByText('Cost: Rs. 2,200')).toBeInTheDocument();
-    expect(screen.getByLabelText(/^Date/)).toHaveAttribute('min', todayIn(DEFAULT_BUSINESS_TIME_ZONE));
+    // The calendar starts at today in Nepal: nothing before this month.
+    await user.click(orderDateField(document.body));
+    expect(screen.getByRole('button', { name: 'Previous month' })).toBeDisabled();
   });
 
   it('requires the monastery, the puja, the date and the payment method', async () => {
@@ -101,7 +104,8 @@ describe('DirectOrderPage', () => {
 
     await chooseOption(user, await screen.findByRole('textbox', { name: /^Monastery/ }), 'Kopan Monastery');
     await chooseOption(user, field(/^Puja/), 'Medicine Buddha Puja (Rs. 500)');
-    fireEvent.change(screen.getByLabelText(/^Date/), { target: { value: nextWeek } });
+    await pickOrderDate(user, document.body, nextWeek);
+    expect(orderDateField(document.body)).toHaveValue(orderDateText(nextWeek));
     await user.click(screen.getByRole('radio', { name: 'eSewa' }));
     await user.type(field(/Your intention/), 'Good health');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
@@ -119,6 +123,29 @@ describe('DirectOrderPage', () => {
     expect(toast).toHaveBeenCalledWith(expect.objectContaining({ message: 'Order Placed Successfully' }));
     // The form starts again, empty.
     expect(field(/^Monastery/)).toHaveValue('');
+    expect(orderDateField(document.body)).toHaveValue('');
     expect(field(/Your intention/)).toHaveValue('');
+  });
+
+  it('takes a typed day as the patron wrote it, and sends it as YYYY-MM-DD', async () => {
+    const user = userEvent.setup();
+    const fetchMock = stubApi({
+      '/api/get-monastery-puja': options,
+      '/api/order': { body: { order: orderFixture({ id: 51 }) } },
+      '/api/esewa-process': { body: { action: 'http://127.0.0.1/pay', fields: { a: '1' } } },
+    });
+    renderPage();
+
+    await chooseOption(user, await screen.findByRole('textbox', { name: /^Monastery/ }), 'Kopan Monastery');
+    await chooseOption(user, field(/^Puja/), 'Medicine Buddha Puja (Rs. 500)');
+    // As the field itself writes a day, which is how it reads back after a day is chosen.
+    await typeOrderDate(user, document.body, orderDateText(nextWeek));
+    expect(orderDateField(document.body)).toHaveValue(orderDateText(nextWeek));
+    await user.click(screen.getByRole('radio', { name: 'eSewa' }));
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+
+    await waitFor(() => expect(postPaymentForm).toHaveBeenCalled());
+    const [, init] = fetchMock.mock.calls.find(([input]) => input === '/api/order')!;
+    expect((init!.body as FormData).get('date')).toBe(nextWeek);
   });
 });
