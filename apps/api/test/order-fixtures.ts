@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { Database } from '../src/db/client.ts';
 import { type monasteryPujas, orders, paymentAttempts, users } from '../src/db/schema/index.ts';
+import { settlePaymentAttempt } from '../src/modules/payments/payments.queries.ts';
 
 /** People, orders and payments with explicit dates, for tests that need exact figures. */
 
@@ -56,4 +58,21 @@ export async function insertPaymentAttempt(
     })
     .returning();
   return row!;
+}
+
+/**
+ * Pays an order as a provider's confirming look-up does: a try for the stored amount, settled by the
+ * payments module's own guarded update, so the order's payment_status becomes Completed. Only a paid
+ * order can be approved (docs/decisions/009).
+ */
+export async function payOrder(db: Database, orderId: number): Promise<typeof orders.$inferSelect> {
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+  if (!order) throw new Error(`No order ${orderId} to pay`);
+  const attempt = await insertPaymentAttempt(db, order);
+  await settlePaymentAttempt(db, attempt, {
+    transactionCode: `TEST-${attempt.reference}`,
+    providerResponse: { status: 'Completed', fixture: true },
+  });
+  const [paid] = await db.select().from(orders).where(eq(orders.id, orderId));
+  return paid!;
 }

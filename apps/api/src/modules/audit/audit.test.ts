@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertMonastery, insertPuja, offer } from '../../../test/catalogue-fixtures.ts';
 import { multipart } from '../../../test/multipart.ts';
-import { insertOrder, insertPerson } from '../../../test/order-fixtures.ts';
+import { insertOrder, insertPerson, payOrder } from '../../../test/order-fixtures.ts';
 import { bearer, signInByPhone } from '../../../test/session-helpers.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { auditEntries, monasteries, monasteryPujas, users } from '../../db/schema/index.ts';
@@ -356,7 +356,13 @@ describe('a monastery’s staff writes', () => {
       after: { status: 'declined' },
     });
 
+    // Only a paid order can be approved (docs/decisions/009); paying is the patron's, not a staff write.
     const approvedId = await placeOrder();
+    const { entries: byPayment } = await audited(async () => {
+      await payOrder(harness.database.db, approvedId);
+      return { statusCode: 200, body: '' };
+    });
+    expect(byPayment).toEqual([]);
     const approved = await oneEntry(() => handle(approvedId, {}));
     expect(approved).toMatchObject({
       action: 'approve',
@@ -530,6 +536,8 @@ describe('refused writes', () => {
       [404, () => call('DELETE', '/api/monastery/999999', people.admin.token)],
       // 409: a state that does not allow it; an administrator demoting themselves
       [409, () => call('PATCH', `/api/order/${declined.id}`, people.staffB.token, {})],
+      // 409: approving an order that is not paid yet
+      [409, () => call('PATCH', `/api/order/${pending.id}`, people.staffA.token, {})],
       // 409 found inside the write's transaction, after the row was locked: it rolls back with nothing kept
       [409, () => call('POST', '/api/monastery-puja', people.staffA.token, { puja: ids.tara, cost: 100 })],
       [

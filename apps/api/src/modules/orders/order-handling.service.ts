@@ -21,13 +21,15 @@ import type { OrdersService } from './orders.service.ts';
  * What a monastery's staff do with its orders. Every order moves through one table of transitions, each
  * applied by a guarded update, so two staff members acting at once cannot both change an order. Each
  * change and its audit entry commit together; the patron's SMS goes out only after the commit.
+ * `paid`: the transition also needs the order's payment to be Completed (docs/decisions/009): a puja is
+ * approved only once it is paid for; re-dating and declining an unpaid order stay allowed.
  */
 const TRANSITIONS = {
-  approve: { from: ['pending'], to: 'approved', done: 'approved your' },
-  redate: { from: ['pending'], to: 'pending', done: 'moved the date of your' },
-  decline: { from: ['pending'], to: 'declined', done: 'could not accept your' },
-  complete: { from: ['approved'], to: 'completed', done: 'has completed your' },
-} as const satisfies Record<string, { from: OrderStatus[]; to: OrderStatus; done: string }>;
+  approve: { from: ['pending'], to: 'approved', paid: true, done: 'approved your' },
+  redate: { from: ['pending'], to: 'pending', paid: false, done: 'moved the date of your' },
+  decline: { from: ['pending'], to: 'declined', paid: false, done: 'could not accept your' },
+  complete: { from: ['approved'], to: 'completed', paid: false, done: 'has completed your' },
+} as const satisfies Record<string, { from: OrderStatus[]; to: OrderStatus; paid: boolean; done: string }>;
 export type OrderAction = keyof typeof TRANSITIONS;
 
 const CONFLICT_MESSAGES: Record<OrderAction, string> = {
@@ -36,6 +38,7 @@ const CONFLICT_MESSAGES: Record<OrderAction, string> = {
   decline: 'Only a pending order can be declined.',
   complete: 'Only an approved order can be completed.',
 };
+const UNPAID_MESSAGE = 'This order is not paid yet: it can be approved once the payment is completed.';
 
 export interface OrderHandlingDependencies {
   db: Database;
@@ -86,16 +89,22 @@ export function createOrderHandlingService(dependencies: OrderHandlingDependenci
     const pujaDate = await db.transaction(async (tx) => {
       // Locked first, so the audited "before" is the order as this change found it.
       const [current] = await tx
-        .select({ status: orders.status, pujaDate: orders.pujaDate })
+        .select({ status: orders.status, pujaDate: orders.pujaDate, paymentStatus: orders.paymentStatus })
         .from(orders)
         .where(eq(orders.id, row.order.id))
         .for('no key update');
       const [updated] = await tx
         .update(orders)
         .set({ status: rule.to, ...changes })
-        .where(and(eq(orders.id, row.order.id), inArray(orders.status, [...rule.from])))
+        .where(
+          and(
+            eq(orders.id, row.order.id),
+            inArray(orders.status, [...rule.from]),
+            rule.paid ? eq(orders.paymentStatus, 'Completed') : undefined,
+          ),
+        )
         .returning({ status: orders.status, pujaDate: orders.pujaDate });
-      if (!current || !updated) throw new AppError('conflict', CONFLICT_MESSAGES[action]);
+      if (!current || !updated) throw new AppError('conflict', refusal(action, current));
       await recordAudit(tx, {
         actor: staff,
         action,
@@ -235,6 +244,18 @@ export function createOrderHandlingService(dependencies: OrderHandlingDependenci
 }
 
 export type OrderHandlingService = ReturnType<typeof createOrderHandlingService>;
+
+/**
+ * Why a guarded update changed nothing, from the row as the transaction locked it (so as the update saw
+ * it): a state that does not allow the action comes first, then a payment the action still waits for.
+ */
+function refusal(action: OrderAction, current: { status: OrderStatus; paymentStatus: string } | undefined) {
+  const rule = TRANSITIONS[action];
+  const stateAllows = current !== undefined && (rule.from as readonly OrderStatus[]).includes(current.status);
+  return stateAllows && rule.paid && current.paymentStatus !== 'Completed'
+    ? UNPAID_MESSAGE
+    : CONFLICT_MESSAGES[action];
+}
 
 /** What an audit entry records of an order a transition changes: its status and the puja's day. */
 function orderAuditFields(order: { status: OrderStatus; pujaDate: string }): AuditFields {

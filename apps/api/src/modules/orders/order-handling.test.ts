@@ -5,9 +5,10 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertMonastery, insertPuja, offer } from '../../../test/catalogue-fixtures.ts';
 import { multipart } from '../../../test/multipart.ts';
+import { insertPaymentAttempt, payOrder } from '../../../test/order-fixtures.ts';
 import { bearer, signInByPhone } from '../../../test/session-helpers.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { messages, orderImages, orders, users } from '../../db/schema/index.ts';
+import { auditEntries, messages, orderImages, orders, users } from '../../db/schema/index.ts';
 import { outboxFile } from '../../integrations/sms/outbox-sms.ts';
 
 let harness: TestApp;
@@ -47,17 +48,24 @@ beforeAll(async () => {
 });
 afterAll(() => harness.close());
 
-async function newOrder(): Promise<number> {
+/** An order placed by the patron and, unless `paid: false`, paid: only a paid order can be approved. */
+async function newOrder({ paid = true } = {}): Promise<number> {
   const response = await harness.app.inject({
     method: 'POST',
     url: '/api/order',
     headers: bearer(patron.token),
     payload: { monastery: monasteryA, puja: pujaId, cost: 2500, date: addDays(today, 5), payment: 'khalti' },
   });
-  return response.json().order.id;
+  const id: number = response.json().order.id;
+  if (paid) await payOrder(harness.database.db, id);
+  return id;
 }
-const statusOf = async (id: number) =>
-  (await harness.database.db.select().from(orders).where(eq(orders.id, id)))[0]!.status;
+const orderRow = async (id: number) =>
+  (await harness.database.db.select().from(orders).where(eq(orders.id, id)))[0]!;
+const statusOf = async (id: number) => (await orderRow(id)).status;
+const auditCount = (id: number) => harness.database.db.$count(auditEntries, eq(auditEntries.subjectId, id));
+/** The SMS outbox so far ('' before the first SMS). */
+const outbox = () => fs.readFile(outboxFile(harness.dataDirectory), 'utf8').catch(() => '');
 const update = (id: number, payload: object, token = staff.a) =>
   harness.app.inject({
     method: 'POST',
@@ -199,6 +207,90 @@ describe('order transitions', () => {
     expect((await update(id, { date: addDays(today, 3), status: 'decline' })).statusCode).toBe(422);
     expect((await update(id, { status: 'approved' })).statusCode).toBe(422);
     expect(await statusOf(id)).toBe('pending');
+  });
+});
+
+describe('approval needs a paid order', () => {
+  const UNPAID = 'This order is not paid yet: it can be approved once the payment is completed.';
+
+  it.each([
+    ['not paid at all (Pending)', async (_id: number) => undefined],
+    [
+      'whose payment the patron cancelled',
+      async (id: number) => {
+        await insertPaymentAttempt(harness.database.db, await orderRow(id), { status: 'Failed' });
+      },
+    ],
+    [
+      'whose payment failed (Failed)',
+      async (id: number) => {
+        await harness.database.db.update(orders).set({ paymentStatus: 'Failed' }).where(eq(orders.id, id));
+      },
+    ],
+    [
+      'whose payment was refunded (Refunded)',
+      async (id: number) => {
+        await harness.database.db.update(orders).set({ paymentStatus: 'Refunded' }).where(eq(orders.id, id));
+      },
+    ],
+  ])(
+    'refuses to approve an order %s with 409, changing nothing, auditing nothing, telling no one',
+    async (_case, arrange) => {
+      const id = await newOrder({ paid: false });
+      await arrange(id);
+      const before = await orderRow(id);
+      const smsBefore = await outbox();
+
+      const refused = await update(id, {});
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toEqual({ message: UNPAID });
+
+      expect(await orderRow(id)).toEqual(before);
+      expect(before.status).toBe('pending');
+      expect(await auditCount(id)).toBe(0);
+      expect(await outbox()).toBe(smsBefore);
+    },
+  );
+
+  it('approves the same order once it is paid, with its audit entry and the patron’s SMS', async () => {
+    const id = await newOrder({ paid: false });
+    expect((await update(id, {})).statusCode).toBe(409);
+    await payOrder(harness.database.db, id);
+    const smsBefore = await outbox();
+
+    const approved = await update(id, {});
+    expect(approved.statusCode).toBe(200);
+    expect(approved.json().approvedOrders.find((order: { id: number }) => order.id === id)).toMatchObject({
+      status: 'approved',
+      payment_status: 'Completed',
+    });
+    expect(await statusOf(id)).toBe('approved');
+    expect(await auditCount(id)).toBe(1);
+    const sent = (await outbox()).slice(smsBefore.length);
+    expect(sent).toContain(`Gompa A approved your Tara Puja for ${addDays(today, 5)}.`);
+    expect(sent).toContain(`/orders?oid=${id}`);
+  });
+
+  it('still re-dates and declines an unpaid order', async () => {
+    const id = await newOrder({ paid: false });
+    expect((await update(id, { date: addDays(today, 15) })).statusCode).toBe(200);
+    const moved = await orderRow(id);
+    expect([moved.status, moved.pujaDate, moved.paymentStatus]).toEqual([
+      'pending',
+      addDays(today, 15),
+      'Pending',
+    ]);
+    expect((await update(id, { status: 'decline' })).statusCode).toBe(200);
+    expect(await statusOf(id)).toBe('declined');
+    expect(await auditCount(id)).toBe(2);
+  });
+
+  it('names the state first when an unpaid order is no longer pending', async () => {
+    const id = await newOrder({ paid: false });
+    await update(id, { status: 'decline' });
+    const refused = await update(id, {});
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe('Only a pending order can be approved.');
   });
 });
 

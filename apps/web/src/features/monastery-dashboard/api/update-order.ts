@@ -1,6 +1,6 @@
 import { type StaffOrdersResponse, staffOrdersResponseSchema } from '@puja/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { ApiError, apiRequest } from '../../../lib/api-client.ts';
 import { staffOrdersQueryKey } from './monastery-dashboard-query-keys.ts';
 
 /** What a staff member does with a pending order (API.md): approve, give it a new day, or decline it. */
@@ -32,5 +32,11 @@ export function useUpdateOrder() {
   return useMutation({
     mutationFn: updateOrder,
     onSuccess: (lists) => queryClient.setQueryData(staffOrdersQueryKey, lists),
+    // A 409 (another staff member was first, the order is not paid yet) means the lists shown are stale:
+    // they are fetched again, so the table shows the order as it now is. Not awaited: the toast comes first.
+    onError: (error) => {
+      if (error instanceof ApiError && error.status === 409)
+        void queryClient.invalidateQueries({ queryKey: staffOrdersQueryKey });
+    },
   });
 }

@@ -1,5 +1,6 @@
 import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import type { Order, PaymentStatus } from '@puja/contract';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatPujaDate } from '../../../lib/formatting.ts';
 import type { OrderActions } from '../hooks/use-order-actions.ts';
@@ -23,7 +24,8 @@ interface OrdersReceivedTableProps {
 
 /**
  * SPEC §2's 'Order Received' table: the pending orders with the patron, the day, the puja, whether it is
- * paid, and what the puja is for; each row with Approve Puja, Message and Update Date.
+ * paid, and what the puja is for; each row with Approve Puja, Message and Update Date. Approve Puja waits
+ * for the payment: it is disabled, with the reason beside it, until the order is paid (docs/decisions/009).
  */
 export function OrdersReceivedTable({ orders, actions, onMessage, onUpdateDate }: OrdersReceivedTableProps) {
   const { t } = useTranslation('monastery-dashboard');
@@ -80,6 +82,9 @@ interface OrderRowProps {
 
 function OrderRow({ order, approving, busy, onApprove, onMessage, onUpdateDate }: OrderRowProps) {
   const { t } = useTranslation('monastery-dashboard');
+  const awaitingPaymentId = useId();
+  // The server approves only a paid order; the button says so before the staff member tries.
+  const paid = order.payment_status === 'Completed';
   return (
     <Table.Tr data-testid="order-row">
       <Table.Td>
@@ -106,17 +111,30 @@ function OrderRow({ order, approving, busy, onApprove, onMessage, onUpdateDate }
         </Badge>
       </Table.Td>
       <Table.Td>
-        <Group gap="xs" wrap="nowrap">
-          <Button size="xs" onClick={onApprove} loading={approving} disabled={busy && !approving}>
-            {t('dashboard.approve')}
-          </Button>
-          <Button size="xs" variant="light" onClick={onMessage}>
-            {t('dashboard.message')}
-          </Button>
-          <Button size="xs" variant="default" onClick={onUpdateDate} disabled={busy}>
-            {t('dashboard.updateDate')}
-          </Button>
-        </Group>
+        <Stack gap={4}>
+          <Group gap="xs" wrap="nowrap">
+            <Button
+              size="xs"
+              onClick={onApprove}
+              loading={approving}
+              disabled={!paid || (busy && !approving)}
+              aria-describedby={paid ? undefined : awaitingPaymentId}
+            >
+              {t('dashboard.approve')}
+            </Button>
+            <Button size="xs" variant="light" onClick={onMessage}>
+              {t('dashboard.message')}
+            </Button>
+            <Button size="xs" variant="default" onClick={onUpdateDate} disabled={busy}>
+              {t('dashboard.updateDate')}
+            </Button>
+          </Group>
+          {!paid && (
+            <Text id={awaitingPaymentId} size="xs" c="dimmed">
+              {t('dashboard.awaitingPayment')}
+            </Text>
+          )}
+        </Stack>
       </Table.Td>
     </Table.Tr>
   );

@@ -115,6 +115,8 @@ describe('the Order Received table', () => {
     for (const action of ['Approve Puja', 'Message', 'Update Date']) {
       expect(within(row).getByRole('button', { name: action })).toBeInTheDocument();
     }
+    expect(within(row).getByRole('button', { name: 'Approve Puja' })).toBeEnabled();
+    expect(within(row).queryByText(/Awaiting payment/)).not.toBeInTheDocument();
     const second = await rowOf('Pema Lhamo');
     expect(within(second).getByText('Medicine Buddha Puja')).toBeInTheDocument();
     expect(within(second).getByText('Pending')).toBeInTheDocument();
@@ -140,6 +142,54 @@ describe('the Order Received table', () => {
     expect(fieldsOf(callsTo(fetchMock, '/api/order/41')[0])).toEqual({ _method: 'patch' });
     await waitFor(() => expect(within(ordersTable()).queryByText('Demo Patron')).not.toBeInTheDocument());
     expect(await screen.findByText('Green Tara Puja: Demo Patron')).toBeInTheDocument();
+  });
+
+  it.each(['Pending', 'Failed', 'Refunded'] as const)(
+    'keeps Approve Puja disabled, with the reason shown, while the payment is %s',
+    async (payment_status) => {
+      const { fetchMock, user } = renderDashboard({
+        '/api/order': lists([{ ...unpaid, payment_status }], [approved]),
+      });
+      const row = await rowOf('Pema Lhamo');
+      const approve = within(row).getByRole('button', { name: 'Approve Puja' });
+
+      expect(approve).toBeDisabled();
+      expect(
+        within(row).getByText('Awaiting payment: the order can be approved once the patron has paid.'),
+      ).toBeVisible();
+      expect(approve).toHaveAccessibleDescription(
+        'Awaiting payment: the order can be approved once the patron has paid.',
+      );
+      // What an unpaid order still allows: a message, a new date, a decline.
+      expect(within(row).getByRole('button', { name: 'Message' })).toBeEnabled();
+      expect(within(row).getByRole('button', { name: 'Update Date' })).toBeEnabled();
+
+      await user.click(approve);
+      expect(callsTo(fetchMock, '/api/order/42')).toHaveLength(0);
+    },
+  );
+
+  it("shows the server's reason when the payment turns out not to be done, and shows the order as it now is", async () => {
+    const refunded = { ...pending, payment_status: 'Refunded' as const };
+    const { fetchMock, toast, user } = renderDashboard({
+      '/api/order': [lists([pending, unpaid], [approved]), lists([refunded, unpaid], [approved])],
+      '/api/order/41': {
+        status: 409,
+        body: { message: 'This order is not paid yet: it can be approved once the payment is completed.' },
+      },
+    });
+
+    await user.click(within(await rowOf('Demo Patron')).getByRole('button', { name: 'Approve Puja' }));
+
+    await waitFor(() =>
+      expect(toasts(toast)).toEqual([
+        'red: Order not Accepted: This order is not paid yet: it can be approved once the payment is completed.',
+      ]),
+    );
+    const row = await rowOf('Demo Patron');
+    expect(await within(row).findByText('Refunded')).toBeInTheDocument();
+    expect(within(row).getByRole('button', { name: 'Approve Puja' })).toBeDisabled();
+    expect(callsTo(fetchMock, '/api/order', 'GET').length).toBeGreaterThanOrEqual(2);
   });
 
   it("says 'Order not Accepted' with the server's reason when approval is refused", async () => {
