@@ -1,7 +1,7 @@
 import { Button, Center, Group, Loader, Modal, Stack, Text } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import type { Order } from '@puja/contract';
 import { useTranslation } from 'react-i18next';
+import { DayInput } from '../../../components/day-input.tsx';
 import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
 import { formatPujaDate } from '../../../lib/formatting.ts';
 import { useOrderForEdit } from '../api/get-order-for-edit.ts';
@@ -79,7 +79,7 @@ function RedateForm({ order, currentDay, actions, onDone, onDecline }: RedateFor
             date: formatPujaDate(currentDay),
           })}
         </Text>
-        <DateInput
+        <DayInput
           label={t('dateModal.date')}
           description={t('dateModal.dateHint')}
           required
@@ -88,11 +88,6 @@ function RedateForm({ order, currentDay, actions, onDone, onDecline }: RedateFor
           value={form.date}
           onChange={form.setDate}
           error={form.error}
-          clearable
-          clearButtonProps={{ 'aria-label': t('dateModal.clearDate') }}
-          valueFormat="MMMM D, YYYY"
-          // SPEC §9: weeks start on Sunday, as on the dashboard's calendar.
-          firstDayOfWeek={0}
         />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onDone}>

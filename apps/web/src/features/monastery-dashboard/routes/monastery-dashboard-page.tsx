@@ -1,6 +1,5 @@
 import '../monastery-dashboard-strings.ts';
 // Mantine's extension styles arrive with the staff pages, never with the home page's bundle.
-import '@mantine/dates/styles.css';
 import '@mantine/dropzone/styles.css';
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import type { Order } from '@puja/contract';

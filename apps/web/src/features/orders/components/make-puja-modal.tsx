@@ -1,5 +1,4 @@
 // The order form's date picker styles arrive with this lazy module, never with the home page's bundle.
-import '@mantine/dates/styles.css';
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';

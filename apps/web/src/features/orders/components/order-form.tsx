@@ -1,10 +1,10 @@
 import { Alert, Group, Radio, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import { BENEFICIARY_MAX_LENGTH, formatRupees, INTENTION_MAX_LENGTH, PAYMENT_METHODS } from '@puja/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DayInput } from '../../../components/day-input.tsx';
 import type { OrderFormState } from '../hooks/use-order-form.ts';
-import { ORDER_DATE_FORMAT, orderDateRange, parseOrderDay } from '../utils/order-form.ts';
+import { orderDateRange } from '../utils/order-form.ts';
 
 interface OrderFormProps {
   form: OrderFormState;
@@ -17,10 +17,7 @@ interface OrderFormProps {
 
 /**
  * The order form's fields (SPEC §2): date, payment method, names and intention, the cost, the buttons.
- * The date is Mantine's DateInput (DESIGN: "DateInput with min date"): typed (the keyboard's way in) or
- * picked from its calendar, from today in Nepal up to LATEST_ORDER_DAYS ahead. Whoever renders this form
- * loads '@mantine/dates/styles.css' (the lazy Make Puja modal and direct order page), so the first page
- * does not.
+ * The date is the app's DayInput: typed or picked, from today in Nepal up to LATEST_ORDER_DAYS ahead.
  */
 export function OrderForm({ form, cost, offeringFields, actions }: OrderFormProps) {
   const { t } = useTranslation('orders');
@@ -37,7 +34,7 @@ export function OrderForm({ form, cost, offeringFields, actions }: OrderFormProp
           </Alert>
         )}
         {offeringFields}
-        <DateInput
+        <DayInput
           label={t('form.date')}
           description={t('form.dateHint')}
           required
@@ -48,23 +45,7 @@ export function OrderForm({ form, cost, offeringFields, actions }: OrderFormProp
           value={values.date || null}
           onChange={(day) => setValue('date', day ?? '')}
           onBlur={(event) => form.leaveDate(event.currentTarget.value)}
-          dateParser={parseOrderDay}
-          valueFormat={ORDER_DATE_FORMAT}
           error={errors.date}
-          clearable
-          clearButtonProps={{ 'aria-label': t('form.clearDate') }}
-          // SPEC §9: weeks start on Sunday, as on the staff's calendar.
-          firstDayOfWeek={0}
-          // Pujas happen every day, and Mantine's red for weekend days fails WCAG's text contrast.
-          weekendDays={[]}
-          ariaLabels={{
-            previousMonth: t('form.previousMonth'),
-            nextMonth: t('form.nextMonth'),
-            previousYear: t('form.previousYear'),
-            nextYear: t('form.nextYear'),
-            previousDecade: t('form.previousDecade'),
-            nextDecade: t('form.nextDecade'),
-          }}
         />
         <Radio.Group
           label={t('form.payment')}

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api-client.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { parseTypedDay } from '../../../lib/typed-day.ts';
 import { catalogueQueryKey } from '../../catalogue/api/catalogue-query-keys.ts';
 import { useCreateOrder } from '../api/create-order.ts';
 import {
@@ -16,7 +17,6 @@ import {
   type OrderFormErrors,
   type OrderFormValues,
   orderDateRange,
-  parseOrderDay,
   reasonOfOrderFailure,
 } from '../utils/order-form.ts';
 import { usePayForOrder } from './use-pay-for-order.ts';
@@ -84,7 +84,7 @@ export function useOrderForm({ choice, onPlaced }: UseOrderFormOptions): OrderFo
   const leaveDate = useCallback(
     (text: string) => {
       if (text.trim() === '') return;
-      const day = parseOrderDay(text);
+      const day = parseTypedDay(text);
       const { min, max } = orderDateRange(todayIn(DEFAULT_BUSINESS_TIME_ZONE));
       const message =
         day === null

@@ -1,5 +1,4 @@
 // The order form's date picker styles arrive with this lazy module, never with the home page's bundle.
-import '@mantine/dates/styles.css';
 import { Alert, Button, Card, Group, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { formatRupees, type Monastery } from '@puja/contract';
 import { useState } from 'react';

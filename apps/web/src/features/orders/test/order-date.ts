@@ -26,7 +26,7 @@ export function calendarDayName(isoDay: string): string {
   return `${date.getUTCDate()} ${month} ${date.getUTCFullYear()}`;
 }
 
-/** `2026-12-01` as the date field shows it once chosen (ORDER_DATE_FORMAT): `December 1, 2026`. */
+/** `2026-12-01` as the date field shows it once chosen (DAY_INPUT_FORMAT): `December 1, 2026`. */
 export function orderDateText(isoDay: string): string {
   const date = new Date(`${isoDay}T00:00:00Z`);
   const month = date.toLocaleString('en', { month: 'long', timeZone: 'UTC' });
