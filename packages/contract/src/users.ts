@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema, fullNameSchema, sessionUserSchema } from './session.ts';
+import { emailSchema, sessionUserSchema } from './session.ts';
 
 /** An administrator's user management (API.md "Users"; SPEC §5 user form). */
 
@@ -13,7 +13,9 @@ export const MIN_PASSWORD_LENGTH = 6;
 export const ASSIGNABLE_ROLES = ['user', 'monastery'] as const;
 
 export const userFormSchema = z.object({
-  name: fullNameSchema,
+  // Required, as SPEC §5 says; the two-word rule is the patron's own onboarding, not an administrator's form
+  // (a monk may go by one name).
+  name: z.string().trim().min(1, 'Name is required.').max(120, 'Name can be at most 120 characters.'),
   email: emailSchema,
   /** Full number in E.164 (+9779812345678), or the national digits of a Nepali number. */
   phone: z

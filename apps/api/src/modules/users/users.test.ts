@@ -80,8 +80,16 @@ describe('creating users', () => {
     expect((await create(form({ email: 'not-an-email', phone: '9819100022' }))).statusCode).toBe(422);
     expect((await create(form({ email: 'a3@example.org', phone: '98191abc' }))).statusCode).toBe(422);
     expect(
-      (await create(form({ email: 'a4@example.org', phone: '9819100023', name: 'Karma' }))).statusCode,
+      (await create(form({ email: 'a4@example.org', phone: '9819100023', name: '   ' }))).statusCode,
     ).toBe(422);
+  });
+
+  it('takes a single name: the two-word rule is a patron’s onboarding, not the administrator’s form', async () => {
+    const response = await create(
+      form({ email: 'karma.single@example.org', phone: '9819100024', name: 'Karma' }),
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().users.map((user: { name: string }) => user.name)).toContain('Karma');
   });
 
   it('is for administrators only', async () => {

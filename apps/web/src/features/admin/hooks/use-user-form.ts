@@ -67,6 +67,11 @@ export function useUserForm({ user, onSaved }: UseUserFormOptions = {}): UserFor
     const check = checkUserForm(values, mode, { monasteryRequired: t('users.monasteryRequired') });
     if (!check.ok) {
       setErrors(check.errors);
+      // SPEC §8: the password messages are toasts as well, whether the server or this check finds them.
+      for (const field of ['password', 'cpassword'] as const) {
+        const message = check.errors[field];
+        if (message) notifyError(message, { id: `user-form-${field}-${message}` });
+      }
       return;
     }
     setErrors({});

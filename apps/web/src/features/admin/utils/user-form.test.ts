@@ -1,4 +1,4 @@
-import { FULL_NAME_MESSAGE, PASSWORD_MISMATCH_MESSAGE, PASSWORD_TOO_SHORT_MESSAGE } from '@puja/contract';
+import { PASSWORD_MISMATCH_MESSAGE, PASSWORD_TOO_SHORT_MESSAGE } from '@puja/contract';
 import { describe, expect, it } from 'vitest';
 import { checkUserForm, EMPTY_USER_FORM, type UserFormValues } from './user-form.ts';
 
@@ -67,6 +67,6 @@ describe('checkUserForm', () => {
       'phone',
       'role',
     ]);
-    expect(!check.ok && check.errors.name).toBe(FULL_NAME_MESSAGE);
+    expect(!check.ok && check.errors.name).toBe('Name is required.');
   });
 });
