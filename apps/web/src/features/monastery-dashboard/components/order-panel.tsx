@@ -2,11 +2,11 @@ import { Drawer, Stack } from '@mantine/core';
 import { formatRupees, type Order } from '@puja/contract';
 import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import classes from '../../../components/details-list.module.css';
 import { formatPujaDate } from '../../../lib/formatting.ts';
 import { useLastShown } from '../hooks/use-last-shown.ts';
 import type { OrderActions } from '../hooks/use-order-actions.ts';
 import { CompletionForm } from './completion-form.tsx';
-import classes from './order-panel.module.css';
 
 interface OrderPanelProps {
   /** The approved order chosen on the calendar; null when closed. */

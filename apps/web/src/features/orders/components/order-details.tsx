@@ -2,6 +2,7 @@ import { Badge, Button, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { formatRupees, type Order, type OrderConversationResponse, type OrderStatus } from '@puja/contract';
 import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import detailsList from '../../../components/details-list.module.css';
 import { formatPujaDate } from '../../../lib/formatting.ts';
 import classes from './orders.module.css';
 
@@ -49,7 +50,7 @@ export function OrderDetails({ order, images, imagesFailed, onProceedToPayment }
 
   return (
     <Stack gap="md">
-      <dl className={classes.details}>
+      <dl className={detailsList.details}>
         {rows.map(([label, value]) => (
           <Fragment key={label}>
             <dt>{label}</dt>
