@@ -1,3 +1,4 @@
+import { DEFAULT_BUSINESS_TIME_ZONE } from '@puja/contract';
 import dayjs from 'dayjs';
 import advancedFormat from 'dayjs/plugin/advancedFormat';
 
@@ -22,4 +23,28 @@ export function formatOrderDate(value: string | Date): string {
 export function formatPujaDate(value: string): string {
   const day = /^\d{4}-\d{2}-\d{2}/.exec(value)?.[0];
   return dayjs(day ?? value).format('MMMM Do, YYYY');
+}
+
+const businessClock = new Intl.DateTimeFormat('en-US', {
+  timeZone: DEFAULT_BUSINESS_TIME_ZONE,
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+  hourCycle: 'h23',
+});
+
+/**
+ * A moment as a clock in Nepal (the business time zone) shows it, in SPEC §9's order-date format:
+ * `January 1st, 2024 01:00 PM`. Used where the time must read the same for everyone, e.g. when money was
+ * received or refunded, which the receipts, the providers' portals and the CSV export also give in Nepal time.
+ */
+export function formatBusinessTime(value: string | Date): string {
+  const parts = Object.fromEntries(
+    businessClock.formatToParts(new Date(value)).map((part) => [part.type, Number(part.value)]),
+  ) as Record<'year' | 'month' | 'day' | 'hour' | 'minute', number>;
+  // The wall-clock reading, built as a local date only so dayjs can format it.
+  const wallClock = new Date(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute);
+  return dayjs(wallClock).format('MMMM Do, YYYY hh:mm A');
 }

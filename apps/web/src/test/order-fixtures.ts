@@ -1,9 +1,10 @@
-import type { Order } from '@puja/contract';
+import type { Order, Payment } from '@puja/contract';
 
 /** An order as `GET /api/order/create` sends it; override what a test is about. */
 export function orderFixture(overrides: Partial<Order> = {}): Order {
   return {
     id: 41,
+    number: 'PJ-7K3M9Q',
     date: '2026-12-01T00:00:00+05:45',
     user_id: 3,
     user: { name: 'Demo Patron', email: 'patron@example.com', phone: '+9779800000003' },
@@ -20,6 +21,27 @@ export function orderFixture(overrides: Partial<Order> = {}): Order {
     amount: 1500,
     status: 'pending',
     created_at: '2026-11-20T08:15:00.000Z',
+    payments: [],
+    ...overrides,
+  };
+}
+
+/** A payment received for an order (kept for its puja unless overridden), as orders carry them. */
+export function paymentFixture(overrides: Partial<Payment> = {}): Payment {
+  return {
+    id: 501,
+    provider: 'esewa',
+    amount: 1500,
+    status: 'Completed',
+    reference: 'd3b07384-d9a0-4c9b-8f1e-1a2b3c4d5e6f',
+    transaction_code: '000AB12',
+    created_at: '2026-11-20T08:15:00.000Z',
+    paid_at: '2026-11-20T08:16:00.000Z',
+    refund_reason: null,
+    refund_due_at: null,
+    refund_requested_at: null,
+    refunded_at: null,
+    refund_reference: null,
     ...overrides,
   };
 }

@@ -18,7 +18,8 @@ export function renderRoutes(routes: RouteObject[], path: string) {
   return { ...view, router, queryClient };
 }
 
-type Answer = { status?: number; body: unknown };
+/** A JSON answer, or with `headers` the body as it is (a PDF, a CSV). */
+type Answer = { status?: number; body: unknown; headers?: Record<string, string> };
 
 /**
  * Stands in for the API: each request path (without the query) maps to an answer, or to a list of answers
@@ -30,7 +31,8 @@ export function stubApi(answers: Record<string, Answer | Answer[]>) {
     const path = String(input).split('?')[0] ?? '';
     const queue = remaining.get(path);
     const answer = queue && (queue.length > 1 ? queue.shift() : queue[0]);
-    const { status = 200, body } = answer ?? { status: 404, body: { message: 'Not found.' } };
+    const { status = 200, body, headers } = answer ?? { status: 404, body: { message: 'Not found.' } };
+    if (headers) return new Response(body as BodyInit, { status, headers });
     return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
   });
   vi.stubGlobal('fetch', fetchMock);

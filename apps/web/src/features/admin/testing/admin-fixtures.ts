@@ -53,7 +53,8 @@ export function user(overrides: Partial<SessionUser> = {}): SessionUser {
   };
 }
 
-type Answer = { status?: number; body: unknown };
+/** A JSON answer, or with `headers` the body as it is (a CSV). */
+type Answer = { status?: number; body: unknown; headers?: Record<string, string> };
 
 /**
  * Stands in for the API by method and path ('POST /api/monastery'): each maps to an answer, or to answers
@@ -65,7 +66,8 @@ export function stubRoutes(routes: Record<string, Answer | Answer[]>) {
     const path = String(input).split('?')[0] ?? '';
     const queue = remaining.get(`${init?.method ?? 'GET'} ${path}`);
     const answer = queue && (queue.length > 1 ? queue.shift() : queue[0]);
-    const { status = 200, body } = answer ?? { status: 404, body: { message: 'Not found.' } };
+    const { status = 200, body, headers } = answer ?? { status: 404, body: { message: 'Not found.' } };
+    if (headers) return new Response(body as BodyInit, { status, headers });
     return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
   });
   vi.stubGlobal('fetch', fetchMock);
