@@ -4,6 +4,8 @@ import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import detailsList from '../../../components/details-list.module.css';
 import { formatPujaDate } from '../../../lib/formatting.ts';
+import { canCancel, canProceedToPayment } from '../utils/order-money.ts';
+import { OrderPayments } from './order-payments.tsx';
 import classes from './orders.module.css';
 
 const STATUS_COLOURS: Record<OrderStatus, string> = {
@@ -11,25 +13,33 @@ const STATUS_COLOURS: Record<OrderStatus, string> = {
   approved: 'blue',
   declined: 'red',
   completed: 'green',
+  cancelled: 'gray',
+  expired: 'orange',
 };
-
-/** SPEC §4: any payment status but 'Completed' may be paid; a declined order cannot be (the server refuses). */
-export function canProceedToPayment(order: Order): boolean {
-  return order.payment_status !== 'Completed' && order.status !== 'declined';
-}
 
 interface OrderDetailsProps {
   order: Order;
   images: OrderConversationResponse['images'] | undefined;
   imagesFailed: boolean;
   onProceedToPayment: () => void;
+  onCancel: () => void;
 }
 
-/** The Puja Details column: the order, its payment (in capitals, '--' when none) and its photos. */
-export function OrderDetails({ order, images, imagesFailed, onProceedToPayment }: OrderDetailsProps) {
+/**
+ * The Puja Details column: the order and its number, its payment (in capitals, '--' when none), paying
+ * or cancelling it while it is pending, the money received with any refund, and its photos.
+ */
+export function OrderDetails({
+  order,
+  images,
+  imagesFailed,
+  onProceedToPayment,
+  onCancel,
+}: OrderDetailsProps) {
   const { t } = useTranslation('orders');
   const none = t('orders.none');
   const rows: [string, ReactNode][] = [
+    [t('orders.number'), order.number],
     [t('orders.monastery'), order.monastery_puja.monastery.name],
     [t('orders.puja'), order.monastery_puja.puja.name],
     [t('orders.date'), formatPujaDate(order.date)],
@@ -58,11 +68,21 @@ export function OrderDetails({ order, images, imagesFailed, onProceedToPayment }
           </Fragment>
         ))}
       </dl>
-      {canProceedToPayment(order) && (
-        <Button onClick={onProceedToPayment} fullWidth>
-          {t('orders.proceedToPayment')}
-        </Button>
+      {(canProceedToPayment(order) || canCancel(order)) && (
+        <Stack gap="xs">
+          {canProceedToPayment(order) && (
+            <Button onClick={onProceedToPayment} fullWidth>
+              {t('orders.proceedToPayment')}
+            </Button>
+          )}
+          {canCancel(order) && (
+            <Button onClick={onCancel} fullWidth variant="default" c="red.8">
+              {t('orders.cancel')}
+            </Button>
+          )}
+        </Stack>
       )}
+      <OrderPayments order={order} />
       <Title order={3} fz="h5">
         {t('orders.imagesHeading')}
       </Title>

@@ -8,7 +8,7 @@ interface OrderListProps {
   onSelect: (orderId: number) => void;
 }
 
-/** The patron's orders, monastery and puja each, the selected one highlighted (SPEC §2). */
+/** The patron's orders, monastery, puja and order number each, the selected one highlighted (SPEC §2). */
 export function OrderList({ orders, selectedId, onSelect }: OrderListProps) {
   const { t } = useTranslation('orders');
   if (orders.length === 0) {
@@ -30,7 +30,10 @@ export function OrderList({ orders, selectedId, onSelect }: OrderListProps) {
               active={active}
               aria-current={active ? 'true' : undefined}
               label={order.monastery_puja.monastery.name}
-              description={order.monastery_puja.puja.name}
+              description={t('orders.entryDescription', {
+                puja: order.monastery_puja.puja.name,
+                number: order.number,
+              })}
               onClick={() => onSelect(order.id)}
               styles={{ label: { fontWeight: 600 } }}
             />

@@ -4,7 +4,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signIn } from '../../../lib/session.ts';
-import { orderFixture } from '../../../test/order-fixtures.ts';
+import { captureDownloads } from '../../../test/downloads.ts';
+import { orderFixture, paymentFixture } from '../../../test/order-fixtures.ts';
 import { renderRoutes, stubApi } from '../../../test/render-app.tsx';
 import { goToPaymentPage, postPaymentForm } from '../utils/leave-for-payment.ts';
 import { OrdersPage } from './orders-page.tsx';
@@ -23,6 +24,7 @@ const patron: SessionUser = {
 const greenTara = orderFixture({ id: 41 });
 const medicineBuddha = orderFixture({
   id: 42,
+  number: 'PJ-4TX8WN',
   date: '2027-01-15T00:00:00+05:45',
   monastery_puja: {
     id: 202,
@@ -36,6 +38,15 @@ const medicineBuddha = orderFixture({
   beneficiary: null,
   intention: null,
   status: 'approved',
+  payments: [
+    paymentFixture({
+      id: 502,
+      provider: 'khalti',
+      amount: 2500,
+      transaction_code: 'khl-7x2a',
+      reference: 'pidx-1',
+    }),
+  ],
 });
 
 function conversation(order: Order, extra: { messages?: unknown[]; images?: unknown[] } = {}) {
@@ -89,8 +100,8 @@ describe('OrdersPage', () => {
     const list = await screen.findByRole('list', { name: 'Your orders' });
     const entries = within(list).getAllByRole('button');
     expect(entries.map((entry) => entry.textContent)).toEqual([
-      'Kopan MonasteryGreen Tara Puja',
-      'Shechen MonasteryMedicine Buddha Puja',
+      'Kopan MonasteryGreen Tara Puja · PJ-7K3M9Q',
+      'Shechen MonasteryMedicine Buddha Puja · PJ-4TX8WN',
     ]);
     expect(entries[0]).toHaveAttribute('aria-current', 'true');
     expect(entries[1]).not.toHaveAttribute('aria-current');
@@ -120,6 +131,7 @@ describe('OrdersPage', () => {
     const { router } = renderOrders();
     await screen.findByRole('list', { name: 'Your orders' });
 
+    expect(detail('Order number')).toBe('PJ-7K3M9Q');
     expect(detail('Payment type')).toBe('ESEWA');
     expect(detail('Payment status')).toBe('PENDING');
     expect(detail('Transaction code')).toBe('--');
@@ -184,10 +196,12 @@ describe('OrdersPage', () => {
     );
   });
 
-  it("offers 'Proceed to payment' only while unpaid and not declined", async () => {
+  it("offers 'Proceed to payment' only while pending and unpaid", async () => {
     const declined = orderFixture({ id: 43, status: 'declined', payment_status: 'Failed' });
     const failed = orderFixture({ id: 44, payment_status: 'Failed' });
-    stubOrders([greenTara, medicineBuddha, declined, failed]);
+    const expired = orderFixture({ id: 45, status: 'expired', payment_status: 'Pending' });
+    const refundDue = orderFixture({ id: 46, status: 'cancelled', payment_status: 'Refund due' });
+    stubOrders([greenTara, medicineBuddha, declined, failed, expired, refundDue]);
     const { router } = renderOrders();
     await screen.findByRole('list', { name: 'Your orders' });
     const proceed = () =>
@@ -204,6 +218,13 @@ describe('OrdersPage', () => {
     await waitFor(() => expect(detail('Order status')).toBe('Pending'));
     expect(detail('Payment status')).toBe('FAILED');
     expect(proceed()).toBeInTheDocument();
+    await router.navigate('/orders?oid=45');
+    await waitFor(() => expect(detail('Order status')).toBe('Expired'));
+    expect(proceed()).not.toBeInTheDocument();
+    await router.navigate('/orders?oid=46');
+    await waitFor(() => expect(detail('Order status')).toBe('Cancelled'));
+    expect(detail('Payment status')).toBe('REFUND DUE');
+    expect(proceed()).not.toBeInTheDocument();
   });
 
   it('pays an order from the Proceed to Payment modal', async () => {
@@ -273,4 +294,277 @@ describe('OrdersPage', () => {
       expect(toasts(toast)).toEqual([message]);
     });
   }
+});
+
+describe('cancelling an order', () => {
+  const cancelButton = () => within(column('Puja Details')).queryByRole('button', { name: 'Cancel order' });
+
+  it('offers Cancel order only while the order is pending', async () => {
+    const declined = orderFixture({ id: 43, status: 'declined' });
+    const cancelled = orderFixture({ id: 44, status: 'cancelled' });
+    stubOrders([greenTara, medicineBuddha, declined, cancelled]);
+    const { router } = renderOrders();
+    await screen.findByRole('list', { name: 'Your orders' });
+
+    expect(cancelButton()).toBeInTheDocument();
+    for (const [id, status] of [
+      [42, 'Approved'],
+      [43, 'Declined'],
+      [44, 'Cancelled'],
+    ] as const) {
+      await router.navigate(`/orders?oid=${id}`);
+      await waitFor(() => expect(detail('Order status')).toBe(status));
+      expect(cancelButton()).not.toBeInTheDocument();
+    }
+  });
+
+  it('says nothing is to be refunded for an unpaid order, and cancels it on confirmation', async () => {
+    const user = userEvent.setup();
+    const nowCancelled = { ...greenTara, status: 'cancelled' as const };
+    const fetchMock = stubOrders([greenTara], {
+      '/api/order/create': [{ body: { orders: [greenTara] } }, { body: { orders: [nowCancelled] } }],
+      '/api/order/41/cancel': { body: { order: nowCancelled } },
+    });
+    const toast = vi.spyOn(notifications, 'show');
+    renderOrders();
+
+    await user.click(await screen.findByRole('button', { name: 'Cancel order' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel order' });
+    expect(
+      within(dialog).getByText(
+        'Cancel order PJ-7K3M9Q, Green Tara Puja at Kopan Monastery on December 1st, 2026? The monastery will not perform it, and it cannot be undone.',
+      ),
+    ).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('Nothing has been paid, so there is nothing to refund.'),
+    ).toBeInTheDocument();
+    // Keeping the order is the safe choice, and changes nothing.
+    await user.click(within(dialog).getByRole('button', { name: 'Keep the order' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Cancel order' })).not.toBeInTheDocument(),
+    );
+    expect(fetchMock.mock.calls.filter(([input]) => input === '/api/order/41/cancel')).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Cancel order' }));
+    const again = await screen.findByRole('dialog', { name: 'Cancel order' });
+    await user.click(within(again).getByRole('button', { name: 'Cancel order' }));
+
+    await waitFor(() => expect(toasts(toast)).toEqual(['green: Order PJ-7K3M9Q cancelled']));
+    const calls = fetchMock.mock.calls.filter(([input]) => input === '/api/order/41/cancel');
+    expect(calls).toHaveLength(1);
+    expect(calls[0]![1]).toMatchObject({ method: 'POST', body: undefined });
+    expect(new Headers(calls[0]![1]?.headers).get('Authorization')).toBe('Bearer patron-token');
+    await waitFor(() => expect(detail('Order status')).toBe('Cancelled'));
+    expect(cancelButton()).not.toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Cancel order' })).not.toBeInTheDocument();
+  });
+
+  it('says how much goes back, and to which wallet, for a paid order', async () => {
+    const user = userEvent.setup();
+    const paid = orderFixture({
+      payment_type: 'khalti',
+      payment_status: 'Completed',
+      transaction_code: 'khl-9q',
+      amount: 2500,
+      payments: [paymentFixture({ provider: 'khalti', amount: 2500, transaction_code: 'khl-9q' })],
+    });
+    const nowCancelled = {
+      ...paid,
+      status: 'cancelled' as const,
+      payment_status: 'Refund due' as const,
+      payments: [
+        paymentFixture({
+          provider: 'khalti',
+          amount: 2500,
+          transaction_code: 'khl-9q',
+          status: 'Refund due',
+          refund_reason: 'cancelled',
+          refund_due_at: '2026-11-21T04:15:00.000Z',
+        }),
+      ],
+    };
+    stubOrders([paid], {
+      '/api/order/create': [{ body: { orders: [paid] } }, { body: { orders: [nowCancelled] } }],
+      '/api/order/41/cancel': { body: { order: nowCancelled } },
+    });
+    const toast = vi.spyOn(notifications, 'show');
+    renderOrders();
+
+    await user.click(await screen.findByRole('button', { name: 'Cancel order' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel order' });
+    expect(
+      within(dialog).getByText('The Rs. 2,500 you paid with Khalti will be refunded to you.'),
+    ).toBeInTheDocument();
+    expect(within(dialog).queryByText(/nothing to refund/)).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel order' }));
+
+    await waitFor(() =>
+      expect(toasts(toast)).toEqual(['green: Order PJ-7K3M9Q cancelled: Rs. 2,500 will be refunded to you.']),
+    );
+    await waitFor(() => expect(detail('Payment status')).toBe('REFUND DUE'));
+    const payments = within(column('Puja Details')).getByRole('list', {
+      name: 'Payments received for this order',
+    });
+    expect(within(payments).getByText('Refund due since November 21st, 2026 10:00 AM')).toBeInTheDocument();
+    expect(within(payments).getByText('You cancelled the order.')).toBeInTheDocument();
+  });
+
+  it("shows the server's reason when the order can no longer be cancelled, and shows it as it now is", async () => {
+    const user = userEvent.setup();
+    const nowApproved = { ...greenTara, status: 'approved' as const, payment_status: 'Completed' as const };
+    const fetchMock = stubOrders([greenTara], {
+      '/api/order/create': [{ body: { orders: [greenTara] } }, { body: { orders: [nowApproved] } }],
+      '/api/order/41/cancel': {
+        status: 409,
+        body: { message: 'The monastery has approved this order: it can no longer be cancelled.' },
+      },
+    });
+    const toast = vi.spyOn(notifications, 'show');
+    renderOrders();
+
+    await user.click(await screen.findByRole('button', { name: 'Cancel order' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel order' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel order' }));
+
+    await waitFor(() =>
+      expect(toasts(toast)).toEqual([
+        'red: The order could not be cancelled: The monastery has approved this order: it can no longer be cancelled.',
+      ]),
+    );
+    await waitFor(() => expect(detail('Order status')).toBe('Approved'));
+    expect(cancelButton()).not.toBeInTheDocument();
+    expect(fetchMock.mock.calls.filter(([input]) => input === '/api/order/create')).toHaveLength(2);
+  });
+});
+
+describe('the payments of an order', () => {
+  function paymentsList() {
+    return within(column('Puja Details')).getByRole('list', { name: 'Payments received for this order' });
+  }
+
+  it('says when nothing has been paid, with no receipt to download', async () => {
+    stubOrders([greenTara]);
+    renderOrders();
+
+    expect(
+      await within(column('Puja Details')).findByText('Nothing has been paid for this order yet.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Download receipt' })).not.toBeInTheDocument();
+  });
+
+  it('lists each payment received in Nepal time, and what became of any refund', async () => {
+    const order = orderFixture({
+      status: 'declined',
+      payment_status: 'Refunded',
+      payments: [
+        paymentFixture({
+          id: 1,
+          provider: 'esewa',
+          amount: 1500,
+          transaction_code: '000AB12',
+          paid_at: '2026-11-20T08:16:00.000Z',
+          status: 'Refunded',
+          refund_reason: 'declined',
+          refund_due_at: '2026-11-21T04:15:00.000Z',
+          refunded_at: '2026-11-22T06:00:00.000Z',
+          refund_reference: 'ESW-RF-991',
+        }),
+        paymentFixture({
+          id: 2,
+          provider: 'khalti',
+          amount: 1500,
+          transaction_code: 'TXN-KH-4',
+          paid_at: '2026-11-20T09:00:00.000Z',
+          status: 'Refund due',
+          refund_reason: 'duplicate',
+          refund_due_at: '2026-11-20T09:00:00.000Z',
+          refund_requested_at: '2026-11-20T10:15:00.000Z',
+        }),
+        paymentFixture({
+          id: 3,
+          provider: 'esewa',
+          amount: 500,
+          transaction_code: null,
+          paid_at: '2026-11-23T03:00:00.000Z',
+          status: 'Refund due',
+          refund_reason: 'duplicate',
+          refund_due_at: '2026-11-23T03:00:00.000Z',
+        }),
+      ],
+    });
+    stubOrders([order]);
+    renderOrders();
+
+    await within(column('Puja Details')).findByText('Payments');
+    const items = within(paymentsList()).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      'Rs. 1,500 with eSewaRefunded' +
+        'Paid on November 20th, 2026 02:01 PM' +
+        'Transaction code 000AB12' +
+        'Refunded on November 22nd, 2026 11:45 AM (reference ESW-RF-991)' +
+        'The monastery declined the order.',
+      'Rs. 1,500 with KhaltiRefund due' +
+        'Paid on November 20th, 2026 02:45 PM' +
+        'Transaction code TXN-KH-4' +
+        'Refund requested from Khalti on November 20th, 2026 04:00 PM; waiting for Khalti to confirm it.' +
+        'The order had already been paid.',
+      'Rs. 500 with eSewaRefund due' +
+        'Paid on November 23rd, 2026 08:45 AM' +
+        'Refund due since November 23rd, 2026 08:45 AM' +
+        'The order had already been paid.',
+    ]);
+    expect(within(column('Puja Details')).getByText('Times are Nepal time.')).toBeInTheDocument();
+  });
+
+  it('shows a payment kept for the puja with no refund', async () => {
+    stubOrders([medicineBuddha]);
+    renderOrders();
+
+    await screen.findByRole('list', { name: 'Your orders' });
+    const [item] = within(paymentsList()).getAllByRole('listitem');
+    expect(item!.textContent).toBe(
+      'Rs. 2,500 with KhaltiReceivedPaid on November 20th, 2026 02:01 PMTransaction code khl-7x2a',
+    );
+  });
+
+  it('downloads the receipt with the session token, under the name the server gives', async () => {
+    const user = userEvent.setup();
+    const saved = captureDownloads();
+    const fetchMock = stubOrders([medicineBuddha], {
+      '/api/order/42/receipt': {
+        body: '%PDF-1.7 receipt',
+        headers: {
+          'Content-Type': 'application/pdf',
+          'Content-Disposition': 'attachment; filename="receipt-PJ-4TX8WN.pdf"',
+        },
+      },
+    });
+    renderOrders();
+
+    await user.click(await screen.findByRole('button', { name: 'Download receipt' }));
+
+    await waitFor(() => expect(saved.map((file) => file.name)).toEqual(['receipt-PJ-4TX8WN.pdf']));
+    const [, init] = fetchMock.mock.calls.find(([input]) => input === '/api/order/42/receipt')!;
+    expect(new Headers(init?.headers).get('Authorization')).toBe('Bearer patron-token');
+    await expect(saved[0]!.blob.text()).resolves.toBe('%PDF-1.7 receipt');
+  });
+
+  it('says why a receipt could not be downloaded', async () => {
+    const user = userEvent.setup();
+    const saved = captureDownloads();
+    stubOrders([medicineBuddha], {
+      '/api/order/42/receipt': { status: 404, body: { message: 'Nothing has been paid for this order.' } },
+    });
+    const toast = vi.spyOn(notifications, 'show');
+    renderOrders();
+
+    await user.click(await screen.findByRole('button', { name: 'Download receipt' }));
+
+    await waitFor(() =>
+      expect(toasts(toast)).toEqual([
+        'red: The receipt could not be downloaded: Nothing has been paid for this order.',
+      ]),
+    );
+    expect(saved).toEqual([]);
+  });
 });

@@ -8,6 +8,7 @@ import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useOrderConversation } from '../api/get-order-conversation.ts';
 import { useOwnOrders } from '../api/get-orders.ts';
+import { CancelOrderModal } from '../components/cancel-order-modal.tsx';
 import { OrderDetails } from '../components/order-details.tsx';
 import { OrderList } from '../components/order-list.tsx';
 import { OrderMessages } from '../components/order-messages.tsx';
@@ -15,7 +16,8 @@ import classes from '../components/orders.module.css';
 import { ProceedToPaymentModal } from '../components/proceed-to-payment-modal.tsx';
 
 /**
- * `/orders` (SPEC §2): the patron's orders, the messages and details of the selected one, and paying it.
+ * `/orders` (SPEC §2): the patron's orders, the messages and details of the selected one, paying or
+ * cancelling it, and its receipt.
  * `?oid=` names the selected order (the first when absent or unknown), so a reload keeps it; `?status=`
  * is how the server reports a payment's outcome when the wallet sends the browser back.
  */
@@ -67,6 +69,7 @@ function SelectedOrder({ order, loading }: { order: Order | null; loading: boole
   const { t } = useTranslation('orders');
   const conversation = useOrderConversation(order?.id ?? null);
   const [paying, setPaying] = useState(false);
+  const [cancelling, setCancelling] = useState<Order | null>(null);
 
   return (
     <>
@@ -88,6 +91,7 @@ function SelectedOrder({ order, loading }: { order: Order | null; loading: boole
             images={conversation.data?.images}
             imagesFailed={conversation.isError}
             onProceedToPayment={() => setPaying(true)}
+            onCancel={() => setCancelling(order)}
           />
         ) : (
           <Text c="dimmed" ta="center" py="xl">
@@ -96,6 +100,7 @@ function SelectedOrder({ order, loading }: { order: Order | null; loading: boole
         )}
       </Column>
       <ProceedToPaymentModal order={order} opened={paying} onClose={() => setPaying(false)} />
+      <CancelOrderModal order={cancelling} onClose={() => setCancelling(null)} />
     </>
   );
 }

@@ -1,0 +1,131 @@
+import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { formatRupees, type Order, type Payment, type PaymentStatus } from '@puja/contract';
+import { IconDownload } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../lib/api-client.ts';
+import { formatBusinessTime } from '../../../lib/formatting.ts';
+import { notifyError } from '../../../lib/notify.ts';
+import { useDownloadReceipt } from '../api/download-receipt.ts';
+
+export const PAYMENT_STATUS_COLOURS: Record<PaymentStatus, string> = {
+  Pending: 'yellow',
+  Completed: 'green',
+  Failed: 'red',
+  'Refund due': 'orange',
+  Refunded: 'gray',
+};
+
+/**
+ * The money received for the order, each payment with when and how it was paid and what became of it
+ * (kept, refund due, asked of Khalti, refunded), and the receipt once something was paid. Times are Nepal
+ * time, as on the receipt.
+ */
+export function OrderPayments({ order }: { order: Order }) {
+  const { t } = useTranslation('orders');
+  const receipt = useDownloadReceipt();
+
+  function downloadReceipt() {
+    receipt.mutate(order, {
+      onError: (error) => {
+        // A 401 has already said 'Session Expired'.
+        if (error instanceof ApiError && error.status === 401) return;
+        const reason = error instanceof ApiError ? error.message : t('errors.unexpected', { ns: 'common' });
+        notifyError(reason, { title: t('orders.receiptFailed'), id: `receipt-${order.id}` });
+      },
+    });
+  }
+
+  return (
+    <Stack gap="sm">
+      <Title order={3} fz="h5">
+        {t('orders.paymentsHeading')}
+      </Title>
+      {order.payments.length === 0 ? (
+        <Text c="dimmed">{t('orders.paymentsNone')}</Text>
+      ) : (
+        <>
+          <Stack
+            component="ul"
+            gap="xs"
+            aria-label={t('orders.paymentsLabel')}
+            style={{ listStyle: 'none', margin: 0, padding: 0 }}
+          >
+            {order.payments.map((payment) => (
+              <li key={payment.id}>
+                <PaymentRecord payment={payment} />
+              </li>
+            ))}
+          </Stack>
+          <Text size="xs" c="dimmed">
+            {t('orders.paymentsTimeZone')}
+          </Text>
+          <Button
+            variant="light"
+            leftSection={<IconDownload size={16} aria-hidden="true" />}
+            onClick={downloadReceipt}
+            loading={receipt.isPending}
+          >
+            {t('orders.downloadReceipt')}
+          </Button>
+        </>
+      )}
+    </Stack>
+  );
+}
+
+function PaymentRecord({ payment }: { payment: Payment }) {
+  const { t } = useTranslation('orders');
+  const provider = t(`paymentMethod.${payment.provider}`);
+  const paidAt = payment.paid_at ?? payment.created_at;
+  return (
+    <Paper withBorder radius="md" p="sm" data-testid="payment">
+      <Group justify="space-between" gap="xs" wrap="wrap">
+        <Text fw={600}>
+          {t('paymentRecord.amountWith', { amount: formatRupees(payment.amount), provider })}
+        </Text>
+        {/* The tint says it at a glance; the text stays dark, as light badges' own text is below AA. */}
+        <Badge color={PAYMENT_STATUS_COLOURS[payment.status]} variant="light" c="dark.7">
+          {t(`paymentStatus.${payment.status}`)}
+        </Badge>
+      </Group>
+      <Text size="sm">{t('paymentRecord.paidAt', { time: formatBusinessTime(paidAt) })}</Text>
+      {payment.transaction_code && (
+        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+          {t('paymentRecord.transactionCode', { code: payment.transaction_code })}
+        </Text>
+      )}
+      <RefundState payment={payment} />
+    </Paper>
+  );
+}
+
+/** What became of money that is to go back: due, asked of Khalti, or returned. Nothing while kept. */
+function RefundState({ payment }: { payment: Payment }) {
+  const { t } = useTranslation('orders');
+  let state: string | null = null;
+  if (payment.status === 'Refunded') {
+    const time = formatBusinessTime(payment.refunded_at ?? payment.refund_due_at ?? payment.created_at);
+    state = payment.refund_reference
+      ? t('paymentRecord.refundedWithReference', { time, reference: payment.refund_reference })
+      : t('paymentRecord.refunded', { time });
+  } else if (payment.status === 'Refund due') {
+    state = payment.refund_requested_at
+      ? t('paymentRecord.refundRequested', { time: formatBusinessTime(payment.refund_requested_at) })
+      : t('paymentRecord.refundDue', {
+          time: formatBusinessTime(payment.refund_due_at ?? payment.paid_at ?? payment.created_at),
+        });
+  }
+  if (!state) return null;
+  return (
+    <>
+      <Text size="sm" fw={500}>
+        {state}
+      </Text>
+      {payment.refund_reason && (
+        <Text size="sm" c="dimmed">
+          {t(`paymentRecord.reason.${payment.refund_reason}`)}
+        </Text>
+      )}
+    </>
+  );
+}
