@@ -6,7 +6,10 @@ import { staffOrdersQueryKey } from './monastery-dashboard-query-keys.ts';
 /** New orders arrive whenever a patron pays; the dashboard looks again this often while it is open. */
 const REFRESH_INTERVAL_MS = 60_000;
 
-/** `GET /api/order`: the staff member's monastery's pending and approved orders, soonest puja first. */
+/**
+ * `GET /api/order`: the staff member's monastery's pending orders (paid ones to act on, unpaid ones
+ * awaiting payment) and approved ones, soonest puja first.
+ */
 export function getStaffOrders(signal?: AbortSignal): Promise<StaffOrdersResponse> {
   return apiRequest('/api/order', { schema: staffOrdersResponseSchema, signal });
 }

@@ -16,8 +16,8 @@ interface OrderPanelProps {
 }
 
 /**
- * SPEC §2's side panel for an approved order: time, name, puja service, date, e-mail and phone (and what
- * the puja is for), then the photos and Puja Completed.
+ * SPEC §2's side panel for an approved order: its number, time, name, puja service, date, e-mail and phone
+ * (and what the puja is for), then the photos and Puja Completed.
  */
 export function OrderPanel({ order, actions, onClose }: OrderPanelProps) {
   const { t } = useTranslation('monastery-dashboard');
@@ -25,6 +25,7 @@ export function OrderPanel({ order, actions, onClose }: OrderPanelProps) {
   const none = t('panel.none');
   const rows: [string, ReactNode][] = shown
     ? [
+        [t('panel.orderNumber'), shown.number],
         // A puja is booked for a day, not an hour.
         [t('panel.time'), t('panel.allDay')],
         [t('panel.name'), shown.user.name],

@@ -36,7 +36,11 @@ export function OrdersCalendarView({ orders, onSelect }: OrdersCalendarProps) {
   const events = useMemo(
     () =>
       calendarEventsOf(orders, (order) =>
-        t('calendar.eventTitle', { puja: order.monastery_puja.puja.name, name: order.user.name }),
+        t('calendar.eventTitle', {
+          puja: order.monastery_puja.puja.name,
+          name: order.user.name,
+          number: order.number,
+        }),
       ),
     [orders, t],
   );

@@ -10,6 +10,7 @@ const PAYMENT_COLOURS: Record<PaymentStatus, string> = {
   Pending: 'yellow',
   Completed: 'green',
   Failed: 'red',
+  'Refund due': 'orange',
   Refunded: 'gray',
 };
 
@@ -23,9 +24,10 @@ interface OrdersReceivedTableProps {
 }
 
 /**
- * SPEC §2's 'Order Received' table: the pending orders with the patron, the day, the puja, whether it is
- * paid, and what the puja is for; each row with Approve Puja, Message and Update Date. Approve Puja waits
- * for the payment: it is disabled, with the reason beside it, until the order is paid (docs/decisions/009).
+ * SPEC §2's 'Order Received' table: the paid pending orders with the patron and the order's number, the
+ * day, the puja, the payment, and what the puja is for; each row with Approve Puja, Message and Update
+ * Date. Unpaid orders wait in their own table (awaiting-payment-table.tsx); should one arrive here anyway,
+ * Approve Puja is disabled, with the reason beside it, until it is paid (docs/decisions/009).
  */
 export function OrdersReceivedTable({ orders, actions, onMessage, onUpdateDate }: OrdersReceivedTableProps) {
   const { t } = useTranslation('monastery-dashboard');
@@ -90,6 +92,9 @@ function OrderRow({ order, approving, busy, onApprove, onMessage, onUpdateDate }
       <Table.Td>
         <Stack gap={2}>
           <Text fw={600}>{order.user.name}</Text>
+          <Text size="sm" c="dimmed">
+            {t('dashboard.orderNumber', { number: order.number })}
+          </Text>
           {order.beneficiary && (
             <Text size="sm" c="dimmed">
               {t('dashboard.beneficiary', { names: order.beneficiary })}

@@ -27,9 +27,11 @@ const pending = orderFixture({
   beneficiary: 'Tenzin Norbu',
   intention: 'For a safe journey.',
 });
-const unpaid = orderFixture({
+const secondPaid = orderFixture({
   id: 42,
+  number: 'PJ-4TX8WN',
   date: dayOf(5),
+  payment_status: 'Completed',
   user_id: 7,
   user: { name: 'Pema Lhamo', email: null, phone: '+9779811111111' },
   monastery_puja: {
@@ -40,9 +42,24 @@ const unpaid = orderFixture({
   beneficiary: null,
   intention: null,
 });
+// Placed, not paid yet: waits apart, with nothing to approve.
+const unpaid = orderFixture({
+  id: 43,
+  number: 'PJ-9WQ3ZD',
+  date: dayOf(6),
+  user_id: 8,
+  user: { name: 'Sonam Dolma', email: null, phone: '+9779822222222' },
+  monastery_puja: {
+    id: 104,
+    monastery: { id: 1, name: 'Kopan Monastery', slug: 'kopan-monastery' },
+    puja: { id: 14, name: 'Butter Lamp Offering' },
+  },
+  amount: 1100,
+});
 // Today, so the month the calendar opens on shows it.
 const approved = orderFixture({
   id: 51,
+  number: 'PJ-H2B6RT',
   date: dayOf(0),
   status: 'approved',
   payment_status: 'Completed',
@@ -53,12 +70,12 @@ const approved = orderFixture({
   },
 });
 
-function lists(pendingOrders: Order[], approvedOrders: Order[]) {
-  return { body: { pendingOrders, approvedOrders } };
+function lists(pendingOrders: Order[], approvedOrders: Order[], awaitingPaymentOrders: Order[] = []) {
+  return { body: { pendingOrders, awaitingPaymentOrders, approvedOrders } };
 }
 
 function renderDashboard(answers: Parameters<typeof stubApi>[0] = {}) {
-  const fetchMock = stubApi({ '/api/order': lists([pending, unpaid], [approved]), ...answers });
+  const fetchMock = stubApi({ '/api/order': lists([pending, secondPaid], [approved], [unpaid]), ...answers });
   const toast = vi.spyOn(notifications, 'show');
   const user = userEvent.setup();
   renderRoutes(
@@ -107,7 +124,7 @@ describe('the Order Received table', () => {
       .getAllByRole('cell')
       .map((cell) => cell.textContent);
     expect(cells.slice(0, 4)).toEqual([
-      'Demo PatronNames to pray for: Tenzin NorbuIntention: For a safe journey.',
+      'Demo PatronOrder PJ-7K3M9QNames to pray for: Tenzin NorbuIntention: For a safe journey.',
       formatPujaDate(pending.date),
       'Green Tara Puja',
       'Completed',
@@ -119,9 +136,10 @@ describe('the Order Received table', () => {
     expect(within(row).queryByText(/Awaiting payment/)).not.toBeInTheDocument();
     const second = await rowOf('Pema Lhamo');
     expect(within(second).getByText('Medicine Buddha Puja')).toBeInTheDocument();
-    expect(within(second).getByText('Pending')).toBeInTheDocument();
-    // Approved orders are on the calendar, not in the table.
+    expect(within(second).getByText('Order PJ-4TX8WN')).toBeInTheDocument();
+    // Approved orders are on the calendar, unpaid ones apart: neither is in the table.
     expect(within(ordersTable()).queryByText('White Tara Long-Life Puja')).not.toBeInTheDocument();
+    expect(within(ordersTable()).queryByText('Sonam Dolma')).not.toBeInTheDocument();
   });
 
   it('says so when no order waits', async () => {
@@ -132,7 +150,7 @@ describe('the Order Received table', () => {
   it('approves an order with no field but the patch override, and moves it to the calendar', async () => {
     const nowApproved = { ...pending, status: 'approved' as const };
     const { fetchMock, toast, user } = renderDashboard({
-      '/api/order/41': lists([unpaid], [approved, nowApproved]),
+      '/api/order/41': lists([secondPaid], [approved, nowApproved], [unpaid]),
     });
 
     await user.click(within(await rowOf('Demo Patron')).getByRole('button', { name: 'Approve Puja' }));
@@ -141,14 +159,14 @@ describe('the Order Received table', () => {
     expect(callsTo(fetchMock, '/api/order/41')).toHaveLength(1);
     expect(fieldsOf(callsTo(fetchMock, '/api/order/41')[0])).toEqual({ _method: 'patch' });
     await waitFor(() => expect(within(ordersTable()).queryByText('Demo Patron')).not.toBeInTheDocument());
-    expect(await screen.findByText('Green Tara Puja: Demo Patron')).toBeInTheDocument();
+    expect(await screen.findByText('Green Tara Puja: Demo Patron (PJ-7K3M9Q)')).toBeInTheDocument();
   });
 
   it.each(['Pending', 'Failed', 'Refunded'] as const)(
     'keeps Approve Puja disabled, with the reason shown, while the payment is %s',
     async (payment_status) => {
       const { fetchMock, user } = renderDashboard({
-        '/api/order': lists([{ ...unpaid, payment_status }], [approved]),
+        '/api/order': lists([{ ...secondPaid, payment_status }], [approved]),
       });
       const row = await rowOf('Pema Lhamo');
       const approve = within(row).getByRole('button', { name: 'Approve Puja' });
@@ -172,7 +190,10 @@ describe('the Order Received table', () => {
   it("shows the server's reason when the payment turns out not to be done, and shows the order as it now is", async () => {
     const refunded = { ...pending, payment_status: 'Refunded' as const };
     const { fetchMock, toast, user } = renderDashboard({
-      '/api/order': [lists([pending, unpaid], [approved]), lists([refunded, unpaid], [approved])],
+      '/api/order': [
+        lists([pending, secondPaid], [approved], [unpaid]),
+        lists([refunded, secondPaid], [approved], [unpaid]),
+      ],
       '/api/order/41': {
         status: 409,
         body: { message: 'This order is not paid yet: it can be approved once the payment is completed.' },
@@ -203,6 +224,81 @@ describe('the Order Received table', () => {
       expect(toasts(toast)).toEqual(['red: Order not Accepted: Only a pending order can be approved.']),
     );
     expect(within(ordersTable()).getByText('Demo Patron')).toBeInTheDocument();
+  });
+});
+
+describe('orders awaiting payment', () => {
+  /** The table, once its rows have loaded. */
+  async function awaitingTable() {
+    const table = await screen.findByRole('table', { name: 'Orders awaiting payment' });
+    await waitFor(() => expect(table.querySelector('[aria-hidden="true"]')).toBeNull());
+    return table;
+  }
+
+  it('lists unpaid orders apart, with their number, patron, day, puja and amount, and no Approve', async () => {
+    renderDashboard();
+    const table = await awaitingTable();
+
+    expect(screen.getByRole('heading', { name: 'Awaiting payment' })).toBeInTheDocument();
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['Order', 'Name', 'Date', 'Puja Service', 'Amount', 'Actions']);
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(1);
+    expect(
+      within(rows[0]!)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual([
+      'PJ-9WQ3ZD',
+      'Sonam Dolma',
+      formatPujaDate(unpaid.date),
+      'Butter Lamp Offering',
+      'Rs. 1,100',
+      'Update DateDecline Order',
+    ]);
+    expect(within(rows[0]!).queryByRole('button', { name: /Approve/ })).not.toBeInTheDocument();
+    expect(within(rows[0]!).getByRole('button', { name: 'Update Date of order PJ-9WQ3ZD' })).toBeEnabled();
+    // The queue to act on holds the paid orders only.
+    expect(within(ordersTable()).queryByText('Sonam Dolma')).not.toBeInTheDocument();
+  });
+
+  it('says so when no order awaits payment', async () => {
+    renderDashboard({ '/api/order': lists([pending], [approved], []) });
+    expect(await screen.findByText('No orders awaiting payment.')).toBeInTheDocument();
+  });
+
+  it('declines an unpaid order once the staff member confirms', async () => {
+    const { fetchMock, toast, user } = renderDashboard({
+      '/api/order/43': lists([pending, secondPaid], [approved], []),
+    });
+
+    await user.click(within(await awaitingTable()).getByRole('button', { name: 'Decline order PJ-9WQ3ZD' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Decline Order' });
+    await user.click(within(confirm).getByRole('button', { name: 'Decline Order' }));
+
+    await waitFor(() => expect(toasts(toast)).toEqual(['green: Order Declined']));
+    expect(fieldsOf(callsTo(fetchMock, '/api/order/43')[0])).toEqual({ _method: 'patch', status: 'decline' });
+    expect(await screen.findByText('No orders awaiting payment.')).toBeInTheDocument();
+  });
+
+  it('gives an unpaid order a new date', async () => {
+    const { user } = renderDashboard({
+      '/api/order/43/edit': { body: { order: { id: 43, date: unpaid.date } } },
+    });
+
+    await user.click(
+      within(await awaitingTable()).getByRole('button', { name: 'Update Date of order PJ-9WQ3ZD' }),
+    );
+
+    const dialog = await screen.findByRole('dialog', { name: 'Update Puja Date' });
+    expect(
+      await within(dialog).findByText(
+        `Butter Lamp Offering for Sonam Dolma, now on ${formatPujaDate(unpaid.date)}`,
+      ),
+    ).toBeInTheDocument();
   });
 });
 
@@ -283,7 +379,7 @@ describe('Update Puja Date', () => {
   it('requires a date, then sends the new day', async () => {
     const newDay = addDays(today, 10);
     const { fetchMock, toast, user, dialog, date } = await openDateModal({
-      '/api/order/41': lists([{ ...pending, date: dayOf(10) }, unpaid], [approved]),
+      '/api/order/41': lists([{ ...pending, date: dayOf(10) }, secondPaid], [approved], [unpaid]),
     });
 
     await user.clear(date);
@@ -329,7 +425,7 @@ describe('Update Puja Date', () => {
 
   it('declines an order only once the staff member confirms', async () => {
     const { fetchMock, toast, user, dialog } = await openDateModal({
-      '/api/order/41': lists([unpaid], [approved]),
+      '/api/order/41': lists([secondPaid], [approved], [unpaid]),
     });
 
     await user.click(within(dialog).getByRole('button', { name: 'Decline Order' }));
@@ -377,7 +473,7 @@ describe('the calendar and its side panel', () => {
 
   async function openPanel(answers: Parameters<typeof stubApi>[0] = {}) {
     const view = renderDashboard(answers);
-    await view.user.click(await screen.findByText('White Tara Long-Life Puja: Demo Patron'));
+    await view.user.click(await screen.findByText('White Tara Long-Life Puja: Demo Patron (PJ-H2B6RT)'));
     const panel = await screen.findByRole('dialog', { name: 'Puja details' });
     // A drop is not filtered by the file dialog's `accept`: the app's own checks must refuse.
     const dropper = userEvent.setup({ applyAccept: false });
@@ -391,19 +487,20 @@ describe('the calendar and its side panel', () => {
 
   it('shows the approved orders with the month, week and day-list views', async () => {
     renderDashboard();
-    expect(await screen.findByText('White Tara Long-Life Puja: Demo Patron')).toBeInTheDocument();
+    expect(await screen.findByText('White Tara Long-Life Puja: Demo Patron (PJ-H2B6RT)')).toBeInTheDocument();
     for (const button of ['Month', 'Week', 'Day list', 'Today']) {
       expect(screen.getByRole('button', { name: new RegExp(button) })).toBeInTheDocument();
     }
     expect(screen.getByRole('button', { name: 'Previous' })).toHaveAttribute('title', 'Previous month');
     expect(screen.getByRole('button', { name: 'Next' })).toHaveAttribute('title', 'Next month');
     // Pending orders wait in the table.
-    expect(screen.queryByText('Green Tara Puja: Demo Patron')).not.toBeInTheDocument();
+    expect(screen.queryByText(/^Green Tara Puja: Demo Patron/)).not.toBeInTheDocument();
   });
 
   it('opens the order in a side panel with its time, name, puja, date, e-mail and phone', async () => {
     const { panel } = await openPanel();
 
+    expect(detail(panel, 'Order number')).toBe('PJ-H2B6RT');
     expect(detail(panel, 'Time')).toBe('All day');
     expect(detail(panel, 'Name')).toBe('Demo Patron');
     expect(detail(panel, 'Puja Service')).toBe('White Tara Long-Life Puja');
@@ -458,7 +555,7 @@ describe('the calendar and its side panel', () => {
 
   it('uploads the chosen photos, says Order Accepted and closes once the order is done', async () => {
     const { fetchMock, toast, user, panel, drop } = await openPanel({
-      '/api/complete-puja': lists([pending, unpaid], []),
+      '/api/complete-puja': lists([pending, secondPaid], [], [unpaid]),
     });
 
     await drop([photo('altar.jpg', 'image/jpeg'), photo('monks.png', 'image/png'), photo('lamp.heic', '')]);
@@ -478,7 +575,7 @@ describe('the calendar and its side panel', () => {
     await waitFor(() =>
       expect(screen.queryByRole('dialog', { name: 'Puja details' })).not.toBeInTheDocument(),
     );
-    expect(screen.queryByText('White Tara Long-Life Puja: Demo Patron')).not.toBeInTheDocument();
+    expect(screen.queryByText('White Tara Long-Life Puja: Demo Patron (PJ-H2B6RT)')).not.toBeInTheDocument();
   });
 
   it("says 'Order not Accepted' and keeps the photos when the server refuses them", async () => {

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useStaffOrders } from '../api/get-staff-orders.ts';
+import { AwaitingPaymentTable } from '../components/awaiting-payment-table.tsx';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { MessageModal } from '../components/message-modal.tsx';
 import { OrderPanel } from '../components/order-panel.tsx';
@@ -17,8 +18,9 @@ import { UpdateDateModal } from '../components/update-date-modal.tsx';
 import { useOrderActions } from '../hooks/use-order-actions.ts';
 
 /**
- * `/monastery/dashboard` (SPEC §2): the monastery's pending orders in the 'Order Received' table, and its
- * approved ones on the calendar, each opening a side panel to complete it with photos.
+ * `/monastery/dashboard` (SPEC §2): the monastery's paid pending orders in the 'Order Received' table, its
+ * approved ones on the calendar, each opening a side panel to complete it with photos, and below them the
+ * unpaid ones, apart, under 'Awaiting payment'.
  */
 export function MonasteryDashboardPage() {
   const { t } = useTranslation('monastery-dashboard');
@@ -30,6 +32,7 @@ export function MonasteryDashboardPage() {
   const [declining, setDeclining] = useState<Order | null>(null);
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const ordersHeadingId = useId();
+  const awaitingHeadingId = useId();
   const calendarHeadingId = useId();
 
   // The panel follows the list: once its order is completed (or gone) it closes by itself.
@@ -70,6 +73,20 @@ export function MonasteryDashboardPage() {
               {t('dashboard.calendarIntro')}
             </Text>
             <OrdersCalendar orders={orders.data?.approvedOrders ?? []} onSelect={setSelectedId} />
+          </Paper>
+          <Paper component="section" aria-labelledby={awaitingHeadingId} withBorder radius="md" p="md">
+            <Title order={2} fz="h3" id={awaitingHeadingId}>
+              {t('dashboard.awaitingHeading')}
+            </Title>
+            <Text c="dimmed" size="sm" mb="md">
+              {t('dashboard.awaitingIntro')}
+            </Text>
+            <AwaitingPaymentTable
+              orders={orders.data?.awaitingPaymentOrders}
+              actions={actions}
+              onUpdateDate={setRedating}
+              onDecline={setDeclining}
+            />
           </Paper>
         </>
       )}

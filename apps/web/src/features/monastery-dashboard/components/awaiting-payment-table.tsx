@@ -1,0 +1,93 @@
+import { Button, Group, Table, Text } from '@mantine/core';
+import { formatRupees, type Order } from '@puja/contract';
+import { useTranslation } from 'react-i18next';
+import { formatPujaDate } from '../../../lib/formatting.ts';
+import type { OrderActions } from '../hooks/use-order-actions.ts';
+import { TableSkeletonRows } from './table-skeleton-rows.tsx';
+
+const COLUMN_COUNT = 6;
+
+interface AwaitingPaymentTableProps {
+  orders: readonly Order[] | undefined;
+  actions: OrderActions;
+  onUpdateDate: (order: Order) => void;
+  onDecline: (order: Order) => void;
+}
+
+/**
+ * Orders placed but not paid yet: nothing to approve until the patron pays (docs/decisions/009), so they
+ * stay out of the Order Received queue. Staff may still give one a new date or decline it.
+ */
+export function AwaitingPaymentTable({
+  orders,
+  actions,
+  onUpdateDate,
+  onDecline,
+}: AwaitingPaymentTableProps) {
+  const { t } = useTranslation('monastery-dashboard');
+  return (
+    <Table.ScrollContainer minWidth={760}>
+      <Table striped verticalSpacing="sm" aria-label={t('dashboard.awaitingLabel')}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('dashboard.awaitingColumns.order')}</Table.Th>
+            <Table.Th>{t('dashboard.awaitingColumns.name')}</Table.Th>
+            <Table.Th>{t('dashboard.awaitingColumns.date')}</Table.Th>
+            <Table.Th>{t('dashboard.awaitingColumns.pujaService')}</Table.Th>
+            <Table.Th ta="right">{t('dashboard.awaitingColumns.amount')}</Table.Th>
+            <Table.Th>{t('dashboard.awaitingColumns.actions')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {orders === undefined ? (
+            <TableSkeletonRows rows={2} columns={COLUMN_COUNT} />
+          ) : orders.length === 0 ? (
+            <Table.Tr>
+              <Table.Td colSpan={COLUMN_COUNT}>
+                <Text c="dimmed" ta="center" py="md">
+                  {t('dashboard.awaitingEmpty')}
+                </Text>
+              </Table.Td>
+            </Table.Tr>
+          ) : (
+            orders.map((order) => {
+              const busy = actions.updating?.orderId === order.id;
+              return (
+                <Table.Tr key={order.id} data-testid="awaiting-payment-row">
+                  <Table.Td>{order.number}</Table.Td>
+                  <Table.Td>{order.user.name}</Table.Td>
+                  <Table.Td>{formatPujaDate(order.date)}</Table.Td>
+                  <Table.Td>{order.monastery_puja.puja.name}</Table.Td>
+                  <Table.Td ta="right">{formatRupees(order.amount)}</Table.Td>
+                  <Table.Td>
+                    <Group gap="xs" wrap="nowrap">
+                      <Button
+                        size="xs"
+                        variant="default"
+                        onClick={() => onUpdateDate(order)}
+                        disabled={busy}
+                        aria-label={t('dashboard.updateDateOf', { number: order.number })}
+                      >
+                        {t('dashboard.updateDate')}
+                      </Button>
+                      <Button
+                        size="xs"
+                        variant="light"
+                        color="red.8"
+                        onClick={() => onDecline(order)}
+                        disabled={busy}
+                        aria-label={t('dashboard.declineOf', { number: order.number })}
+                      >
+                        {t('dashboard.decline')}
+                      </Button>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })
+          )}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
