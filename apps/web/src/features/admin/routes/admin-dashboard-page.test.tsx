@@ -14,6 +14,8 @@ const stats: AdminStatsResponse = {
     { status: 'approved', count: 30 },
     { status: 'declined', count: 2 },
     { status: 'completed', count: 1190 },
+    { status: 'cancelled', count: 3 },
+    { status: 'expired', count: 5 },
   ],
   revenueByMonth: [
     { month: '2026-02', provider: 'esewa', paidRevenue: 1500 },
@@ -33,6 +35,7 @@ const stats: AdminStatsResponse = {
   latestOrders: [
     orderFixture({
       id: 77,
+      number: 'PJ-Q8M2XA',
       status: 'approved',
       payment_status: 'Completed',
       payment_type: 'khalti',
@@ -63,6 +66,16 @@ const auditLog: AuditLogResponse = {
       subjectId: 41,
       before: { status: 'pending' },
       after: { status: 'approved' },
+    },
+    {
+      id: 6,
+      at: '2026-03-10T05:00:00.000Z',
+      actor: { id: 1, name: 'Demo Administrator', role: 'admin' },
+      action: 'record-refund',
+      subject: 'payment',
+      subjectId: 12,
+      before: { status: 'Refund due' },
+      after: { status: 'Refunded', refund_reference: 'ESW-RF-1' },
     },
     {
       id: 3,
@@ -136,7 +149,7 @@ describe('AdminDashboardPage', () => {
       within(byStatus)
         .getAllByRole('listitem')
         .map((item) => item.textContent),
-    ).toEqual(['Pending12', 'Approved30', 'Declined2', 'Completed1,190']);
+    ).toEqual(['Pending12', 'Approved30', 'Declined2', 'Completed1,190', 'Cancelled3', 'Expired5']);
   });
 
   it('gives the revenue and sign-up charts their figures as tables', async () => {
@@ -167,7 +180,7 @@ describe('AdminDashboardPage', () => {
     expect(rowsOf(panel('Top pujas'))).toEqual([['1', 'Green Tara Puja', '512', 'Rs. 64,000']]);
     expect(rowsOf(panel('Latest orders'))).toEqual([
       [
-        '#77',
+        'PJ-Q8M2XA',
         'December 1st, 2026',
         'Pema Lhamo',
         'Kopan Monastery',
@@ -188,6 +201,9 @@ describe('AdminDashboardPage', () => {
       await within(activity).findByText('Demo Administrator created monastery “Namo Buddha”'),
     ).toBeInTheDocument();
     expect(within(activity).getByText('Kopan Staff approved order #41')).toBeInTheDocument();
+    expect(
+      within(activity).getByText('Demo Administrator recorded the refund of payment #12'),
+    ).toBeInTheDocument();
     expect(
       within(activity).getByText('Demo Administrator signed user #3 out everywhere'),
     ).toBeInTheDocument();

@@ -58,6 +58,8 @@ export const STATUS_COLORS: Record<OrderStatus, string> = {
   approved: 'blue.6',
   declined: 'red.6',
   completed: 'teal.6',
+  cancelled: 'gray.6',
+  expired: 'orange.6',
 };
 
 export const PROVIDER_COLORS: Record<PaymentMethod, string> = {

@@ -9,6 +9,8 @@ const STATUS_BADGE_COLORS: Record<OrderStatus, string> = {
   approved: 'blue',
   declined: 'red',
   completed: 'teal',
+  cancelled: 'gray',
+  expired: 'orange',
 };
 
 /** The newest orders across every monastery. */
@@ -39,7 +41,7 @@ export function LatestOrdersTable({ orders }: { orders: readonly Order[] }) {
             <Table.Tbody>
               {orders.map((order) => (
                 <Table.Tr key={order.id}>
-                  <Table.Td>{t('dashboard.orderNumber', { id: order.id })}</Table.Td>
+                  <Table.Td>{order.number}</Table.Td>
                   <Table.Td>{formatPujaDate(order.date)}</Table.Td>
                   <Table.Td>{order.user.name || order.user.phone || order.user.email}</Table.Td>
                   <Table.Td>{order.monastery_puja.monastery.name}</Table.Td>
