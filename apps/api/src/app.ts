@@ -11,6 +11,7 @@ import { PaymentSimulatorState, paymentSimulatorRoutes } from './integrations/pa
 import { createSmsSender, type SmsSender } from './integrations/sms/sms-sender.ts';
 import type { FileStorage } from './integrations/storage/file-storage.ts';
 import { createUrlSigner } from './integrations/storage/signed-urls.ts';
+import { createJobQueue, type JobHandlers, type JobQueue } from './jobs/job-queue.ts';
 import { adminStatsRoutes } from './modules/admin-stats/admin-stats.routes.ts';
 import { createAdminStatsService } from './modules/admin-stats/admin-stats.service.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
@@ -28,8 +29,11 @@ import { orderHandlingRoutes } from './modules/orders/order-handling.routes.ts';
 import { createOrderHandlingService } from './modules/orders/order-handling.service.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { createOrdersService } from './modules/orders/orders.service.ts';
+import { createPatronNotices } from './modules/orders/patron-notices.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
+import { createReceiptsService } from './modules/payments/receipts.service.ts';
+import { createRefundsService } from './modules/payments/refunds.service.ts';
 import { sessionRoutes } from './modules/session/session.routes.ts';
 import { createSessionService } from './modules/session/session.service.ts';
 import { healthRoutes } from './modules/system/health.routes.ts';
@@ -62,8 +66,8 @@ declare module 'fastify' {
     catalogueCache: CatalogueCache;
     /** The built-in payment simulator's transactions (PAYMENT_MODE=simulator only). */
     paymentSimulator: PaymentSimulatorState | undefined;
-    /** Looks up payments left Pending for five minutes or more (the reconciliation job's work). */
-    reconcilePayments: () => Promise<{ checked: number; paid: number }>;
+    /** The job queue and what each job does (tests run jobs through these instead of a worker). */
+    jobs: JobQueue & { handlers: JobHandlers };
   }
 }
 
@@ -140,9 +144,12 @@ export async function buildApp(dependencies: AppDependencies, logger?: FastifyBa
   await app.register(sessionRoutes, { sessions, captcha });
   await app.register(usersRoutes, { users: createUsersService({ db: dependencies.db }) });
   const imageUrls = createUrlSigner(createHmac('sha256', jwtSecret).update('order-image-urls').digest());
+  const notices = createPatronNotices({ enabled: config.NOTIFY_PATRONS_BY_SMS, publicUrl: config.publicUrl });
   const orders = createOrdersService({
     db: dependencies.db,
     businessTimeZone: config.BUSINESS_TIME_ZONE,
+    paymentWindowHours: config.ORDER_PAYMENT_WINDOW_HOURS,
+    notices,
     imageUrl: (imageId) => imageUrls.sign(`/api/order-images/${imageId}`),
   });
   await app.register(ordersRoutes, { orders });
@@ -150,11 +157,8 @@ export async function buildApp(dependencies: AppDependencies, logger?: FastifyBa
     db: dependencies.db,
     ordersService: orders,
     storage: dependencies.storage,
-    sms,
-    notifyPatronsBySms: config.NOTIFY_PATRONS_BY_SMS,
-    publicUrl: config.publicUrl,
+    notices,
     businessTimeZone: config.BUSINESS_TIME_ZONE,
-    log: app.log,
   });
   await app.register(orderHandlingRoutes, { handling, storage: dependencies.storage, imageUrls });
   await app.register(monasteryCatalogueRoutes, {
@@ -175,12 +179,26 @@ export async function buildApp(dependencies: AppDependencies, logger?: FastifyBa
   const payments = createPaymentsService({
     db: dependencies.db,
     orders,
+    notices,
     settings: paymentSettings,
     publicUrl: config.publicUrl,
     log: app.log,
   });
-  await app.register(paymentsRoutes, { payments });
-  app.decorate('reconcilePayments', () => payments.reconcile());
+  const refunds = createRefundsService({
+    db: dependencies.db,
+    settings: paymentSettings,
+    notices,
+    businessTimeZone: config.BUSINESS_TIME_ZONE,
+    log: app.log,
+  });
+  const receipts = createReceiptsService({
+    db: dependencies.db,
+    orders,
+    businessTimeZone: config.BUSINESS_TIME_ZONE,
+    siteName: 'Monastery Puja',
+    publicUrl: config.publicUrl,
+  });
+  await app.register(paymentsRoutes, { payments, refunds, receipts });
   app.decorate(
     'paymentSimulator',
     config.PAYMENT_MODE === 'simulator' ? new PaymentSimulatorState() : undefined,
@@ -194,19 +212,24 @@ export async function buildApp(dependencies: AppDependencies, logger?: FastifyBa
       publicUrl: config.publicUrl,
     });
   }
-  // Payments whose callback never came are settled by asking the provider (payments.md rule 4).
-  let reconciliation: NodeJS.Timeout | undefined;
+
+  // Notices and scheduled work (docs/decisions/011): payments whose callback never came are settled by
+  // asking the provider, unpaid orders expire, Khalti refunds without an answer are confirmed.
+  const handlers: JobHandlers = {
+    'send-sms': (message) => sms.send(message),
+    'reconcile-payments': async () => void (await payments.reconcile()),
+    'expire-orders': async () => {
+      const expired = await orders.expireOrders();
+      if (expired > 0) app.log.info({ expired }, 'unpaid orders expired');
+    },
+    'process-refunds': async () => void (await refunds.confirmRequestedRefunds()),
+  };
+  const jobs = createJobQueue({ pool: dependencies.pool, handlers, log: app.log });
+  app.decorate('jobs', Object.assign(jobs, { handlers }));
   app.addHook('onReady', async () => {
-    if (config.PAYMENT_RECONCILE_INTERVAL_SECONDS === 0) return;
-    reconciliation = setInterval(
-      () =>
-        void app
-          .reconcilePayments()
-          .catch((error) => app.log.warn({ err: error }, 'payment reconciliation failed')),
-      config.PAYMENT_RECONCILE_INTERVAL_SECONDS * 1000,
-    ).unref();
+    if (config.JOB_WORKER) await jobs.start();
   });
-  app.addHook('onClose', async () => clearInterval(reconciliation));
+  app.addHook('onClose', async () => jobs.stop());
 
   await app.register(webPlugin, {
     webDistDirectory: dependencies.webDistDirectory,

@@ -40,7 +40,7 @@ async function main() {
   const database = connectDatabase(connectionString, config.DATABASE_POOL_SIZE);
   cleanups.push(database.close);
 
-  await migrateDatabase(database.db);
+  await migrateDatabase(database);
   const publicUploadsDirectory = path.join(config.dataDirectory, 'uploads');
   const storage = createLocalFileStorage(publicUploadsDirectory);
   if (config.SEED_DEMO) {

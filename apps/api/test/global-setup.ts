@@ -39,7 +39,7 @@ export default async function setup(project: TestProject) {
     runAdmin(adminDatabaseUrl, `DROP DATABASE IF EXISTS "${templateDatabase}" WITH (FORCE)`),
   );
   const template = connectDatabase(withDatabase(adminDatabaseUrl, templateDatabase), 1);
-  await migrateDatabase(template.db);
+  await migrateDatabase(template);
   await template.close();
 
   project.provide('adminDatabaseUrl', adminDatabaseUrl);

@@ -2,7 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../src/db/client.ts';
 import { type monasteryPujas, orders, paymentAttempts, users } from '../src/db/schema/index.ts';
-import { settlePaymentAttempt } from '../src/modules/payments/payments.queries.ts';
+import { newOrderNumber } from '../src/modules/orders/orders.service.ts';
+import {
+  lockOrder,
+  markAttemptReceived,
+  recordOrderPayment,
+  refreshOrderPaymentStatus,
+} from '../src/modules/payments/payments.queries.ts';
 
 /** People, orders and payments with explicit dates, for tests that need exact figures. */
 
@@ -34,6 +40,7 @@ export async function insertOrder(
       amountPaisa: pairing.costPaisa,
       paymentType: 'esewa',
       idempotencyKey: randomBytes(8).toString('hex'),
+      number: newOrderNumber(),
       ...values,
     })
     .returning();
@@ -61,17 +68,22 @@ export async function insertPaymentAttempt(
 }
 
 /**
- * Pays an order as a provider's confirming look-up does: a try for the stored amount, settled by the
- * payments module's own guarded update, so the order's payment_status becomes Completed. Only a paid
- * order can be approved (docs/decisions/009).
+ * Pays a payable order as a provider's confirming look-up does: a try for the stored amount, received and
+ * kept through the payments module's own queries, so the order's payment_status becomes Completed. Only
+ * a paid order can be approved (docs/decisions/009).
  */
 export async function payOrder(db: Database, orderId: number): Promise<typeof orders.$inferSelect> {
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!order) throw new Error(`No order ${orderId} to pay`);
   const attempt = await insertPaymentAttempt(db, order);
-  await settlePaymentAttempt(db, attempt, {
-    transactionCode: `TEST-${attempt.reference}`,
-    providerResponse: { status: 'Completed', fixture: true },
+  await db.transaction(async (tx) => {
+    await lockOrder(tx, orderId);
+    const received = await markAttemptReceived(tx, attempt.id, {
+      transactionCode: `TEST-${attempt.reference}`,
+      providerResponse: { status: 'Completed', fixture: true },
+    });
+    await recordOrderPayment(tx, orderId, received!);
+    await refreshOrderPaymentStatus(tx, orderId);
   });
   const [paid] = await db.select().from(orders).where(eq(orders.id, orderId));
   return paid!;

@@ -6,6 +6,7 @@ import { inject } from 'vitest';
 import { type App, buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config/env.ts';
 import { connectDatabase, type DatabaseConnection } from '../src/db/client.ts';
+import type { SmsSender } from '../src/integrations/sms/sms-sender.ts';
 import { createLocalFileStorage } from '../src/integrations/storage/file-storage.ts';
 import { runAdmin, withDatabase } from './global-setup.ts';
 
@@ -40,12 +41,20 @@ export async function createTestApp(
   options: {
     webDistDirectory?: string;
     env?: NodeJS.ProcessEnv;
+    /** An SMS sender of the test's own (default: the one the environment names, the outbox). */
+    sms?: SmsSender;
     extend?: (app: App) => Promise<void> | void;
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const dataDirectory = await fs.mkdtemp(path.join(os.tmpdir(), 'puja-api-files-'));
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDirectory, ...options.env });
+  // No worker: tests run the queue's jobs themselves (`app.jobs.runDueJobs()`), when they choose.
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDirectory,
+    JOB_WORKER: 'false',
+    ...options.env,
+  });
   const publicUploadsDirectory = path.join(dataDirectory, 'uploads');
   const removeFiles = () => fs.rm(dataDirectory, { recursive: true, force: true });
   let app: App;
@@ -57,6 +66,7 @@ export async function createTestApp(
       storage: createLocalFileStorage(publicUploadsDirectory),
       publicUploadsDirectory,
       webDistDirectory: options.webDistDirectory,
+      ...(options.sms ? { sms: options.sms } : {}),
     });
     await options.extend?.(app);
     await app.ready();

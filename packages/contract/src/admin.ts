@@ -70,9 +70,11 @@ export const AUDIT_ACTIONS = [
   'complete',
   'message',
   'revoke-sessions',
+  'refund',
+  'record-refund',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-export const AUDIT_SUBJECTS = ['monastery', 'puja', 'monastery_puja', 'user', 'order'] as const;
+export const AUDIT_SUBJECTS = ['monastery', 'puja', 'monastery_puja', 'user', 'order', 'payment'] as const;
 export type AuditSubject = (typeof AUDIT_SUBJECTS)[number];
 
 export const auditEntrySchema = z

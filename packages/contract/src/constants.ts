@@ -10,11 +10,37 @@ export type CatalogueStatus = (typeof CATALOGUE_STATUS)[keyof typeof CATALOGUE_S
 export const PAYMENT_METHODS = ['esewa', 'khalti'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
-export const ORDER_STATUSES = ['pending', 'approved', 'declined', 'completed'] as const;
+/**
+ * `pending` → `approved` → `completed`; a pending order may instead be `declined` (staff), `cancelled` (its
+ * patron) or `expired` (left unpaid). docs/decisions/010 draws the whole diagram with the money.
+ */
+export const ORDER_STATUSES = [
+  'pending',
+  'approved',
+  'declined',
+  'completed',
+  'cancelled',
+  'expired',
+] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
+/** States an order does not leave: no puja is going to be performed for it, or it was. */
+export const CLOSED_ORDER_STATUSES = ['declined', 'completed', 'cancelled', 'expired'] as const;
 
-export const PAYMENT_STATUSES = ['Pending', 'Completed', 'Failed', 'Refunded'] as const;
+/**
+ * An order's money, and each payment's: `Pending` nothing received yet, `Completed` received and kept for
+ * the puja, `Failed` (a payment only) the provider says it did not happen, `Refund due` received for a
+ * puja that will not be performed (or paid twice) and still to be returned, `Refunded` returned.
+ */
+export const PAYMENT_STATUSES = ['Pending', 'Completed', 'Failed', 'Refund due', 'Refunded'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** Why money received is to be returned. `duplicate`: the order was already paid by another payment. */
+export const REFUND_REASONS = ['declined', 'cancelled', 'expired', 'duplicate'] as const;
+export type RefundReason = (typeof REFUND_REASONS)[number];
+
+/** `PJ-` and six characters without look-alikes (no 0/O, 1/I/L, U), e.g. `PJ-7K3M9Q`. */
+export const ORDER_NUMBER_ALPHABET = '23456789ABCDEFGHJKMNPQRSTVWXYZ';
+export const ORDER_NUMBER_PATTERN = /^PJ-[23456789ABCDEFGHJKMNPQRSTVWXYZ]{6}$/;
 
 export const SORT_OPTIONS = ['lowToHigh', 'highToLow'] as const;
 export type SortOption = (typeof SORT_OPTIONS)[number];

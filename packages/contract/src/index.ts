@@ -6,6 +6,7 @@ export * from './errors.ts';
 export * from './monastery-catalogue.ts';
 export * from './money.ts';
 export * from './orders.ts';
+export * from './payments.ts';
 export * from './phone.ts';
 export * from './session.ts';
 export * from './sign-in.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from './constants.ts';
+import { paymentSchema } from './payments.ts';
 
 /** Ordering a puja and reading orders (API.md "Orders"). */
 
@@ -45,6 +46,8 @@ export type CreateOrderRequest = z.input<typeof createOrderRequestSchema>;
 export const orderSchema = z
   .object({
     id: z.number().int(),
+    /** The reference a person quotes, e.g. `PJ-7K3M9Q` (not guessable from another order's). */
+    number: z.string(),
     /** The puja's day, as an ISO timestamp at the start of that day in the business time zone. */
     date: z.string(),
     user_id: z.number().int(),
@@ -62,6 +65,8 @@ export const orderSchema = z
     amount: z.number().nonnegative(),
     status: z.enum(ORDER_STATUSES),
     created_at: z.string(),
+    /** The money received for it (payments not received are left out), oldest first, with any refund. */
+    payments: z.array(paymentSchema),
   })
   .meta({ id: 'Order' });
 export type Order = z.infer<typeof orderSchema>;
@@ -107,9 +112,13 @@ export const khaltiProcessResponseSchema = z.object({
 });
 export type KhaltiProcessResponse = z.infer<typeof khaltiProcessResponseSchema>;
 
-/** A monastery's orders, as its staff's dashboard shows them (API.md: refreshed after every action). */
+/**
+ * A monastery's orders, as its staff's dashboard shows them (refreshed after every action): paid orders to
+ * act on, orders still waiting for their patron's payment (nothing to do yet), and approved ones.
+ */
 export const staffOrdersResponseSchema = z.object({
   pendingOrders: z.array(orderSchema),
+  awaitingPaymentOrders: z.array(orderSchema),
   approvedOrders: z.array(orderSchema),
 });
 export type StaffOrdersResponse = z.infer<typeof staffOrdersResponseSchema>;

@@ -30,7 +30,7 @@ async function main() {
   }
   const database = connectDatabase(connectionString, 1);
   try {
-    await migrateDatabase(database.db);
+    await migrateDatabase(database);
     const [existing] = await database.db.select().from(users).where(eq(users.phone, phone)).limit(1);
     const name = values.name?.trim();
     if (existing) {

@@ -73,8 +73,21 @@ const envSchema = z.object({
   KHALTI_BASE_URL: z.url().optional(),
   /** Tell patrons by SMS when their order is approved, re-dated, declined, completed or messaged. */
   NOTIFY_PATRONS_BY_SMS: booleanString.default(true),
-  /** How often payments left Pending are looked up with their provider (0 turns the job off). */
-  PAYMENT_RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(300),
+  /**
+   * How long an unpaid order waits for its payment before it expires (never past its puja's day).
+   * Staff only see orders to act on once they are paid.
+   */
+  ORDER_PAYMENT_WINDOW_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(24),
+  /**
+   * Whether this process takes jobs from the queue (SMS notices, reconciliation, expiry, refunds). Every
+   * instance may; turn it off only for a process that must not (tests run the queue themselves).
+   */
+  JOB_WORKER: booleanString.default(true),
 });
 
 export type Env = z.infer<typeof envSchema>;

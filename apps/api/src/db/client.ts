@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { drizzle, type NodePgDatabase, type NodePgQueryResultHKT } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase } from 'drizzle-orm/pg-core';
+import { Logger, runMigrations } from 'graphile-worker';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
 
@@ -46,6 +47,8 @@ export function migrationsFolder(): string {
     : path.resolve(here, '../drizzle');
 }
 
-export async function migrateDatabase(db: Database): Promise<void> {
-  await migrate(db, { migrationsFolder: migrationsFolder() });
+/** Our tables, then the job queue's own schema (`graphile_worker`, managed by graphile-worker itself). */
+export async function migrateDatabase(connection: Pick<DatabaseConnection, 'db' | 'pool'>): Promise<void> {
+  await migrate(connection.db, { migrationsFolder: migrationsFolder() });
+  await runMigrations({ pgPool: connection.pool, logger: new Logger(() => () => undefined) });
 }

@@ -1,3 +1,4 @@
+import { ORDER_STATUSES, PAYMENT_STATUSES } from '@puja/contract';
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, text, unique } from 'drizzle-orm/pg-core';
 import { monasteries, monasteryPujas } from './catalogue.ts';
@@ -8,6 +9,8 @@ export const orders = pgTable(
   'orders',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    /** The reference people quote (`PJ-7K3M9Q`): random, so one order's number tells nothing of another's. */
+    number: text('number').notNull(),
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
@@ -25,13 +28,13 @@ export const orders = pgTable(
     /** The server's price at ordering time, integer paisa; never the client's figure. */
     amountPaisa: integer('amount_paisa').notNull(),
     paymentType: text('payment_type', { enum: ['esewa', 'khalti'] }).notNull(),
-    paymentStatus: text('payment_status', { enum: ['Pending', 'Completed', 'Failed', 'Refunded'] })
-      .notNull()
-      .default('Pending'),
+    /**
+     * A summary of the order's payments, kept by `refreshOrderPaymentStatus` in every transaction that
+     * changes them: `Completed` while a received payment is kept for the puja (docs/decisions/010).
+     */
+    paymentStatus: text('payment_status', { enum: PAYMENT_STATUSES }).notNull().default('Pending'),
     transactionCode: text('transaction_code'),
-    status: text('status', { enum: ['pending', 'approved', 'declined', 'completed'] })
-      .notNull()
-      .default('pending'),
+    status: text('status', { enum: ORDER_STATUSES }).notNull().default('pending'),
     /** From the order form, so a double click or a retried request cannot create a second order. */
     idempotencyKey: text('idempotency_key'),
     createdAt: createdAt(),
@@ -39,6 +42,7 @@ export const orders = pgTable(
   },
   (table) => [
     unique('orders_idempotency_unique').on(table.userId, table.idempotencyKey),
+    unique('orders_number_unique').on(table.number),
     index('orders_user_created_index').on(table.userId, table.createdAt),
     index('orders_monastery_status_index').on(table.monasteryId, table.status, table.pujaDate),
     index('orders_monastery_puja_id_index').on(table.monasteryPujaId),
@@ -48,9 +52,17 @@ export const orders = pgTable(
     check('orders_payment_type_check', sql`${table.paymentType} IN ('esewa', 'khalti')`),
     check(
       'orders_payment_status_check',
-      sql`${table.paymentStatus} IN ('Pending', 'Completed', 'Failed', 'Refunded')`,
+      sql`${table.paymentStatus} IN ('Pending', 'Completed', 'Failed', 'Refund due', 'Refunded')`,
     ),
-    check('orders_status_check', sql`${table.status} IN ('pending', 'approved', 'declined', 'completed')`),
+    check(
+      'orders_status_check',
+      sql`${table.status} IN ('pending', 'approved', 'declined', 'completed', 'cancelled', 'expired')`,
+    ),
+    check('orders_number_check', sql`${table.number} ~ '^PJ-[23456789ABCDEFGHJKMNPQRSTVWXYZ]{6}$'`),
+    // Unpaid orders still pending, oldest first: what the expiry job looks at.
+    index('orders_unpaid_pending_index')
+      .on(table.createdAt)
+      .where(sql`${table.status} = 'pending' AND ${table.paymentStatus} IN ('Pending', 'Failed')`),
     check('orders_intention_length', sql`char_length(${table.intention}) <= 500`),
     check('orders_beneficiary_length', sql`char_length(${table.beneficiary}) <= 500`),
   ],

@@ -78,7 +78,7 @@ export function createAdminStatsService(dependencies: {
             topMonasteries: topMonasteries.map(ranked),
             topPujas: topPujas.map(ranked),
             newUsersByWeek: newPatrons,
-            latestOrders: latest.map((row) => ordersService.toOrder(row)),
+            latestOrders: await ordersService.toOrders(tx, latest),
           };
         },
         { isolationLevel: 'repeatable read', accessMode: 'read only' },

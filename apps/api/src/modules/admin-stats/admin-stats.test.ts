@@ -105,7 +105,13 @@ describe('the dashboard figures, from a known set of orders, payments and people
       status: 'declined',
       createdAt: new Date('2025-12-20T10:00:00Z'),
     });
-    await insertPaymentAttempt(db, o5, { completedAt: new Date('2025-12-20T11:00:00Z') });
+    await insertPaymentAttempt(db, o5, {
+      completedAt: new Date('2025-12-20T11:00:00Z'),
+      refundStatus: 'refunded',
+      refundReason: 'declined',
+      refundDueAt: new Date('2025-12-21T11:00:00Z'),
+      refundedAt: new Date('2025-12-22T11:00:00Z'),
+    });
     // Paid without an attempt row: counts in the month it was placed (Nepal's April, UTC's March).
     const o6 = await insertOrder(db, alphaTara, {
       userId: patron4.id,
@@ -129,7 +135,13 @@ describe('the dashboard figures, from a known set of orders, payments and people
       createdAt: new Date('2026-02-28T18:30:00Z'),
     });
     await insertPaymentAttempt(db, o8, { completedAt: nepal('2026-03-01T00:20:00') });
-    await insertPaymentAttempt(db, o8, { completedAt: nepal('2026-03-01T00:25:00') });
+    // The second is a refund due: an order keeps one payment (docs/decisions/010).
+    await insertPaymentAttempt(db, o8, {
+      completedAt: nepal('2026-03-01T00:25:00'),
+      refundStatus: 'due',
+      refundReason: 'duplicate',
+      refundDueAt: nepal('2026-03-01T00:25:00'),
+    });
     Object.assign(orderIds, {
       o1: o1.id,
       o2: o2.id,
@@ -153,7 +165,13 @@ describe('the dashboard figures, from a known set of orders, payments and people
 
     const service = createAdminStatsService({
       db,
-      ordersService: createOrdersService({ db, businessTimeZone: TIME_ZONE, imageUrl: () => '' }),
+      ordersService: createOrdersService({
+        db,
+        businessTimeZone: TIME_ZONE,
+        paymentWindowHours: 24,
+        notices: { tell: async () => undefined },
+        imageUrl: () => '',
+      }),
       businessTimeZone: TIME_ZONE,
       now: () => NOW,
     });
@@ -172,6 +190,8 @@ describe('the dashboard figures, from a known set of orders, payments and people
       { status: 'approved', count: 0 },
       { status: 'declined', count: 2 },
       { status: 'completed', count: 4 },
+      { status: 'cancelled', count: 0 },
+      { status: 'expired', count: 0 },
     ]);
   });
 

@@ -1,26 +1,30 @@
 import { randomBytes } from 'node:crypto';
 import {
+  formatRupees,
   MAX_COMPLETION_PHOTOS,
   type OrderStatus,
+  paisaToRupees,
   type StaffOrdersResponse,
   startOfBusinessDay,
 } from '@puja/contract';
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Database, Transaction } from '../../db/client.ts';
 import { messages, orderImages, orders } from '../../db/schema/index.ts';
-import type { SmsSender } from '../../integrations/sms/sms-sender.ts';
 import type { FileStorage } from '../../integrations/storage/file-storage.ts';
 import { reencodeImage } from '../../integrations/storage/image-processing.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Viewer } from '../../plugins/auth.ts';
 import { type AuditFields, recordAudit } from '../audit/audit.service.ts';
+import { findKeptPayment, markRefundDue, refreshOrderPaymentStatus } from '../payments/payments.queries.ts';
 import { findOrderById, type OrderRow, selectOrders } from './orders.queries.ts';
 import type { OrdersService } from './orders.service.ts';
+import type { PatronNotices } from './patron-notices.ts';
 
 /**
  * What a monastery's staff do with its orders. Every order moves through one table of transitions, each
  * applied by a guarded update, so two staff members acting at once cannot both change an order. Each
- * change and its audit entry commit together; the patron's SMS goes out only after the commit.
+ * change, its audit entry and the patron's SMS notice (a queued job) commit together. Declining a paid
+ * order makes its payment a refund due in the same transaction (docs/decisions/010).
  * `paid`: the transition also needs the order's payment to be Completed (docs/decisions/009): a puja is
  * approved only once it is paid for; re-dating and declining an unpaid order stay allowed.
  */
@@ -44,11 +48,8 @@ export interface OrderHandlingDependencies {
   db: Database;
   ordersService: OrdersService;
   storage: FileStorage;
-  sms: SmsSender;
-  notifyPatronsBySms: boolean;
-  publicUrl: string;
+  notices: PatronNotices;
   businessTimeZone: string;
-  log: { warn: (object: object, message: string) => void };
 }
 
 export function createOrderHandlingService(dependencies: OrderHandlingDependencies) {
@@ -69,11 +70,13 @@ export function createOrderHandlingService(dependencies: OrderHandlingDependenci
       viewer.role === 'admin' ? undefined : eq(orders.monasteryId, viewer.monastery_id ?? -1);
     const rows = await selectOrders(db, and(mine, inArray(orders.status, ['pending', 'approved'])));
     // Soonest puja first: what the staff must prepare next.
-    const shaped = rows
-      .map((row) => ordersService.toOrder(row))
-      .sort((a, b) => a.date.localeCompare(b.date) || a.id - b.id);
+    const shaped = (await ordersService.toOrders(db, rows)).sort(
+      (a, b) => a.date.localeCompare(b.date) || a.id - b.id,
+    );
+    const pending = shaped.filter((order) => order.status === 'pending');
     return {
-      pendingOrders: shaped.filter((order) => order.status === 'pending'),
+      pendingOrders: pending.filter((order) => order.payment_status === 'Completed'),
+      awaitingPaymentOrders: pending.filter((order) => order.payment_status !== 'Completed'),
       approvedOrders: shaped.filter((order) => order.status === 'approved'),
     };
   }
@@ -86,7 +89,7 @@ export function createOrderHandlingService(dependencies: OrderHandlingDependenci
     changes: { pujaDate?: string } = {},
   ) {
     const rule = TRANSITIONS[action];
-    const pujaDate = await db.transaction(async (tx) => {
+    await db.transaction(async (tx) => {
       // Locked first, so the audited "before" is the order as this change found it.
       const [current] = await tx
         .select({ status: orders.status, pujaDate: orders.pujaDate, paymentStatus: orders.paymentStatus })
@@ -114,22 +117,27 @@ export function createOrderHandlingService(dependencies: OrderHandlingDependenci
         before: orderAuditFields(current),
         after: orderAuditFields(updated),
       });
-      return updated.pujaDate;
+      // Money kept for a puja that will not be performed goes back, all of it.
+      const kept = action === 'decline' ? await findKeptPayment(tx, row.order.id) : undefined;
+      if (kept) {
+        await markRefundDue(tx, kept.id, 'declined');
+        await refreshOrderPaymentStatus(tx, row.order.id);
+      }
+      await tellPatron(
+        tx,
+        row,
+        `${row.monastery.name} ${rule.done} ${row.puja.name} for ${updated.pujaDate}.${kept ? ` The ${formatRupees(paisaToRupees(kept.amountPaisa))} you paid will be refunded.` : ''}`,
+      );
     });
-    await tellPatron(row, `${row.monastery.name} ${rule.done} ${row.puja.name} for ${pujaDate}.`);
   }
 
-  /** An SMS to the patron with a link to the order; a delivery problem never undoes the staff's action. */
-  async function tellPatron(row: OrderRow, text: string): Promise<void> {
-    if (!dependencies.notifyPatronsBySms || !row.user.phone) return;
-    try {
-      await dependencies.sms.send({
-        to: row.user.phone,
-        text: `${text} ${dependencies.publicUrl}/orders?oid=${row.order.id}`,
-      });
-    } catch (error) {
-      dependencies.log.warn({ err: error, orderId: row.order.id }, 'patron notification SMS not delivered');
-    }
+  /** An SMS to the patron with a link to the order, queued with the change it reports. */
+  function tellPatron(tx: Transaction, row: OrderRow, text: string): Promise<void> {
+    return dependencies.notices.tell(
+      tx,
+      { id: row.order.id, number: row.order.number, phone: row.user.phone },
+      text,
+    );
   }
 
   return {
@@ -184,8 +192,8 @@ export function createOrderHandlingService(dependencies: OrderHandlingDependenci
           // patron's private words into a second place.
           after: { message_id: sent!.id, to_user_id: row.order.userId },
         });
+        await tellPatron(tx, row, `${row.monastery.name} sent you a message about your ${row.puja.name}.`);
       });
-      await tellPatron(row, `${row.monastery.name} sent you a message about your ${row.puja.name}.`);
       return { message: 'Message sent successfully' };
     },
 
@@ -233,11 +241,12 @@ export function createOrderHandlingService(dependencies: OrderHandlingDependenci
           before: { status: 'approved' },
           after: { status: 'completed', photos: stored.length },
         });
+        await tellPatron(
+          tx,
+          row,
+          `${row.monastery.name} ${TRANSITIONS.complete.done} ${row.puja.name}. See the photos:`,
+        );
       });
-      await tellPatron(
-        row,
-        `${row.monastery.name} ${TRANSITIONS.complete.done} ${row.puja.name}. See the photos:`,
-      );
       return listFor(staff);
     },
   };

@@ -64,8 +64,11 @@ const orderRow = async (id: number) =>
   (await harness.database.db.select().from(orders).where(eq(orders.id, id)))[0]!;
 const statusOf = async (id: number) => (await orderRow(id)).status;
 const auditCount = (id: number) => harness.database.db.$count(auditEntries, eq(auditEntries.subjectId, id));
-/** The SMS outbox so far ('' before the first SMS). */
-const outbox = () => fs.readFile(outboxFile(harness.dataDirectory), 'utf8').catch(() => '');
+/** The SMS outbox so far ('' before the first SMS), once the queued notices have been sent. */
+const outbox = async () => {
+  await harness.app.jobs.runDueJobs();
+  return fs.readFile(outboxFile(harness.dataDirectory), 'utf8').catch(() => '');
+};
 const update = (id: number, payload: object, token = staff.a) =>
   harness.app.inject({
     method: 'POST',
@@ -187,9 +190,9 @@ describe('order transitions', () => {
       await harness.app.inject({ url: `/api/order/${id}/edit`, headers: bearer(staff.a) })
     ).json();
     expect(edit).toEqual({ order: { id, date: `${addDays(today, 20)}T00:00:00+05:45` } });
-    const outbox = await fs.readFile(outboxFile(harness.dataDirectory), 'utf8');
-    expect(outbox).toContain(`Gompa A moved the date of your Tara Puja for ${addDays(today, 20)}.`);
-    expect(outbox).toContain(`/orders?oid=${id}`);
+    const sent = await outbox();
+    expect(sent).toContain(`Gompa A moved the date of your Tara Puja for ${addDays(today, 20)}.`);
+    expect(sent).toContain(`/orders?oid=${id}`);
   });
 
   it('declines a pending order for good', async () => {

@@ -1,11 +1,12 @@
-import { and, desc, eq, isNull, type SQL } from 'drizzle-orm';
-import type { Database, Executor } from '../../db/client.ts';
+import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import type { Database, Executor, Transaction } from '../../db/client.ts';
 import {
   messages,
   monasteries,
   monasteryPujas,
   orderImages,
   orders,
+  paymentAttempts,
   pujas,
   users,
 } from '../../db/schema/index.ts';
@@ -36,12 +37,16 @@ export async function findOrderableOffering(db: Database, monasteryId: number, p
   return row;
 }
 
-/** Inserts an order unless this user already sent one with the same idempotency key; returns its id. */
+/**
+ * Inserts an order unless this user already sent one with the same idempotency key; returns its id. Only
+ * that key's conflict is ignored: a clash of order numbers (one in hundreds of millions) still throws, and
+ * the caller draws another number.
+ */
 export async function insertOrderOnce(db: Database, values: typeof orders.$inferInsert): Promise<number> {
   const [inserted] = await db
     .insert(orders)
     .values(values)
-    .onConflictDoNothing()
+    .onConflictDoNothing({ target: [orders.userId, orders.idempotencyKey] })
     .returning({ id: orders.id });
   if (inserted) return inserted.id;
   const [existing] = await db
@@ -73,7 +78,17 @@ export function selectOrders(db: Executor, where: SQL | undefined) {
     .orderBy(desc(orders.createdAt), desc(orders.id));
 }
 
-export async function findOrderById(db: Database, orderId: number): Promise<OrderRow | undefined> {
+/** The money received for these orders (kept, to refund or refunded), oldest first. */
+export function listReceivedPaymentsOfOrders(db: Executor, orderIds: number[]) {
+  if (orderIds.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(paymentAttempts)
+    .where(and(inArray(paymentAttempts.orderId, orderIds), eq(paymentAttempts.status, 'Completed')))
+    .orderBy(asc(paymentAttempts.completedAt), asc(paymentAttempts.id));
+}
+
+export async function findOrderById(db: Executor, orderId: number): Promise<OrderRow | undefined> {
   const [row] = await selectOrders(db, eq(orders.id, orderId));
   return row;
 }
@@ -97,4 +112,31 @@ export function listImagesOfOrder(db: Database, orderId: number) {
 export async function findOrderImage(db: Database, imageId: number) {
   const [row] = await db.select().from(orderImages).where(eq(orderImages.id, imageId)).limit(1);
   return row;
+}
+
+/**
+ * Expires unpaid pending orders past their payment window, or whose puja's day has passed, and returns
+ * them with their patron's phone. An order whose patron is paying right now (an attempt started within the
+ * hour, the providers' own session length) waits, unless its day has passed. Locked rows are skipped: a
+ * payment settling the same order meanwhile wins, and the next run looks again.
+ */
+export async function expireUnpaidOrders(tx: Transaction, rules: { windowHours: number; today: string }) {
+  const result = await tx.execute<{ id: number; number: string; phone: string | null }>(sql`
+    WITH expiring AS (
+      SELECT ${orders.id} FROM ${orders}
+      WHERE ${orders.status} = 'pending' AND ${orders.paymentStatus} IN ('Pending', 'Failed')
+        AND (${orders.pujaDate} < ${rules.today}
+          OR (${orders.createdAt} < now() - make_interval(hours => ${rules.windowHours})
+            AND NOT EXISTS (SELECT 1 FROM ${paymentAttempts}
+              WHERE ${paymentAttempts.orderId} = ${orders.id} AND ${paymentAttempts.status} = 'Pending'
+                AND ${paymentAttempts.createdAt} > now() - interval '1 hour')))
+      ORDER BY ${orders.createdAt}
+      LIMIT 500
+      FOR NO KEY UPDATE SKIP LOCKED
+    )
+    UPDATE ${orders} SET status = 'expired', updated_at = now()
+    FROM expiring, ${users}
+    WHERE ${orders.id} = expiring.id AND ${users.id} = ${orders.userId}
+    RETURNING ${orders.id} AS id, ${orders.number} AS number, ${users.phone} AS phone`);
+  return result.rows;
 }

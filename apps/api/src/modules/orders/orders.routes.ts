@@ -58,4 +58,23 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
     },
     (request) => orders.getConversation(viewerOf(request), request.params.orderId),
   );
+
+  app.post(
+    '/api/order/:orderId/cancel',
+    {
+      config: requireRole('user'),
+      schema: {
+        tags,
+        summary: 'The patron cancels their order before the monastery approves it; money paid is refunded',
+        params: orderIdParamsSchema,
+        response: {
+          200: orderResponseSchema,
+          403: errorResponseSchema,
+          404: errorResponseSchema,
+          409: errorResponseSchema,
+        },
+      },
+    },
+    async (request) => ({ order: await orders.cancelOrder(viewerOf(request), request.params.orderId) }),
+  );
 };

@@ -1,8 +1,10 @@
+import { randomInt } from 'node:crypto';
 import {
   addDays,
   formatRupees,
   isCalendarDate,
   LATEST_ORDER_DAYS,
+  ORDER_NUMBER_ALPHABET,
   type Order,
   type OrderConversationResponse,
   paisaToRupees,
@@ -11,19 +13,29 @@ import {
   todayIn,
 } from '@puja/contract';
 import { eq } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { orders } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Viewer } from '../../plugins/auth.ts';
+import { toPayment } from '../payments/payment-record.ts';
 import {
+  findKeptPayment,
+  lockOrder,
+  markRefundDue,
+  refreshOrderPaymentStatus,
+} from '../payments/payments.queries.ts';
+import {
+  expireUnpaidOrders,
   findOrderableOffering,
   findOrderById,
   insertOrderOnce,
   listImagesOfOrder,
   listMessagesOfOrder,
+  listReceivedPaymentsOfOrders,
   type OrderRow,
   selectOrders,
 } from './orders.queries.ts';
+import type { PatronNotices } from './patron-notices.ts';
 
 export interface NewOrder {
   monastery: number;
@@ -39,15 +51,33 @@ export interface NewOrder {
 export function createOrdersService(dependencies: {
   db: Database;
   businessTimeZone: string;
+  /** Hours an unpaid order waits for its payment before it expires (never past its puja's day). */
+  paymentWindowHours: number;
+  notices: PatronNotices;
   /** A short-lived link to a completion photo. */
   imageUrl: (imageId: number) => string;
 }) {
-  const { db, businessTimeZone } = dependencies;
+  const { db, businessTimeZone, notices } = dependencies;
 
-  function toOrder(row: OrderRow): Order {
+  /** Orders as the API shows them, each with the money received for it (one query for all of them). */
+  async function toOrders(executor: Executor, rows: OrderRow[]): Promise<Order[]> {
+    const payments = await listReceivedPaymentsOfOrders(
+      executor,
+      rows.map((row) => row.order.id),
+    );
+    return rows.map((row) =>
+      toOrder(
+        row,
+        payments.filter((payment) => payment.orderId === row.order.id),
+      ),
+    );
+  }
+
+  function toOrder(row: OrderRow, payments: Parameters<typeof toPayment>[0][]): Order {
     const { order } = row;
     return {
       id: order.id,
+      number: order.number,
       date: startOfBusinessDay(order.pujaDate, businessTimeZone),
       user_id: order.userId,
       user: row.user,
@@ -60,7 +90,24 @@ export function createOrdersService(dependencies: {
       amount: paisaToRupees(order.amountPaisa),
       status: order.status,
       created_at: order.createdAt.toISOString(),
+      payments: payments.map(toPayment),
     };
+  }
+
+  /** Why an order cannot be paid now, or undefined when it can (pending, unpaid, not past its window). */
+  function whyNotPayable(order: OrderRow['order']): string | undefined {
+    if (order.paymentStatus === 'Completed') return 'This order is already paid.';
+    const closed: Partial<Record<Order['status'], string>> = {
+      approved: 'This order is already paid.',
+      completed: 'This order is already paid.',
+      declined: 'The monastery declined this order, so it cannot be paid.',
+      cancelled: 'This order was cancelled, so it cannot be paid.',
+      expired: 'This order was not paid in time and has expired. Please order the puja again.',
+    };
+    if (closed[order.status]) return closed[order.status];
+    const windowEnd = order.createdAt.getTime() + dependencies.paymentWindowHours * 3_600_000;
+    if (windowEnd < Date.now() || order.pujaDate < todayIn(businessTimeZone)) return closed.expired;
+    return undefined;
   }
 
   /** A date a puja can still be booked for: a real day, not before today in Nepal, within a year. */
@@ -74,7 +121,8 @@ export function createOrdersService(dependencies: {
 
   return {
     checkPujaDate,
-    toOrder,
+    toOrders,
+    whyNotPayable,
 
     /**
      * Places an order at the monastery's current price. The price the person saw must be that price: if
@@ -92,7 +140,7 @@ export function createOrdersService(dependencies: {
           `The price of this puja is now ${formatRupees(paisaToRupees(offering.costPaisa))}. Please check and order again.`,
         );
       }
-      const orderId = await insertOrderOnce(db, {
+      const values = {
         userId: patron.id,
         monasteryPujaId: offering.pivotId,
         monasteryId: offering.monasteryId,
@@ -102,12 +150,66 @@ export function createOrdersService(dependencies: {
         amountPaisa: offering.costPaisa,
         paymentType: request.payment,
         idempotencyKey: request.idempotency_key ?? crypto.randomUUID(),
-      });
-      return toOrder((await findOrderById(db, orderId))!);
+      };
+      const orderId = await insertWithNewNumber((number) => insertOrderOnce(db, { ...values, number }));
+      const [order] = await toOrders(db, [(await findOrderById(db, orderId))!]);
+      return order!;
     },
 
     async listOwnOrders(patron: Viewer): Promise<Order[]> {
-      return (await selectOrders(db, eq(orders.userId, patron.id))).map(toOrder);
+      return toOrders(db, await selectOrders(db, eq(orders.userId, patron.id)));
+    },
+
+    /**
+     * A patron cancels their own order until the monastery approves it. Money kept for it becomes a
+     * refund due in the same transaction; the order's lock keeps a payment settling meanwhile in line.
+     */
+    async cancelOrder(patron: Viewer, orderId: number): Promise<Order> {
+      const row = await this.getReadableOrder(patron, orderId);
+      if (row.order.userId !== patron.id)
+        throw new AppError('forbidden', 'This order is not yours to cancel.');
+      await db.transaction(async (tx) => {
+        const current = await lockOrder(tx, orderId);
+        if (current?.status !== 'pending') {
+          throw new AppError(
+            'conflict',
+            current?.status === 'approved'
+              ? 'The monastery has already approved this order, so it can no longer be cancelled. Please write to the monastery.'
+              : `This order is already ${current?.status ?? 'closed'}.`,
+          );
+        }
+        await tx.update(orders).set({ status: 'cancelled' }).where(eq(orders.id, orderId));
+        const kept = await findKeptPayment(tx, orderId);
+        if (kept) await markRefundDue(tx, kept.id, 'cancelled');
+        await refreshOrderPaymentStatus(tx, orderId);
+        await notices.tell(
+          tx,
+          { id: orderId, number: row.order.number, phone: row.user.phone },
+          kept
+            ? `You cancelled your ${row.puja.name} at ${row.monastery.name}. The ${formatRupees(paisaToRupees(kept.amountPaisa))} you paid will be refunded.`
+            : `You cancelled your ${row.puja.name} at ${row.monastery.name}.`,
+        );
+      });
+      const [order] = await toOrders(db, [(await findOrderById(db, orderId))!]);
+      return order!;
+    },
+
+    /** The expiry job: unpaid orders past their window, or whose puja's day has passed, expire. */
+    async expireOrders(): Promise<number> {
+      return db.transaction(async (tx) => {
+        const expired = await expireUnpaidOrders(tx, {
+          windowHours: dependencies.paymentWindowHours,
+          today: todayIn(businessTimeZone),
+        });
+        for (const row of expired) {
+          await notices.tell(
+            tx,
+            { id: row.id, number: row.number, phone: row.phone },
+            'Your order expired because it was not paid in time. You can order the puja again at any time.',
+          );
+        }
+        return expired.length;
+      });
     },
 
     /** An order as its patron, its monastery's staff or an administrator may see it. */
@@ -128,19 +230,41 @@ export function createOrdersService(dependencies: {
         listMessagesOfOrder(db, orderId),
         listImagesOfOrder(db, orderId),
       ]);
+      const [order] = await toOrders(db, [row]);
       return {
         messages: messages.map((message) => ({
           message: message.body,
           created_at: message.createdAt.toISOString(),
         })),
         images: images.map((image) => ({ id: image.id, url: dependencies.imageUrl(image.id) })),
-        order: toOrder(row),
+        order: order!,
       };
     },
   };
 }
 
 export type OrdersService = ReturnType<typeof createOrdersService>;
+
+/** `PJ-` and six random characters: about 729 million numbers, drawn again on the rare clash. */
+export function newOrderNumber(): string {
+  let suffix = '';
+  for (let index = 0; index < 6; index += 1)
+    suffix += ORDER_NUMBER_ALPHABET[randomInt(ORDER_NUMBER_ALPHABET.length)];
+  return `PJ-${suffix}`;
+}
+
+async function insertWithNewNumber(insert: (number: string) => Promise<number>): Promise<number> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await insert(newOrderNumber());
+    } catch (error) {
+      // Drizzle wraps the driver's error; PostgreSQL names the constraint that refused the row.
+      const cause = ((error as { cause?: unknown }).cause ?? error) as { constraint?: string };
+      const clash = cause.constraint === 'orders_number_unique';
+      if (!clash || attempt >= 5) throw error;
+    }
+  }
+}
 
 function invalid(field: string, message: string): AppError {
   return new AppError('invalidInput', message, { [field]: [message] });

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { formatRupees, paisaToRupees } from '@puja/contract';
 import type { Database } from '../../db/client.ts';
 import {
   buildEsewaForm,
@@ -15,44 +16,108 @@ import {
 import type { PaymentSettings } from '../../integrations/payments/payment-settings.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Viewer } from '../../plugins/auth.ts';
+import { findOrderById } from '../orders/orders.queries.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
+import type { PatronNotices } from '../orders/patron-notices.ts';
 import {
   failPaymentAttempt,
+  findKeptPayment,
   findPaymentAttempt,
   insertPaymentAttempt,
   listStalePendingAttempts,
+  lockOrder,
+  markAttemptReceived,
   notePendingAttempt,
   type PaymentAttemptRow,
-  settlePaymentAttempt,
+  recordOrderPayment,
+  refreshOrderPaymentStatus,
 } from './payments.queries.ts';
 
 /**
- * Paying for an order (payments.md, "Rules for our integration"): each attempt stores our reference and
- * the amount when it starts; only the provider's own look-up, for exactly that amount, marks it paid, in
- * one guarded update; every callback is logged with its outcome.
+ * Paying for an order (docs/payments.md): each attempt stores our reference and the amount when it
+ * starts; only the provider's own look-up, for exactly that amount, marks it received; every callback is
+ * logged with its outcome. One order keeps one payment: money received for an order that can no longer
+ * be paid (declined, cancelled, expired, or paid already) is recorded and becomes a refund due at once
+ * (docs/decisions/010).
  */
-export type PaymentOutcome = { orderId: number | undefined; paid: boolean };
+/**
+ * What the browser is told on its way back from the provider: `paid` (kept for the puja), `refund`
+ * (received for an order that could no longer take it), `failed`, or `checking` when the provider could
+ * not be asked just now (reconciliation settles it within minutes).
+ */
+export type PaymentOutcome = {
+  orderId: number | undefined;
+  result: 'paid' | 'refund' | 'failed' | 'checking';
+};
 
 export interface PaymentsServiceDependencies {
   db: Database;
   orders: OrdersService;
+  notices: PatronNotices;
   settings: () => PaymentSettings;
   publicUrl: string;
   log: { info: (object: object, message: string) => void; warn: (object: object, message: string) => void };
 }
 
 export function createPaymentsService(dependencies: PaymentsServiceDependencies) {
-  const { db, orders, publicUrl, log } = dependencies;
+  const { db, orders, notices, publicUrl, log } = dependencies;
 
-  /** The patron's own order, still payable. */
+  /** The patron's own order, still payable: nothing is started for one that is not. */
   async function payableOrder(patron: Viewer, orderId: number) {
     const row = await orders.getReadableOrder(patron, orderId);
     if (row.order.userId !== patron.id) throw new AppError('forbidden', 'This order is not yours to pay.');
-    if (row.order.paymentStatus === 'Completed')
-      throw new AppError('conflict', 'This order is already paid.');
-    if (row.order.status === 'declined')
-      throw new AppError('conflict', 'This order was declined and cannot be paid.');
+    const refusal = orders.whyNotPayable(row.order);
+    if (refusal) throw new AppError('conflict', refusal);
     return row;
+  }
+
+  /**
+   * Records money the provider confirmed, in one transaction under the order's lock: kept for the puja
+   * when the order can still take it, otherwise a refund due at once. Returns whether this call recorded
+   * it (a replayed callback finds it recorded and changes nothing).
+   */
+  async function receivePayment(
+    attempt: PaymentAttemptRow,
+    outcome: { transactionCode: string; providerResponse: unknown },
+  ): Promise<boolean> {
+    return db.transaction(async (tx) => {
+      const order = await lockOrder(tx, attempt.orderId);
+      if (!order) return false;
+      const kept = await findKeptPayment(tx, order.id);
+      const payable = order.status === 'pending' && !kept;
+      const refundReason = payable
+        ? undefined
+        : order.status === 'declined' || order.status === 'cancelled' || order.status === 'expired'
+          ? order.status
+          : 'duplicate';
+      const received = await markAttemptReceived(tx, attempt.id, { ...outcome, refundReason });
+      if (!received) return false;
+      await refreshOrderPaymentStatus(tx, order.id);
+      const row = (await findOrderById(tx, order.id))!;
+      const amount = formatRupees(paisaToRupees(received.amountPaisa));
+      const patron = { id: order.id, number: row.order.number, phone: row.user.phone };
+      if (!refundReason) {
+        await recordOrderPayment(tx, order.id, received);
+        await notices.tell(
+          tx,
+          patron,
+          `We received your payment of ${amount} for ${row.puja.name} at ${row.monastery.name} on ${row.order.pujaDate}.`,
+        );
+        return true;
+      }
+      log.warn(
+        { orderId: order.id, attempt: received.id, reason: refundReason },
+        'payment received for an order that cannot keep it: refund due',
+      );
+      await notices.tell(
+        tx,
+        patron,
+        refundReason === 'duplicate'
+          ? `We received a second payment of ${amount} for this order, which was already paid. It will be refunded.`
+          : `We received your payment of ${amount}, but this order was ${order.status} before it arrived. It will be refunded.`,
+      );
+      return true;
+    });
   }
 
   function logCallback(
@@ -71,7 +136,7 @@ export function createPaymentsService(dependencies: PaymentsServiceDependencies)
       transactionUuid: attempt.reference,
     });
     if (status.status === 'COMPLETE' && status.totalAmountPaisa === attempt.amountPaisa) {
-      await settlePaymentAttempt(db, attempt, {
+      await receivePayment(attempt, {
         transactionCode: status.refId ?? attempt.reference,
         providerResponse: status.raw,
       });
@@ -87,7 +152,7 @@ export function createPaymentsService(dependencies: PaymentsServiceDependencies)
   async function settleKhalti(attempt: PaymentAttemptRow): Promise<boolean> {
     const lookup = await lookUpKhaltiPayment(dependencies.settings().khalti, attempt.reference);
     if (lookup.status === 'Completed' && lookup.totalAmountPaisa === attempt.amountPaisa) {
-      await settlePaymentAttempt(db, attempt, {
+      await receivePayment(attempt, {
         transactionCode: lookup.transactionId ?? attempt.reference,
         providerResponse: lookup.raw,
       });
@@ -97,6 +162,25 @@ export function createPaymentsService(dependencies: PaymentsServiceDependencies)
       await failPaymentAttempt(db, attempt, lookup.raw);
     else await notePendingAttempt(db, attempt, lookup.raw);
     return false;
+  }
+
+  /** Settles an attempt the provider sent the browser back for, and says how it ended. */
+  async function settleOnReturn(attempt: PaymentAttemptRow, callback: string): Promise<PaymentOutcome> {
+    try {
+      if (attempt.status !== 'Completed')
+        await (attempt.provider === 'esewa' ? settleEsewa(attempt) : settleKhalti(attempt));
+    } catch (error) {
+      log.warn(
+        { err: error, reference: attempt.reference },
+        'payment look-up failed; reconciliation will retry',
+      );
+      logCallback(attempt.provider, attempt.reference, `${callback}: provider not reachable, left pending`);
+      return { orderId: attempt.orderId, result: 'checking' };
+    }
+    const settled = (await findPaymentAttempt(db, attempt.provider, attempt.reference))!;
+    const result = settled.status !== 'Completed' ? 'failed' : settled.refundStatus ? 'refund' : 'paid';
+    logCallback(attempt.provider, attempt.reference, `${callback}: ${result}`);
+    return { orderId: attempt.orderId, result };
   }
 
   return {
@@ -152,23 +236,21 @@ export function createPaymentsService(dependencies: PaymentsServiceDependencies)
       const callback = data ? verifyEsewaCallback(dependencies.settings().esewa.secretKey, data) : undefined;
       if (!callback) {
         logCallback('esewa', undefined, 'refused: bad or missing signature');
-        return { orderId: undefined, paid: false };
+        return { orderId: undefined, result: 'failed' };
       }
       const attempt = await findPaymentAttempt(db, 'esewa', callback.transaction_uuid);
       if (!attempt) {
         logCallback('esewa', callback.transaction_uuid, 'refused: unknown reference');
-        return { orderId: undefined, paid: false };
+        return { orderId: undefined, result: 'failed' };
       }
       if (callback.status !== 'COMPLETE' || parseEsewaAmount(callback.total_amount) !== attempt.amountPaisa) {
         logCallback('esewa', attempt.reference, 'refused: status or amount differs', {
           status: callback.status,
           amount: callback.total_amount,
         });
-        return { orderId: attempt.orderId, paid: false };
+        return { orderId: attempt.orderId, result: 'failed' };
       }
-      const paid = attempt.status === 'Completed' || (await settleEsewa(attempt));
-      logCallback('esewa', attempt.reference, paid ? 'paid' : 'not confirmed by the status API');
-      return { orderId: attempt.orderId, paid };
+      return settleOnReturn(attempt, 'success redirect');
     },
 
     /** eSewa's failure redirect carries only our reference: ask eSewa what happened. */
@@ -176,11 +258,9 @@ export function createPaymentsService(dependencies: PaymentsServiceDependencies)
       const attempt = reference ? await findPaymentAttempt(db, 'esewa', reference) : undefined;
       if (!attempt) {
         logCallback('esewa', reference, 'failure redirect for an unknown reference');
-        return { orderId: undefined, paid: false };
+        return { orderId: undefined, result: 'failed' };
       }
-      const paid = attempt.status === 'Completed' || (await settleEsewa(attempt));
-      logCallback('esewa', attempt.reference, paid ? 'failure redirect, but paid' : 'failed');
-      return { orderId: attempt.orderId, paid };
+      return settleOnReturn(attempt, 'failure redirect');
     },
 
     /** Khalti's return is unsigned: only our look-up counts. */
@@ -188,11 +268,9 @@ export function createPaymentsService(dependencies: PaymentsServiceDependencies)
       const attempt = pidx ? await findPaymentAttempt(db, 'khalti', pidx) : undefined;
       if (!attempt) {
         logCallback('khalti', pidx, 'refused: unknown pidx');
-        return { orderId: undefined, paid: false };
+        return { orderId: undefined, result: 'failed' };
       }
-      const paid = attempt.status === 'Completed' || (await settleKhalti(attempt));
-      logCallback('khalti', attempt.reference, paid ? 'paid' : 'not paid according to the look-up');
-      return { orderId: attempt.orderId, paid };
+      return settleOnReturn(attempt, 'return');
     },
 
     /** Settles attempts whose callback never came (payments.md rule 4). */

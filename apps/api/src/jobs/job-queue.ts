@@ -1,0 +1,109 @@
+import { sql } from 'drizzle-orm';
+import {
+  Logger,
+  type LogLevel,
+  parseCrontab,
+  type Runner,
+  run,
+  runOnce,
+  type Task,
+  type TaskList,
+} from 'graphile-worker';
+import type pg from 'pg';
+import type { Executor } from '../db/client.ts';
+
+/**
+ * The durable job queue (graphile-worker, in the app's own PostgreSQL; docs/decisions/011). A job is added
+ * by `enqueueJob` inside the transaction of the change it follows, so it exists exactly when the change
+ * committed: a crash between the change and the SMS loses nothing. Workers on every instance take jobs
+ * with `SKIP LOCKED`; a failed job is retried with exponential back-off; each cron slot runs on one
+ * instance only.
+ */
+export interface JobPayloads {
+  /** A text message to a patron about their order. */
+  'send-sms': { to: string; text: string };
+  'reconcile-payments': Record<string, never>;
+  'expire-orders': Record<string, never>;
+  'process-refunds': Record<string, never>;
+}
+export type JobName = keyof JobPayloads;
+export type JobHandlers = { [Name in JobName]: (payload: JobPayloads[Name]) => Promise<void> };
+
+/** Scheduled work, every minute on one instance (graphile-worker's crontab syntax). */
+const CRONTAB = ['reconcile-payments', 'expire-orders', 'process-refunds']
+  .map((name) => `* * * * * ${name} ?max=1`)
+  .join('\n');
+
+/** How many attempts a job gets: with graphile-worker's back-off, about three days for an SMS. */
+const MAX_ATTEMPTS: Record<JobName, number> = {
+  'send-sms': 25,
+  'reconcile-payments': 1,
+  'expire-orders': 1,
+  'process-refunds': 1,
+};
+
+export async function enqueueJob<Name extends JobName>(
+  executor: Executor,
+  name: Name,
+  payload: JobPayloads[Name],
+): Promise<void> {
+  await executor.execute(
+    sql`SELECT graphile_worker.add_job(${name}, ${JSON.stringify(payload)}::json, max_attempts => ${MAX_ATTEMPTS[name]})`,
+  );
+}
+
+export interface JobLog {
+  info: (object: object, message: string) => void;
+  warn: (object: object, message: string) => void;
+  error: (object: object, message: string) => void;
+}
+
+export function createJobQueue(options: { pool: pg.Pool; handlers: JobHandlers; log: JobLog }) {
+  const { pool, log } = options;
+  const taskList: TaskList = Object.fromEntries(
+    Object.entries(options.handlers).map(([name, handler]): [string, Task] => [
+      name,
+      async (payload, helpers) => {
+        try {
+          await (handler as (payload: unknown) => Promise<void>)(payload);
+        } catch (error) {
+          // Thrown again so the queue retries it; logged here with what the job was.
+          log.warn(
+            { err: error, job: name, attempt: helpers.job.attempts, of: helpers.job.max_attempts },
+            'job failed; it will be retried if attempts remain',
+          );
+          throw error;
+        }
+      },
+    ]),
+  );
+  const logger = new Logger((scope) => (level: LogLevel, message: string) => {
+    const method = level === 'error' ? 'error' : level === 'warning' ? 'warn' : undefined;
+    if (method) log[method]({ queue: scope.label ?? 'worker' }, message);
+  });
+  let runner: Runner | undefined;
+
+  return {
+    /** Starts taking jobs and running the schedule; returns once the worker listens. */
+    async start(): Promise<void> {
+      runner = await run({
+        pgPool: pool,
+        taskList,
+        parsedCronItems: parseCrontab(CRONTAB),
+        concurrency: 2,
+        noHandleSignals: true,
+        pollInterval: 2000,
+        logger,
+      });
+    },
+    async stop(): Promise<void> {
+      await runner?.stop();
+      runner = undefined;
+    },
+    /** Runs every job that is due now, then returns: what tests use instead of a running worker. */
+    async runDueJobs(): Promise<void> {
+      await runOnce({ pgPool: pool, taskList, logger, noHandleSignals: true });
+    },
+  };
+}
+export type JobQueue = ReturnType<typeof createJobQueue>;

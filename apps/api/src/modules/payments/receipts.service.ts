@@ -1,0 +1,64 @@
+import type { Database } from '../../db/client.ts';
+import { type Receipt, renderReceiptsPdf } from '../../integrations/receipts/receipt-pdf.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { Viewer } from '../../plugins/auth.ts';
+import type { OrdersService } from '../orders/orders.service.ts';
+import { listReceivedPayments } from './payments.queries.ts';
+
+/**
+ * Receipts: one page for each payment received for an order and one for each refund made, for the
+ * order's patron, its monastery's staff and administrators (the same people who may read the order).
+ */
+export function createReceiptsService(dependencies: {
+  db: Database;
+  orders: OrdersService;
+  businessTimeZone: string;
+  siteName: string;
+  publicUrl: string;
+}) {
+  const { db, orders } = dependencies;
+
+  return {
+    async receiptOf(viewer: Viewer, orderId: number): Promise<{ filename: string; pdf: Buffer }> {
+      const row = await orders.getReadableOrder(viewer, orderId);
+      const payments = await listReceivedPayments(db, orderId);
+      if (payments.length === 0) {
+        throw new AppError('notFound', 'Nothing has been paid for this order yet, so it has no receipt.');
+      }
+      const common = {
+        orderNumber: row.order.number,
+        patron: { name: row.user.name, phone: row.user.phone },
+        monastery: row.monastery.name,
+        puja: row.puja.name,
+        pujaDate: row.order.pujaDate,
+      };
+      const receipts = payments.flatMap((payment): Receipt[] => {
+        const money = {
+          ...common,
+          amountPaisa: payment.amountPaisa,
+          provider: payment.provider,
+          transactionCode: payment.providerTransactionCode,
+        };
+        const paid: Receipt = { ...money, kind: 'payment', at: payment.completedAt! };
+        if (payment.refundStatus !== 'refunded') return [paid];
+        return [
+          paid,
+          {
+            ...money,
+            kind: 'refund',
+            at: payment.refundedAt!,
+            refundReference: payment.refundReference,
+            refundReason: payment.refundReason,
+          },
+        ];
+      });
+      const pdf = await renderReceiptsPdf(receipts, {
+        businessTimeZone: dependencies.businessTimeZone,
+        siteName: dependencies.siteName,
+        publicUrl: dependencies.publicUrl,
+      });
+      return { filename: `receipt-${row.order.number}.pdf`, pdf };
+    },
+  };
+}
+export type ReceiptsService = ReturnType<typeof createReceiptsService>;
