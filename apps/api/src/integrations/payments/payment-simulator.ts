@@ -16,8 +16,9 @@ import {
  * A stand-in for eSewa and Khalti, served by this app under /simulator when PAYMENT_MODE=simulator. It
  * speaks their documented protocols (payments.md): eSewa's signed form, signed success redirect and status
  * API; Khalti's initiate and look-up with their answers and HTTP codes, including `Expired` and
- * `User canceled` as 400. Its pages say plainly that no money moves. It keeps its transactions in memory:
- * it is a development and test tool, one process, never used in production (the config refuses it).
+ * `User canceled` as 400, and Khalti's full refund of a completed payment. Its pages say plainly that no
+ * money moves. It keeps its transactions in memory: it is a development and test tool, one process, never
+ * used in production (the config refuses it).
  */
 export interface SimulatedEsewaPayment {
   transactionUuid: string;
@@ -44,6 +45,11 @@ export interface SimulatedKhaltiPayment {
 export class PaymentSimulatorState {
   readonly esewa = new Map<string, SimulatedEsewaPayment>();
   readonly khalti = new Map<string, SimulatedKhaltiPayment>();
+  /**
+   * Tests set it to n to make the next n Khalti refund calls fail as an outage does (503, not JSON, nothing
+   * refunded), so that retrying can be tested end to end.
+   */
+  khaltiRefundOutage = 0;
 }
 
 export interface PaymentSimulatorOptions {
@@ -314,6 +320,32 @@ export const paymentSimulatorRoutes: FastifyPluginAsyncZod<PaymentSimulatorOptio
       return reply
         .status(payment.status === 'Expired' || payment.status === 'User canceled' ? 400 : 200)
         .send(answer);
+    },
+  );
+
+  // Khalti's refund API lives beside KPG-2's `v2/`: {site}/api/merchant-transaction/{transaction_id}/refund/.
+  app.post(
+    '/khalti/api/merchant-transaction/:transactionId/refund/',
+    { config, schema: { hide: true, params: z.object({ transactionId: z.string() }) } },
+    async (request, reply) => {
+      if (state.khaltiRefundOutage > 0) {
+        state.khaltiRefundOutage -= 1;
+        return reply
+          .status(503)
+          .type('text/html; charset=utf-8')
+          .send('<html><body><h1>503 Service Unavailable</h1></body></html>');
+      }
+      if (!khaltiAuthorized(request.headers.authorization))
+        return reply.status(401).send({ detail: 'Invalid token.', status_code: 401 });
+      const refusal = (detail: string) => reply.status(400).send({ detail, error_key: 'validation_error' });
+      const payment = [...state.khalti.values()].find(
+        (candidate) => candidate.transactionId === request.params.transactionId,
+      );
+      if (!payment) return refusal('Transaction not found.');
+      if (payment.status === 'Refunded') return refusal('Transaction already refunded.');
+      if (payment.status !== 'Completed') return refusal('Only a completed transaction can be refunded.');
+      payment.status = 'Refunded';
+      return { detail: 'Transaction refund successful.' };
     },
   );
 };
