@@ -1,0 +1,295 @@
+import { ORDER_STATUSES, PAYMENT_STATUSES } from '@puja/contract';
+import { inArray, sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMoneyHarness, type MoneyHarness } from '../../../test/money-harness.ts';
+import { orders, paymentAttempts } from '../../db/schema/index.ts';
+
+/**
+ * A model-based property test of the money rules (docs/decisions/010): random sequences of what patrons,
+ * providers, staff, administrators and the scheduled jobs do, run against the real API, the payment
+ * simulator and PostgreSQL. The model predicts each answer; after every step the books of every order are
+ * checked: money kept equals the order's amount for an order still to be performed (or nothing before it
+ * is paid), nothing for one that will not be (the rest is refunded or due), never two kept payments, and a
+ * payment status that follows from the money.
+ */
+type Provider = 'esewa' | 'khalti';
+interface ModelOrder {
+  id: number;
+  status: (typeof ORDER_STATUSES)[number];
+  kept: boolean;
+}
+interface ModelPayment {
+  order: ModelOrder;
+  provider: Provider;
+  started: { fields?: Record<string, string>; response?: { pidx: string } };
+  /** What was pressed at the provider, and whether our server has recorded the outcome yet. */
+  decision?: 'pay' | 'cancel';
+  location?: string;
+  settled: boolean;
+}
+interface Model {
+  orders: ModelOrder[];
+  payments: ModelPayment[];
+}
+interface Real {
+  money: MoneyHarness;
+  orderIds: number[];
+}
+
+const pick = <T>(list: T[], index: number): T => list[index % list.length]!;
+
+/** The server's rule when money arrives: kept if the order is pending and unpaid, else a refund due. */
+function settleInModel(payment: ModelPayment): 'paid' | 'refund' | 'failed' {
+  payment.settled = true;
+  if (payment.decision !== 'pay') return 'failed';
+  if (payment.order.status === 'pending' && !payment.order.kept) {
+    payment.order.kept = true;
+    return 'paid';
+  }
+  return 'refund';
+}
+
+class PlaceOrder implements fc.AsyncCommand<Model, Real> {
+  check = (model: Readonly<Model>) => model.orders.length < 4;
+  async run(model: Model, real: Real) {
+    const id = await real.money.placeOrder();
+    real.orderIds.push(id);
+    model.orders.push({ id, status: 'pending', kept: false });
+  }
+  toString = () => 'place order';
+}
+
+class StartPayment implements fc.AsyncCommand<Model, Real> {
+  constructor(
+    readonly index: number,
+    readonly provider: Provider,
+  ) {}
+  check = (model: Readonly<Model>) => model.orders.length > 0;
+  async run(model: Model, real: Real) {
+    const order = pick(model.orders, this.index);
+    const response = await real.money.startPayment(order.id, this.provider);
+    const payable = order.status === 'pending' && !order.kept;
+    expect(response.statusCode).toBe(payable ? 200 : 409);
+    if (payable)
+      model.payments.push({ order, provider: this.provider, started: response.json(), settled: false });
+  }
+  toString = () => `start ${this.provider} payment (order #${this.index})`;
+}
+
+class DecideAtProvider implements fc.AsyncCommand<Model, Real> {
+  constructor(
+    readonly index: number,
+    readonly decision: 'pay' | 'cancel',
+  ) {}
+  check = (model: Readonly<Model>) => model.payments.some((payment) => !payment.decision);
+  async run(model: Model, real: Real) {
+    const payment = pick(
+      model.payments.filter((candidate) => !candidate.decision),
+      this.index,
+    );
+    payment.location = await real.money.decideAtProvider(payment.provider, payment.started, this.decision);
+    payment.decision = this.decision;
+  }
+  toString = () => `${this.decision} at the provider (payment #${this.index})`;
+}
+
+class ReturnFromProvider implements fc.AsyncCommand<Model, Real> {
+  constructor(readonly index: number) {}
+  check = (model: Readonly<Model>) => model.payments.some((payment) => payment.location && !payment.settled);
+  async run(model: Model, real: Real) {
+    const payment = pick(
+      model.payments.filter((candidate) => candidate.location && !candidate.settled),
+      this.index,
+    );
+    const expected = settleInModel(payment);
+    const status = { paid: 'success', refund: 'refund', failed: 'error' }[expected];
+    expect(await real.money.returnFromProvider(payment.location!)).toBe(
+      `/orders?status=${status}&oid=${payment.order.id}`,
+    );
+  }
+  toString = () => `come back from the provider (payment #${this.index})`;
+}
+
+class StaffAction implements fc.AsyncCommand<Model, Real> {
+  constructor(
+    readonly index: number,
+    readonly action: 'approve' | 'decline',
+  ) {}
+  check = (model: Readonly<Model>) => model.orders.length > 0;
+  async run(model: Model, real: Real) {
+    const order = pick(model.orders, this.index);
+    const allowed = order.status === 'pending' && (this.action === 'decline' || order.kept);
+    const response = await real.money[this.action](order.id);
+    expect(response.statusCode).toBe(allowed ? 200 : 409);
+    if (!allowed) return;
+    order.status = this.action === 'approve' ? 'approved' : 'declined';
+    if (this.action === 'decline') order.kept = false;
+  }
+  toString = () => `staff ${this.action} (order #${this.index})`;
+}
+
+class CancelOrder implements fc.AsyncCommand<Model, Real> {
+  constructor(readonly index: number) {}
+  check = (model: Readonly<Model>) => model.orders.length > 0;
+  async run(model: Model, real: Real) {
+    const order = pick(model.orders, this.index);
+    const response = await real.money.cancel(order.id);
+    expect(response.statusCode).toBe(order.status === 'pending' ? 200 : 409);
+    if (order.status !== 'pending') return;
+    order.status = 'cancelled';
+    order.kept = false;
+  }
+  toString = () => `patron cancels (order #${this.index})`;
+}
+
+/** Time passes past the payment window (and past any provider session), and the expiry job runs. */
+class ExpireUnpaid implements fc.AsyncCommand<Model, Real> {
+  check = (model: Readonly<Model>) => model.orders.length > 0;
+  async run(model: Model, real: Real) {
+    const ids = model.orders.map((order) => order.id);
+    await real.money.db
+      .update(orders)
+      .set({ createdAt: sql`${orders.createdAt} - interval '25 hours'` })
+      .where(inArray(orders.id, ids));
+    await real.money.db
+      .update(paymentAttempts)
+      .set({ createdAt: sql`${paymentAttempts.createdAt} - interval '2 hours'` })
+      .where(inArray(paymentAttempts.orderId, ids));
+    await real.money.app.jobs.handlers['expire-orders']({});
+    for (const order of model.orders) if (order.status === 'pending' && !order.kept) order.status = 'expired';
+  }
+  toString = () => 'unpaid orders expire';
+}
+
+/** The reconciliation job settles every payment whose browser never came back, oldest first. */
+class Reconcile implements fc.AsyncCommand<Model, Real> {
+  check = () => true;
+  async run(model: Model, real: Real) {
+    const ids = model.orders.map((order) => order.id);
+    if (ids.length === 0) return;
+    await real.money.db
+      .update(paymentAttempts)
+      .set({ createdAt: sql`${paymentAttempts.createdAt} - interval '10 minutes'` })
+      .where(inArray(paymentAttempts.orderId, ids));
+    await real.money.app.jobs.handlers['reconcile-payments']({});
+    for (const payment of model.payments)
+      if (payment.decision === 'pay' && !payment.settled) settleInModel(payment);
+  }
+  toString = () => 'reconciliation runs';
+}
+
+/** An administrator refunds one payment that is due: through Khalti, or recorded for eSewa. */
+class Refund implements fc.AsyncCommand<Model, Real> {
+  check = (model: Readonly<Model>) => model.orders.length > 0;
+  async run(_model: Model, real: Real) {
+    const [due] = await real.money.db
+      .select()
+      .from(paymentAttempts)
+      .where(
+        sql`${inArray(paymentAttempts.orderId, real.orderIds)} AND ${paymentAttempts.refundStatus} = 'due'`,
+      )
+      .limit(1);
+    if (!due) return;
+    const response =
+      due.provider === 'khalti'
+        ? await real.money.refundThroughKhalti(due.id)
+        : await real.money.recordRefund(due.id, `ESEWA-${due.id}`);
+    expect(response.statusCode).toBe(200);
+    const again =
+      due.provider === 'khalti'
+        ? await real.money.refundThroughKhalti(due.id)
+        : await real.money.recordRefund(due.id, `ESEWA-${due.id}-again`);
+    expect(again.statusCode).toBe(409);
+  }
+  toString = () => 'an administrator refunds one payment due';
+}
+
+/** The books of every order of this run, from the database. */
+async function checkBooks(model: Model, real: Real) {
+  if (real.orderIds.length === 0) return;
+  const rows = await real.money.db.select().from(orders).where(inArray(orders.id, real.orderIds));
+  const attempts = await real.money.db
+    .select()
+    .from(paymentAttempts)
+    .where(inArray(paymentAttempts.orderId, real.orderIds));
+  for (const order of rows) {
+    const mine = attempts.filter((attempt) => attempt.orderId === order.id && attempt.status === 'Completed');
+    const sum = (list: typeof mine) => list.reduce((total, attempt) => total + attempt.amountPaisa, 0);
+    const received = sum(mine);
+    const refunded = sum(mine.filter((attempt) => attempt.refundStatus === 'refunded'));
+    const due = sum(
+      mine.filter((attempt) => attempt.refundStatus === 'due' || attempt.refundStatus === 'requested'),
+    );
+    const kept = received - refunded - due;
+    const context = `order ${order.number} (${order.status}, ${order.paymentStatus})`;
+    expect(ORDER_STATUSES, context).toContain(order.status);
+    expect(PAYMENT_STATUSES, context).toContain(order.paymentStatus);
+    // Never two kept payments; every refund is of a whole payment.
+    expect(mine.filter((attempt) => attempt.refundStatus === null).length, context).toBeLessThanOrEqual(1);
+    if (order.status === 'approved' || order.status === 'completed')
+      expect(kept, context).toBe(order.amountPaisa);
+    else if (order.status === 'pending') expect([0, order.amountPaisa], context).toContain(kept);
+    else expect(kept, context).toBe(0);
+    const expectedStatus =
+      kept > 0 ? 'Completed' : due > 0 ? 'Refund due' : refunded > 0 ? 'Refunded' : 'Pending';
+    expect(order.paymentStatus, context).toBe(expectedStatus);
+    // The model agrees with the database.
+    const predicted = model.orders.find((candidate) => candidate.id === order.id)!;
+    expect({ status: order.status, kept: kept > 0 }, context).toEqual({
+      status: predicted.status,
+      kept: predicted.kept,
+    });
+  }
+}
+
+let money: MoneyHarness;
+beforeAll(async () => {
+  money = await createMoneyHarness();
+});
+afterAll(() => money.close());
+
+describe('the money rules under random sequences', () => {
+  it('keep every order’s books balanced after every step', async () => {
+    const index = fc.nat({ max: 7 });
+    const start = fc
+      .tuple(index, fc.constantFrom<Provider>('esewa', 'khalti'))
+      .map(([i, p]) => new StartPayment(i, p));
+    const decide = fc
+      .tuple(index, fc.constantFrom<'pay' | 'cancel'>('pay', 'pay', 'cancel'))
+      .map(([i, d]) => new DecideAtProvider(i, d));
+    const comeBack = index.map((i) => new ReturnFromProvider(i));
+    // fast-check picks commands uniformly: the paying steps are listed thrice so that sequences pay
+    // often, against the rarer steps that close orders.
+    const commands = [
+      fc.constant(new PlaceOrder()),
+      ...[start, decide, comeBack, start, decide, comeBack, start, decide, comeBack],
+      fc
+        .tuple(index, fc.constantFrom<'approve' | 'decline'>('approve', 'approve', 'decline'))
+        .map(([i, a]) => new StaffAction(i, a)),
+      index.map((i) => new CancelOrder(i)),
+      fc.constant(new ExpireUnpaid()),
+      fc.constant(new Reconcile()),
+      fc.constant(new Refund()),
+    ];
+    await fc.assert(
+      fc.asyncProperty(fc.commands(commands, { maxCommands: 40, size: 'max' }), async (sequence) => {
+        const model: Model = { orders: [], payments: [] };
+        const real: Real = { money, orderIds: [] };
+        // Every step is followed by the books check.
+        const checked = [...sequence].map((command) => ({
+          check: (state: Readonly<Model>) => command.check(state),
+          run: async (state: Model, system: Real) => {
+            await command.run(state, system);
+            // MONEY_PROPERTY_TRACE=1 prints each step, to follow a counterexample.
+            if (process.env.MONEY_PROPERTY_TRACE) console.log(command.toString());
+            await checkBooks(state, system);
+          },
+          toString: () => command.toString(),
+        }));
+        await fc.asyncModelRun(() => ({ model, real }), checked);
+      }),
+      { numRuns: Number(process.env.MONEY_PROPERTY_RUNS ?? 60), endOnFailure: true },
+    );
+  }, 240_000);
+});
