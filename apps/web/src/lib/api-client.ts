@@ -57,7 +57,8 @@ function toFormData(body: RequestBody): FormData {
   return form;
 }
 
-function buildHeaders(token: string | null, accept = 'application/json'): Headers {
+/** The headers of every call (SPEC §7); `accept` differs for a file download. */
+export function buildHeaders(token: string | null, accept = 'application/json'): Headers {
   const headers = new Headers({
     Accept: accept,
     'Accept-Language': LANGUAGE,
@@ -77,7 +78,8 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-async function toApiError(response: Response): Promise<ApiError> {
+/** A failed answer as an ApiError: the server's message and field errors, never a 5xx text. */
+export async function toApiError(response: Response): Promise<ApiError> {
   const parsed = errorResponseSchema.safeParse(await readJson(response));
   // A proxy's HTML error page or an empty body has no message worth showing; 5xx texts are never shown.
   if (!parsed.success || response.status >= 500) {
@@ -130,73 +132,4 @@ export async function apiRequest<T>(
       cause: error,
     });
   }
-}
-
-/** How long a downloaded file's object URL is kept: the browser has started saving it well before. */
-const OBJECT_URL_LIFETIME_MS = 60_000;
-
-/**
- * The file name a `Content-Disposition` header gives (`filename*=UTF-8''…` first, then `filename="…"`),
- * or null when it gives none.
- */
-export function fileNameOf(contentDisposition: string | null): string | null {
-  if (!contentDisposition) return null;
-  const encoded = /filename\*\s*=\s*utf-8''([^;]+)/i.exec(contentDisposition)?.[1];
-  if (encoded) {
-    try {
-      return decodeURIComponent(encoded.trim().replace(/^"|"$/g, ''));
-    } catch {
-      // Badly encoded: the plain name below, if any, is the next best.
-    }
-  }
-  const plain = /filename\s*=\s*("([^"]*)"|[^;]+)/i.exec(contentDisposition);
-  const name = (plain?.[2] ?? plain?.[1])?.trim();
-  return name ? name : null;
-}
-
-/**
- * Downloads a file the API only gives a signed-in person (a receipt, a CSV export): fetched with the same
- * headers as every call, token included, then saved under the name the server gives (or `fallbackName`)
- * through a temporary link. A plain link could not send the token, which lives in local storage. Fails
- * like `apiRequest`, with an `ApiError`; resolves with the name the file was saved under.
- */
-export async function downloadFile(
-  path: string,
-  fallbackName: string,
-  options: Pick<RequestOptions, 'signal'> = {},
-): Promise<string> {
-  const token = getSession().token;
-  let response: Response;
-  try {
-    response = await fetch(path, {
-      method: 'GET',
-      headers: buildHeaders(token, '*/*'),
-      signal: options.signal,
-    });
-  } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(0, i18n.t('errors.network'));
-  }
-
-  if (!response.ok) {
-    const error = await toApiError(response);
-    if (response.status === 401 && token) expireSession(token);
-    throw error;
-  }
-
-  const name = fileNameOf(response.headers.get('Content-Disposition')) ?? fallbackName;
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.hidden = true;
-  document.body.append(link);
-  try {
-    link.click();
-  } finally {
-    link.remove();
-    // Revoked later, not at once: some browsers read the object URL after click() has returned.
-    setTimeout(() => URL.revokeObjectURL(url), OBJECT_URL_LIFETIME_MS);
-  }
-  return name;
 }

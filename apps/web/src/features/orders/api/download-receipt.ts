@@ -1,6 +1,6 @@
 import type { Order } from '@puja/contract';
 import { useMutation } from '@tanstack/react-query';
-import { downloadFile } from '../../../lib/api-client.ts';
+import { downloadFile } from '../../../lib/download-file.ts';
 
 /**
  * `GET /api/order/{orderId}/receipt`: a PDF with a page per payment received and per refund made, saved
