@@ -278,6 +278,14 @@ describe('OrdersPage', () => {
   for (const [status, message] of [
     ['success', 'green: Payment Success'],
     ['error', 'red: Payment Failure'],
+    [
+      'refund',
+      'yellow: We received your payment, but this order could no longer take it: it will be refunded to you.',
+    ],
+    [
+      'checking',
+      'blue: We are still confirming your payment with the provider: this page will show it within a few minutes.',
+    ],
   ] as const) {
     it(`says how the payment went (status=${status}) once, then drops it from the address`, async () => {
       stubOrders([greenTara, medicineBuddha]);

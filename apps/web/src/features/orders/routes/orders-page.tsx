@@ -4,7 +4,7 @@ import { type ReactNode, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
-import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { notifyError, notifyInfo, notifySuccess, notifyWarning } from '../../../lib/notify.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useOrderConversation } from '../api/get-order-conversation.ts';
 import { useOwnOrders } from '../api/get-orders.ts';
@@ -144,8 +144,10 @@ function ColumnSkeleton() {
 }
 
 /**
- * The wallet sends the browser back through our server to `?status=success` or `?status=error`: say how
- * the payment went, once, then drop `status` from the address so a reload does not say it again.
+ * The wallet sends the browser back through our server to `?status=success` or `?status=error`, or
+ * `refund` (the money arrived for an order that could no longer take it, so it is due back) or `checking`
+ * (the provider could not be asked yet; reconciliation settles it): say how the payment went, once, then
+ * drop `status` from the address so a reload does not say it again.
  */
 function usePaymentOutcomeToast(): void {
   const { t } = useTranslation('orders');
@@ -157,6 +159,8 @@ function usePaymentOutcomeToast(): void {
     // The same id twice (React StrictMode runs effects twice) is one toast.
     if (status === 'success') notifySuccess(t('payment.success'), { id: 'payment-outcome' });
     else if (status === 'error') notifyError(t('payment.failure'), { id: 'payment-outcome' });
+    else if (status === 'refund') notifyWarning(t('payment.refund'), { id: 'payment-outcome' });
+    else if (status === 'checking') notifyInfo(t('payment.checking'), { id: 'payment-outcome' });
     setSearchParams(
       (current) => {
         const next = new URLSearchParams(current);
