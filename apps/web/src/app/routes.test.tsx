@@ -100,7 +100,13 @@ describe('routes', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Users' })).toBeInTheDocument();
     const menu = screen.getByRole('navigation', { name: 'Back office navigation' });
     const items = within(menu).getAllByRole('link');
-    expect(items.map((item) => item.textContent)).toEqual(['Dashboard', 'Monastery', 'Puja', 'Users']);
+    expect(items.map((item) => item.textContent)).toEqual([
+      'Dashboard',
+      'Monastery',
+      'Puja',
+      'Users',
+      'Payments',
+    ]);
     expect(within(menu).getByRole('link', { name: 'Users' })).toHaveAttribute('aria-current', 'page');
     expect(within(menu).getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('aria-current');
   });

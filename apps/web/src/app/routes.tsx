@@ -124,6 +124,13 @@ export const routes: RouteObject[] = [
                         .AdminUsersPage,
                     }),
                   },
+                  {
+                    path: 'payments',
+                    lazy: async () => ({
+                      Component: (await import('../features/admin/routes/admin-payments-page.tsx'))
+                        .AdminPaymentsPage,
+                    }),
+                  },
                 ],
               },
             ],

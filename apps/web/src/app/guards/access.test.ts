@@ -42,6 +42,7 @@ const TABLE: [path: string, visitor: Expected, patron: Expected, staff: Expected
   ['/admin/monastery', 'sign-in', '/monasteries', '/monastery/dashboard', 'allow'],
   ['/admin/puja', 'sign-in', '/monasteries', '/monastery/dashboard', 'allow'],
   ['/admin/manage-user', 'sign-in', '/monasteries', '/monastery/dashboard', 'allow'],
+  ['/admin/payments', 'sign-in', '/monasteries', '/monastery/dashboard', 'allow'],
   ['/monastery/dashboard', 'sign-in', '/monasteries', 'allow', '/admin/dashboard'],
   ['/monastery/puja', 'sign-in', '/monasteries', 'allow', '/admin/dashboard'],
 ];

@@ -1,7 +1,13 @@
 import { Anchor, AppShell, Burger, Group, NavLink, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { Role } from '@puja/contract';
-import { IconBuildingMonument, IconFlame, IconLayoutDashboard, IconUsers } from '@tabler/icons-react';
+import {
+  IconBuildingMonument,
+  IconCash,
+  IconFlame,
+  IconLayoutDashboard,
+  IconUsers,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { AppLogo } from '../../components/app-logo.tsx';
@@ -15,6 +21,7 @@ const ICONS: Record<BackOfficeMenuItem['icon'], typeof IconLayoutDashboard> = {
   monastery: IconBuildingMonument,
   puja: IconFlame,
   users: IconUsers,
+  payments: IconCash,
 };
 
 const AREA_LABELS = {

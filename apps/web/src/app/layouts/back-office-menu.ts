@@ -3,8 +3,13 @@ import type { Role } from '@puja/contract';
 export interface BackOfficeMenuItem {
   /** The item is highlighted on every path that starts with this. */
   to: string;
-  label: 'backOffice.dashboard' | 'backOffice.monastery' | 'backOffice.puja' | 'backOffice.users';
-  icon: 'dashboard' | 'monastery' | 'puja' | 'users';
+  label:
+    | 'backOffice.dashboard'
+    | 'backOffice.monastery'
+    | 'backOffice.puja'
+    | 'backOffice.users'
+    | 'backOffice.payments';
+  icon: 'dashboard' | 'monastery' | 'puja' | 'users' | 'payments';
 }
 
 /** SPEC §2: admin and monastery staff each have a sidebar; any other role sees no menu. */
@@ -14,6 +19,7 @@ export const BACK_OFFICE_MENUS: Record<Role, readonly BackOfficeMenuItem[]> = {
     { to: '/admin/monastery', label: 'backOffice.monastery', icon: 'monastery' },
     { to: '/admin/puja', label: 'backOffice.puja', icon: 'puja' },
     { to: '/admin/manage-user', label: 'backOffice.users', icon: 'users' },
+    { to: '/admin/payments', label: 'backOffice.payments', icon: 'payments' },
   ],
   monastery: [
     { to: '/monastery/dashboard', label: 'backOffice.dashboard', icon: 'dashboard' },

@@ -7,3 +7,5 @@ export const adminQueryKey = ['admin'] as const;
 export const adminStatsQueryKey = [...adminQueryKey, 'stats'] as const;
 export const auditLogQueryKey = [...adminQueryKey, 'audit-log'] as const;
 export const adminUsersQueryKey = [...adminQueryKey, 'users'] as const;
+/** `GET /api/admin/payments`, one entry per filters and page. */
+export const adminPaymentsQueryKey = [...adminQueryKey, 'payments'] as const;

@@ -28,14 +28,22 @@ interface TablePaginationProps {
   pageCount: number;
   matching: number;
   onChange: (page: number) => void;
+  /** Rows per page: the browser's own paging by default, or the page size a server pages with. */
+  pageSize?: number;
 }
 
 /** Which rows are shown and the pages, once there are more rows than fit one page. */
-export function TablePagination({ page, pageCount, matching, onChange }: TablePaginationProps) {
+export function TablePagination({
+  page,
+  pageCount,
+  matching,
+  onChange,
+  pageSize = TABLE_PAGE_SIZE,
+}: TablePaginationProps) {
   const { t } = useTranslation('admin');
   if (pageCount <= 1) return null;
-  const from = (page - 1) * TABLE_PAGE_SIZE + 1;
-  const to = Math.min(page * TABLE_PAGE_SIZE, matching);
+  const from = (page - 1) * pageSize + 1;
+  const to = Math.min(page * pageSize, matching);
   return (
     <Group justify="space-between" mt="md" wrap="wrap">
       <Text size="sm" c="dimmed">

@@ -1,0 +1,59 @@
+import {
+  type AdminPaymentsResponse,
+  adminPaymentsResponseSchema,
+  type PaymentMethod,
+  type PaymentStatus,
+} from '@puja/contract';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { adminPaymentsQueryKey } from './admin-query-keys.ts';
+
+/** The Payments screen's filters; what is absent is not filtered on. Days are Nepal days, YYYY-MM-DD. */
+export interface PaymentFilters {
+  status?: PaymentStatus | undefined;
+  provider?: PaymentMethod | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+  /** An order number, whole or its start. */
+  q?: string | undefined;
+}
+
+/** The filters (and page, for the list) as a query string, empty ones left out; '' when none. */
+export function paymentsQueryString(filters: PaymentFilters, page?: number): string {
+  const params = new URLSearchParams();
+  for (const name of ['status', 'provider', 'from', 'to', 'q'] as const) {
+    const value = filters[name]?.trim();
+    if (value) params.set(name, value);
+  }
+  if (page !== undefined && page > 1) params.set('page', String(page));
+  const query = params.toString();
+  return query ? `?${query}` : '';
+}
+
+/**
+ * `GET /api/admin/payments`: one page of payments (refunds due first, then newest), how many match, and
+ * the refunds due across all of them.
+ */
+export function getAdminPayments(
+  filters: PaymentFilters,
+  page: number,
+  signal?: AbortSignal,
+): Promise<AdminPaymentsResponse> {
+  return apiRequest(`/api/admin/payments${paymentsQueryString(filters, page)}`, {
+    schema: adminPaymentsResponseSchema,
+    signal,
+  });
+}
+
+export function adminPaymentsQueryOptions(filters: PaymentFilters, page: number) {
+  return queryOptions({
+    queryKey: [...adminPaymentsQueryKey, { ...filters, page }],
+    queryFn: ({ signal }) => getAdminPayments(filters, page, signal),
+    // The rows of the last page stay while the next loads, instead of the table flashing empty.
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useAdminPayments(filters: PaymentFilters, page: number) {
+  return useQuery(adminPaymentsQueryOptions(filters, page));
+}

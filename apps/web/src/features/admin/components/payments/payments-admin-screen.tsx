@@ -1,0 +1,116 @@
+import { Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { type AdminPayment, formatRupees } from '@puja/contract';
+import { useTranslation } from 'react-i18next';
+import { QueryErrorAlert } from '../../../../components/query-error-alert.tsx';
+import { notifyError } from '../../../../lib/notify.ts';
+import { usePageTitle } from '../../../../lib/use-page-title.ts';
+import { useExportPayments } from '../../api/export-payments.ts';
+import { useAdminPayments } from '../../api/get-admin-payments.ts';
+import { useConfirmation } from '../../hooks/use-confirmation.ts';
+import { usePaymentFilters } from '../../hooks/use-payment-filters.ts';
+import { useKhaltiRefund } from '../../hooks/use-payment-refunds.ts';
+import { isSessionEnd, reasonOfFailure } from '../../utils/field-errors.ts';
+import { ConfirmModal } from '../confirm-modal.tsx';
+import { TablePagination } from '../table-controls.tsx';
+import { PaymentFiltersBar } from './payment-filters-bar.tsx';
+import { PaymentsTable } from './payments-table.tsx';
+import { RecordRefundModal } from './record-refund-modal.tsx';
+import { RefundsDueSummary } from './refunds-due-summary.tsx';
+
+/**
+ * `/admin/payments`: every payment, refunds due first, filtered and paged by the server
+ * (`GET /api/admin/payments`), with the refunds still due at the top, refunding through Khalti, recording
+ * a refund made in a provider's portal, and the filtered list as CSV.
+ */
+export function PaymentsAdminScreen() {
+  const { t } = useTranslation('admin');
+  usePageTitle(t('payments.title'));
+  const { filters, page, setFilter, setPage, search, setSearch, clear, filtered } = usePaymentFilters();
+  const payments = useAdminPayments(filters, page);
+  const khaltiRefund = useKhaltiRefund();
+  const recording = useConfirmation<AdminPayment>();
+  const exporting = useExportPayments();
+
+  function exportCsv() {
+    exporting.mutate(filters, {
+      onError: (error) => {
+        if (!isSessionEnd(error)) {
+          notifyError(reasonOfFailure(error, t('errors.unexpected', { ns: 'common' })), {
+            title: t('payments.exportFailed'),
+          });
+        }
+      },
+    });
+  }
+
+  const data = payments.data;
+  const target = khaltiRefund.target;
+
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={1}>{t('payments.title')}</Title>
+        <Text c="dimmed">{t('payments.intro')}</Text>
+      </div>
+      <RefundsDueSummary
+        refundsDue={data?.refundsDue}
+        showing={filters.status === 'Refund due'}
+        onShow={() => setFilter('status', 'Refund due')}
+      />
+      <Paper withBorder radius="md" p="md">
+        <Stack gap="md">
+          <PaymentFiltersBar
+            filters={filters}
+            filtered={filtered}
+            onFilter={setFilter}
+            search={search}
+            onSearch={setSearch}
+            onClear={clear}
+            onExport={exportCsv}
+            exporting={exporting.isPending}
+          />
+          {payments.isPending ? (
+            <Skeleton h={240} />
+          ) : payments.isError ? (
+            <QueryErrorAlert error={payments.error} onRetry={() => void payments.refetch()} />
+          ) : (
+            <PaymentsTable
+              payments={data?.payments ?? []}
+              emptyText={filtered ? t('payments.noMatch') : t('payments.empty')}
+              onRefundThroughKhalti={khaltiRefund.ask}
+              onRecordRefund={recording.ask}
+            />
+          )}
+        </Stack>
+        {data && (
+          <TablePagination
+            page={page}
+            pageCount={Math.ceil(data.total / data.pageSize)}
+            matching={data.total}
+            pageSize={data.pageSize}
+            onChange={setPage}
+          />
+        )}
+      </Paper>
+
+      <ConfirmModal
+        opened={target !== null}
+        title={t('payments.refundConfirmTitle')}
+        message={
+          target
+            ? t('payments.refundConfirm', {
+                amount: formatRupees(target.amount),
+                patron: target.order.patron.name || target.order.patron.phone || t('table.none'),
+                number: target.order.number,
+              })
+            : ''
+        }
+        confirmLabel={t('payments.refundKhalti')}
+        onConfirm={khaltiRefund.confirm}
+        onClose={khaltiRefund.close}
+        pending={khaltiRefund.isPending}
+      />
+      <RecordRefundModal payment={recording.target} onClose={recording.close} />
+    </Stack>
+  );
+}

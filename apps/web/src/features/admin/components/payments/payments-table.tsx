@@ -1,0 +1,216 @@
+import { Badge, Button, Stack, Table, Text } from '@mantine/core';
+import { type AdminPayment, formatRupees } from '@puja/contract';
+import { useTranslation } from 'react-i18next';
+import { formatBusinessTime, formatPujaDate } from '../../../../lib/formatting.ts';
+import { PAYMENT_STATUS_COLORS } from '../../utils/payment-colors.ts';
+
+const COLUMN_COUNT = 9;
+
+interface PaymentsTableProps {
+  payments: readonly AdminPayment[];
+  emptyText: string;
+  onRefundThroughKhalti: (payment: AdminPayment) => void;
+  onRecordRefund: (payment: AdminPayment) => void;
+}
+
+/**
+ * One payment a row: its order, patron, monastery and puja, provider, amount, status, when it was paid and
+ * refunded (Nepal time), its references, and the refund actions while a refund is due.
+ */
+export function PaymentsTable({
+  payments,
+  emptyText,
+  onRefundThroughKhalti,
+  onRecordRefund,
+}: PaymentsTableProps) {
+  const { t } = useTranslation('admin');
+  return (
+    <Table.ScrollContainer minWidth={1280}>
+      <Table verticalSpacing="sm" striped highlightOnHover aria-label={t('payments.tableLabel')}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('payments.columns.order')}</Table.Th>
+            <Table.Th>{t('payments.columns.patron')}</Table.Th>
+            <Table.Th>{t('payments.columns.monasteryPuja')}</Table.Th>
+            <Table.Th>{t('payments.columns.provider')}</Table.Th>
+            <Table.Th ta="right">{t('payments.columns.amount')}</Table.Th>
+            <Table.Th>{t('payments.columns.status')}</Table.Th>
+            <Table.Th>{t('payments.columns.dates')}</Table.Th>
+            <Table.Th>{t('payments.columns.references')}</Table.Th>
+            <Table.Th>{t('payments.columns.actions')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {payments.length === 0 && (
+            <Table.Tr>
+              <Table.Td colSpan={COLUMN_COUNT}>
+                <Text c="dimmed">{emptyText}</Text>
+              </Table.Td>
+            </Table.Tr>
+          )}
+          {payments.map((payment) => (
+            <Table.Tr key={payment.id} data-testid="payment-row">
+              <Table.Td>
+                <Text fw={600} ff="monospace">
+                  {payment.order.number}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {t(`orderStatus.${payment.order.status}`, { ns: 'orders' })}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {t('payments.pujaOn', { date: formatPujaDate(payment.order.puja_date) })}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{payment.order.patron.name || t('table.none')}</Text>
+                {payment.order.patron.phone && (
+                  <Text size="xs" c="dimmed">
+                    {payment.order.patron.phone}
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{payment.order.monastery}</Text>
+                <Text size="xs" c="dimmed">
+                  {payment.order.puja}
+                </Text>
+              </Table.Td>
+              <Table.Td>{t(`paymentMethod.${payment.provider}`, { ns: 'orders' })}</Table.Td>
+              <Table.Td ta="right">{formatRupees(payment.amount)}</Table.Td>
+              <Table.Td>
+                {/* The tint says it at a glance; the text stays dark, as light badges' own text is below AA. */}
+                <Badge
+                  color={PAYMENT_STATUS_COLORS[payment.status]}
+                  variant="light"
+                  c="dark.7"
+                  miw="max-content"
+                >
+                  {t(`paymentStatus.${payment.status}`)}
+                </Badge>
+                {payment.refund_reason && (
+                  <Text size="xs" c="dimmed" mt={4}>
+                    {t(`payments.reason.${payment.refund_reason}`)}
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td>
+                <PaymentDates payment={payment} />
+              </Table.Td>
+              <Table.Td>
+                <PaymentReferences payment={payment} />
+              </Table.Td>
+              <Table.Td>
+                <RefundActions
+                  payment={payment}
+                  onRefundThroughKhalti={onRefundThroughKhalti}
+                  onRecordRefund={onRecordRefund}
+                />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+function PaymentDates({ payment }: { payment: AdminPayment }) {
+  const { t } = useTranslation('admin');
+  const lines: string[] = [];
+  if (payment.paid_at) lines.push(t('payments.paid', { time: formatBusinessTime(payment.paid_at) }));
+  else lines.push(t('payments.started', { time: formatBusinessTime(payment.created_at) }));
+  if (payment.refund_due_at)
+    lines.push(t('payments.refundDue', { time: formatBusinessTime(payment.refund_due_at) }));
+  if (payment.refund_requested_at)
+    lines.push(t('payments.refundRequested', { time: formatBusinessTime(payment.refund_requested_at) }));
+  if (payment.refunded_at)
+    lines.push(t('payments.refunded', { time: formatBusinessTime(payment.refunded_at) }));
+  return (
+    <Stack gap={2}>
+      {lines.map((line) => (
+        <Text key={line} size="xs" style={{ whiteSpace: 'nowrap' }}>
+          {line}
+        </Text>
+      ))}
+    </Stack>
+  );
+}
+
+function PaymentReferences({ payment }: { payment: AdminPayment }) {
+  const { t } = useTranslation('admin');
+  const lines = [
+    t('payments.reference', { reference: payment.reference }),
+    payment.transaction_code && t('payments.transactionCode', { code: payment.transaction_code }),
+    payment.refund_reference && t('payments.refundReference', { reference: payment.refund_reference }),
+  ].filter((line): line is string => Boolean(line));
+  return (
+    <Stack gap={2} maw={240}>
+      {lines.map((line) => (
+        <Text key={line} size="xs" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+          {line}
+        </Text>
+      ))}
+    </Stack>
+  );
+}
+
+interface RefundActionsProps {
+  payment: AdminPayment;
+  onRefundThroughKhalti: (payment: AdminPayment) => void;
+  onRecordRefund: (payment: AdminPayment) => void;
+}
+
+/**
+ * While a refund is due: a Khalti payment is refunded through Khalti (or, when Khalti refused, in its
+ * portal and recorded here); an eSewa payment is refunded in eSewa's portal (no refund API) and recorded.
+ * A Khalti refund already asked for is left to the automatic retries.
+ */
+function RefundActions({ payment, onRefundThroughKhalti, onRecordRefund }: RefundActionsProps) {
+  const { t } = useTranslation('admin');
+  const number = payment.order.number;
+  if (payment.status !== 'Refund due') {
+    return (
+      <Text size="sm" c="dimmed">
+        {t('table.none')}
+      </Text>
+    );
+  }
+  if (payment.provider === 'esewa') {
+    return (
+      <Button
+        size="xs"
+        variant="light"
+        onClick={() => onRecordRefund(payment)}
+        aria-label={t('payments.recordEsewaOf', { number })}
+      >
+        {t('payments.recordEsewa')}
+      </Button>
+    );
+  }
+  if (payment.refund_requested_at) {
+    return (
+      <Text size="xs" maw={180}>
+        {t('payments.refundUnderWay')}
+      </Text>
+    );
+  }
+  return (
+    <Stack gap={4} align="flex-start">
+      <Button
+        size="xs"
+        onClick={() => onRefundThroughKhalti(payment)}
+        aria-label={t('payments.refundKhaltiOf', { number })}
+      >
+        {t('payments.refundKhalti')}
+      </Button>
+      <Button
+        size="xs"
+        variant="subtle"
+        onClick={() => onRecordRefund(payment)}
+        aria-label={t('payments.recordRefundOf', { number })}
+      >
+        {t('payments.recordRefund')}
+      </Button>
+    </Stack>
+  );
+}

@@ -1,0 +1,7 @@
+import '../admin-strings.ts';
+import { PaymentsAdminScreen } from '../components/payments/payments-admin-screen.tsx';
+
+/** `/admin/payments`: payments and refunds across every monastery (issue #10). */
+export function AdminPaymentsPage() {
+  return <PaymentsAdminScreen />;
+}
