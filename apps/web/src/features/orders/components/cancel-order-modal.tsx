@@ -1,5 +1,6 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { formatRupees, type Order, type PaymentMethod } from '@puja/contract';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatPujaDate } from '../../../lib/formatting.ts';
@@ -17,9 +18,13 @@ interface CancelOrderModalProps {
  * Asks before cancelling, saying what happens to the money: nothing to refund, or the amount and the
  * wallet it goes back to. Keeping the order is the safe choice and has the focus.
  */
-export function CancelOrderModal({ order, onClose }: CancelOrderModalProps) {
+export function CancelOrderModal({ order: asked, onClose }: CancelOrderModalProps) {
   const { t } = useTranslation('orders');
   const cancellation = useCancelOrder();
+  // The last order asked about stays shown while the modal animates closed, instead of going blank.
+  const [lastAsked, setLastAsked] = useState(asked);
+  if (asked !== null && asked !== lastAsked) setLastAsked(asked);
+  const order = asked ?? lastAsked;
   const refund = order ? moneyToRefundOnCancel(order) : null;
 
   function providersText(providers: readonly PaymentMethod[]): string {
@@ -30,7 +35,7 @@ export function CancelOrderModal({ order, onClose }: CancelOrderModalProps) {
   }
 
   function confirm() {
-    if (!order || cancellation.isPending) return;
+    if (!asked || !order || cancellation.isPending) return;
     cancellation.mutate(order.id, {
       onSuccess: (cancelled) => {
         notifySuccess(
@@ -55,7 +60,7 @@ export function CancelOrderModal({ order, onClose }: CancelOrderModalProps) {
 
   return (
     <Modal
-      opened={order !== null}
+      opened={asked !== null}
       onClose={onClose}
       title={t('cancelOrder.title')}
       centered
