@@ -42,6 +42,7 @@ export function paymentFixture(overrides: Partial<Payment> = {}): Payment {
     refund_requested_at: null,
     refunded_at: null,
     refund_reference: null,
+    refund_error: null,
     ...overrides,
   };
 }

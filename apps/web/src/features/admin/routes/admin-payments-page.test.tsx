@@ -22,6 +22,7 @@ function payment(overrides: Partial<AdminPayment> & { id: number }): AdminPaymen
     refund_requested_at: null,
     refunded_at: null,
     refund_reference: null,
+    refund_error: null,
     order: {
       id: 41,
       number: 'PJ-7K3M9Q',
@@ -389,10 +390,11 @@ describe('refunding through Khalti', () => {
   it('after Khalti refuses (422), the refund made in Khalti’s portal can be recorded', async () => {
     const user = userEvent.setup();
     const recorded = { ...khaltiDue, status: 'Refunded' as const, refund_reference: 'KH-PORTAL-7' };
+    const refused = { ...khaltiDue, refund_error: 'Transaction already refunded in part.' };
     const fetchMock = stubRoutes({
       'GET /api/admin/payments': [
         page([esewaDue, khaltiDue, kept]),
-        page([esewaDue, khaltiDue, kept]),
+        page([esewaDue, refused, kept]),
         page([esewaDue, recorded, kept]),
       ],
       'POST /api/admin/payments/602/refund': {
@@ -415,9 +417,11 @@ describe('refunding through Khalti', () => {
       ]),
     );
 
-    await user.click(
-      within(await rowOf('PJ-H2B6RT')).getByRole('button', { name: 'Record refund: PJ-H2B6RT' }),
-    );
+    const row = await rowOf('PJ-H2B6RT');
+    expect(
+      await within(row).findByText('Khalti refused: Transaction already refunded in part.'),
+    ).toBeInTheDocument();
+    await user.click(within(row).getByRole('button', { name: 'Record refund: PJ-H2B6RT' }));
     const dialog = await screen.findByRole('dialog', { name: 'Record a refund' });
     expect(
       within(dialog).getByText(

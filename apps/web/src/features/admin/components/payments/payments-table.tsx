@@ -162,8 +162,8 @@ interface RefundActionsProps {
 
 /**
  * While a refund is due: a Khalti payment is refunded through Khalti (or, when Khalti refused, in its
- * portal and recorded here); an eSewa payment is refunded in eSewa's portal (no refund API) and recorded.
- * A Khalti refund already asked for is left to the automatic retries.
+ * portal and recorded here, its refusal shown); an eSewa payment is refunded in eSewa's portal (no refund
+ * API) and recorded. A Khalti refund already asked for is left to the automatic retries.
  */
 function RefundActions({ payment, onRefundThroughKhalti, onRecordRefund }: RefundActionsProps) {
   const { t } = useTranslation('admin');
@@ -196,6 +196,11 @@ function RefundActions({ payment, onRefundThroughKhalti, onRecordRefund }: Refun
   }
   return (
     <Stack gap={4} align="flex-start">
+      {payment.refund_error && (
+        <Text size="xs" c="red.8" maw={220} style={{ overflowWrap: 'anywhere' }}>
+          {t('payments.khaltiRefused', { reason: payment.refund_error })}
+        </Text>
+      )}
       <Button
         size="xs"
         onClick={() => onRefundThroughKhalti(payment)}
