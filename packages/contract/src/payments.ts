@@ -25,6 +25,8 @@ export const paymentSchema = z
     refunded_at: z.string().nullable(),
     /** The provider's reference for the refund (eSewa: as recorded by an administrator). */
     refund_reference: z.string().nullable(),
+    /** Why Khalti last refused to refund it, for an administrator to refund in the portal instead. */
+    refund_error: z.string().nullable(),
   })
   .meta({ id: 'Payment' });
 export type Payment = z.infer<typeof paymentSchema>;

@@ -27,6 +27,8 @@ interface ModelPayment {
   decision?: 'pay' | 'cancel';
   location?: string;
   settled: boolean;
+  /** How long ago it started, as the steps that move time have aged it. */
+  ageMinutes: number;
 }
 interface Model {
   orders: ModelOrder[];
@@ -72,22 +74,31 @@ class StartPayment implements fc.AsyncCommand<Model, Real> {
     const payable = order.status === 'pending' && !order.kept;
     expect(response.statusCode).toBe(payable ? 200 : 409);
     if (payable)
-      model.payments.push({ order, provider: this.provider, started: response.json(), settled: false });
+      model.payments.push({
+        order,
+        provider: this.provider,
+        started: response.json(),
+        settled: false,
+        ageMinutes: 0,
+      });
   }
   toString = () => `start ${this.provider} payment (order #${this.index})`;
 }
+
+/** Payers still at the provider: eSewa's pages do not wait an hour (then the payment is given up). */
+const undecided = (model: Readonly<Model>) =>
+  model.payments.filter(
+    (payment) => !payment.decision && !(payment.provider === 'esewa' && payment.ageMinutes >= 60),
+  );
 
 class DecideAtProvider implements fc.AsyncCommand<Model, Real> {
   constructor(
     readonly index: number,
     readonly decision: 'pay' | 'cancel',
   ) {}
-  check = (model: Readonly<Model>) => model.payments.some((payment) => !payment.decision);
+  check = (model: Readonly<Model>) => undecided(model).length > 0;
   async run(model: Model, real: Real) {
-    const payment = pick(
-      model.payments.filter((candidate) => !candidate.decision),
-      this.index,
-    );
+    const payment = pick(undecided(model), this.index);
     payment.location = await real.money.decideAtProvider(payment.provider, payment.started, this.decision);
     payment.decision = this.decision;
   }
@@ -157,6 +168,7 @@ class ExpireUnpaid implements fc.AsyncCommand<Model, Real> {
       .set({ createdAt: sql`${paymentAttempts.createdAt} - interval '2 hours'` })
       .where(inArray(paymentAttempts.orderId, ids));
     await real.money.app.jobs.handlers['expire-orders']({});
+    for (const payment of model.payments) payment.ageMinutes += 120;
     for (const order of model.orders) if (order.status === 'pending' && !order.kept) order.status = 'expired';
   }
   toString = () => 'unpaid orders expire';
@@ -170,8 +182,9 @@ class Reconcile implements fc.AsyncCommand<Model, Real> {
     if (ids.length === 0) return;
     await real.money.db
       .update(paymentAttempts)
-      .set({ createdAt: sql`${paymentAttempts.createdAt} - interval '10 minutes'` })
+      .set({ createdAt: sql`${paymentAttempts.createdAt} - interval '6 minutes'` })
       .where(inArray(paymentAttempts.orderId, ids));
+    for (const payment of model.payments) payment.ageMinutes += 6;
     await real.money.app.jobs.handlers['reconcile-payments']({});
     for (const payment of model.payments)
       if (payment.decision === 'pay' && !payment.settled) settleInModel(payment);

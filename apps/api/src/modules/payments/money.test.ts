@@ -220,6 +220,35 @@ describe('refunds', () => {
     expect((await money.order(orderId)).paymentStatus).toBe('Refunded');
   });
 
+  it('shows Khalti’s refusal, and lets the administrator record a refund made in Khalti’s portal', async () => {
+    const orderId = await money.placeOrder();
+    await money.pay(orderId, 'khalti');
+    await money.decline(orderId);
+    const [attempt] = await money.attempts(orderId);
+    // Khalti will not refund this one (its own record of the payment is not a completed one).
+    const simulated = [...money.app.paymentSimulator!.khalti.values()].find(
+      (payment) => payment.pidx === attempt!.reference,
+    )!;
+    simulated.status = 'Pending';
+    const refused = await money.refundThroughKhalti(attempt!.id);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().message).toMatch(
+      /Khalti refused the refund .*Only a completed transaction can be refunded.*merchant portal/,
+    );
+    const listed = (await money.listPayments(`?q=${(await money.order(orderId)).number}`)).json().payments[0];
+    expect(listed).toMatchObject({ status: 'Refund due', refund_requested_at: null });
+    expect(listed.refund_error).toMatch(/Only a completed transaction/);
+
+    const recorded = await money.recordRefund(attempt!.id, 'KHALTI-PORTAL-77');
+    expect(recorded.statusCode).toBe(200);
+    expect(recorded.json().payment).toMatchObject({ status: 'Refunded', refund_error: null });
+    const audit = await money.db.select().from(auditEntries).where(eq(auditEntries.subjectId, attempt!.id));
+    expect(audit.filter((entry) => entry.subjectType === 'payment').map((entry) => entry.action)).toEqual([
+      'refund',
+      'record-refund',
+    ]);
+  });
+
   it('records an eSewa refund made in the merchant portal, with its reference, once', async () => {
     const orderId = await money.placeOrder();
     await money.pay(orderId, 'esewa');

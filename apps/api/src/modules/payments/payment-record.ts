@@ -27,5 +27,6 @@ export function toPayment(row: PaymentAttemptRow): Payment {
       row.refundStatus === 'requested' ? (row.refundRequestedAt?.toISOString() ?? null) : null,
     refunded_at: row.refundedAt?.toISOString() ?? null,
     refund_reference: row.refundReference,
+    refund_error: row.refundStatus === 'due' ? row.refundError : null,
   };
 }

@@ -182,7 +182,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
         summary: "Record a refund made in the provider's merchant portal (eSewa has no refund API)",
         params: paymentIdParamsSchema,
         body: recordRefundRequestSchema,
-        response: { 200: refundResponseSchema, 400: errorResponseSchema, ...refundErrors },
+        response: { 200: refundResponseSchema, ...refundErrors },
       },
     },
     (request) => refunds.recordRefund(viewerOf(request), request.params.paymentId, request.body.reference),

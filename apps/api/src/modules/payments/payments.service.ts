@@ -45,6 +45,9 @@ import {
  * (received for an order that could no longer take it), `failed`, or `checking` when the provider could
  * not be asked just now (reconciliation settles it within minutes).
  */
+/** How long a payer may take on eSewa's pages before a payment eSewa does not know of is given up. */
+const ESEWA_SESSION_MS = 60 * 60 * 1000;
+
 export type PaymentOutcome = {
   orderId: number | undefined;
   result: 'paid' | 'refund' | 'failed' | 'checking';
@@ -129,8 +132,14 @@ export function createPaymentsService(dependencies: PaymentsServiceDependencies)
     log.info({ provider, reference, outcome, ...detail }, 'payment callback');
   }
 
+  /**
+   * What a provider's look-up said: the money arrived (for the stored amount), it did not and will not,
+   * or the provider is still waiting for the payer (only then may it still arrive).
+   */
+  type LookUpResult = 'received' | 'failed' | 'waiting';
+
   /** Asks eSewa whether an attempt is paid, for its stored amount, and records the answer. */
-  async function settleEsewa(attempt: PaymentAttemptRow): Promise<boolean> {
+  async function settleEsewa(attempt: PaymentAttemptRow): Promise<LookUpResult> {
     const status = await lookUpEsewaStatus(dependencies.settings().esewa, {
       amountPaisa: attempt.amountPaisa,
       transactionUuid: attempt.reference,
@@ -140,45 +149,54 @@ export function createPaymentsService(dependencies: PaymentsServiceDependencies)
         transactionCode: status.refId ?? attempt.reference,
         providerResponse: status.raw,
       });
-      return true;
+      return 'received';
     }
-    if (['CANCELED', 'NOT_FOUND', 'FULL_REFUND'].includes(status.status))
+    // eSewa knows a payment only once the browser posted its form: NOT_FOUND within the hour may still
+    // become a payment (the patron is on eSewa's pages), so it stays pending until then.
+    const mayStillArrive =
+      status.status === 'NOT_FOUND' && attempt.createdAt.getTime() > Date.now() - ESEWA_SESSION_MS;
+    if (!mayStillArrive && ['CANCELED', 'NOT_FOUND', 'FULL_REFUND'].includes(status.status))
       await failPaymentAttempt(db, attempt, status.raw);
     else await notePendingAttempt(db, attempt, status.raw);
-    return false;
+    return mayStillArrive || status.status === 'PENDING' || status.status === 'AMBIGUOUS'
+      ? 'waiting'
+      : 'failed';
   }
 
   /** Asks Khalti whether an attempt is paid, for its stored amount, and records the answer. */
-  async function settleKhalti(attempt: PaymentAttemptRow): Promise<boolean> {
+  async function settleKhalti(attempt: PaymentAttemptRow): Promise<LookUpResult> {
     const lookup = await lookUpKhaltiPayment(dependencies.settings().khalti, attempt.reference);
     if (lookup.status === 'Completed' && lookup.totalAmountPaisa === attempt.amountPaisa) {
       await receivePayment(attempt, {
         transactionCode: lookup.transactionId ?? attempt.reference,
         providerResponse: lookup.raw,
       });
-      return true;
+      return 'received';
     }
     if (lookup.status === 'Expired' || lookup.status === 'User canceled')
       await failPaymentAttempt(db, attempt, lookup.raw);
     else await notePendingAttempt(db, attempt, lookup.raw);
-    return false;
+    return lookup.status === 'Pending' || lookup.status === 'Initiated' ? 'waiting' : 'failed';
   }
 
   /** Settles an attempt the provider sent the browser back for, and says how it ended. */
   async function settleOnReturn(attempt: PaymentAttemptRow, callback: string): Promise<PaymentOutcome> {
+    let lookUp: LookUpResult = 'received';
     try {
       if (attempt.status !== 'Completed')
-        await (attempt.provider === 'esewa' ? settleEsewa(attempt) : settleKhalti(attempt));
+        lookUp = await (attempt.provider === 'esewa' ? settleEsewa(attempt) : settleKhalti(attempt));
     } catch (error) {
       log.warn(
         { err: error, reference: attempt.reference },
         'payment look-up failed; reconciliation will retry',
       );
-      logCallback(attempt.provider, attempt.reference, `${callback}: provider not reachable, left pending`);
-      return { orderId: attempt.orderId, result: 'checking' };
+      lookUp = 'waiting';
     }
-    const settled = (await findPaymentAttempt(db, attempt.provider, attempt.reference))!;
-    const result = settled.status !== 'Completed' ? 'failed' : settled.refundStatus ? 'refund' : 'paid';
+    let result: PaymentOutcome['result'] = lookUp === 'waiting' ? 'checking' : 'failed';
+    if (lookUp === 'received') {
+      const settled = (await findPaymentAttempt(db, attempt.provider, attempt.reference))!;
+      result = settled.refundStatus ? 'refund' : 'paid';
+    }
     logCallback(attempt.provider, attempt.reference, `${callback}: ${result}`);
     return { orderId: attempt.orderId, result };
   }
@@ -279,7 +297,8 @@ export function createPaymentsService(dependencies: PaymentsServiceDependencies)
       let paid = 0;
       for (const attempt of stale) {
         try {
-          if (await (attempt.provider === 'esewa' ? settleEsewa(attempt) : settleKhalti(attempt))) paid += 1;
+          const lookUp = await (attempt.provider === 'esewa' ? settleEsewa(attempt) : settleKhalti(attempt));
+          if (lookUp === 'received') paid += 1;
         } catch (error) {
           log.warn({ err: error, reference: attempt.reference }, 'reconciliation look-up failed');
         }

@@ -99,7 +99,9 @@ export function createRefundsService(dependencies: RefundsServiceDependencies) {
       });
       if (!refunded) return false;
       await refreshOrderPaymentStatus(tx, attempt.orderId);
-      if (refund.admin && attempt.provider === 'esewa') {
+      // Refunds made in a merchant portal are the administrator's act; Khalti API refunds were audited
+      // when the administrator asked for them.
+      if (refund.admin) {
         await recordAudit(tx, {
           actor: refund.admin,
           action: 'record-refund',
