@@ -37,6 +37,7 @@ import { createRefundsService } from './modules/payments/refunds.service.ts';
 import { sessionRoutes } from './modules/session/session.routes.ts';
 import { createSessionService } from './modules/session/session.service.ts';
 import { healthRoutes } from './modules/system/health.routes.ts';
+import { createMetrics } from './modules/system/metrics.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -132,7 +133,9 @@ export async function buildApp(dependencies: AppDependencies, logger?: FastifyBa
     log: app.log,
   });
 
-  await app.register(healthRoutes);
+  const metrics = createMetrics({ pool: dependencies.pool });
+  metrics.addDatabaseGauges(app);
+  await app.register(healthRoutes, { metrics, metricsToken: config.METRICS_TOKEN });
   const catalogueChanged = () => invalidateCatalogue(dependencies.db, app.catalogueCache);
   await app.register(catalogueRoutes, {
     admin: createCatalogueAdminService({
@@ -180,6 +183,7 @@ export async function buildApp(dependencies: AppDependencies, logger?: FastifyBa
     db: dependencies.db,
     orders,
     notices,
+    paymentReceived: (provider, kept) => metrics.paymentsReceived.inc({ provider, kept: String(kept) }),
     settings: paymentSettings,
     publicUrl: config.publicUrl,
     log: app.log,

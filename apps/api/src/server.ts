@@ -8,6 +8,7 @@ import { connectDatabase, migrateDatabase } from './db/client.ts';
 import { startEmbeddedPostgres } from './db/embedded-postgres.ts';
 import { seedDemoData } from './db/seed/seed-demo-data.ts';
 import { createLocalFileStorage } from './integrations/storage/file-storage.ts';
+import { serializeRequest } from './lib/log-redaction.ts';
 
 /** Environment → database → migrations → seed → app → listen, and a clean stop on SIGINT/SIGTERM. */
 async function main() {
@@ -16,6 +17,8 @@ async function main() {
   const config = loadConfig();
   const logger = pino({
     level: config.LOG_LEVEL,
+    // Request lines without signed links or signed payment data (lib/log-redaction.ts).
+    serializers: { req: serializeRequest },
     ...(process.stdout.isTTY && config.NODE_ENV !== 'production'
       ? { transport: { target: 'pino-pretty' } }
       : {}),

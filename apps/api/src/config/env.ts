@@ -73,6 +73,8 @@ const envSchema = z.object({
   KHALTI_BASE_URL: z.url().optional(),
   /** Tell patrons by SMS when their order is approved, re-dated, declined, completed or messaged. */
   NOTIFY_PATRONS_BY_SMS: booleanString.default(true),
+  /** `GET /metrics` answers `Authorization: Bearer <token>`; without a token, only this machine (loopback). */
+  METRICS_TOKEN: z.string().min(16).optional(),
   /**
    * How long an unpaid order waits for its payment before it expires (never past its puja's day).
    * Staff only see orders to act on once they are paid.

@@ -15,7 +15,7 @@ export interface WebPluginOptions {
 }
 
 const NONCE_PLACEHOLDER = /__CSP_NONCE__/g;
-const SERVER_PATHS = /^\/(api|uploads|healthz)(\/|$|\?)/;
+const SERVER_PATHS = /^\/(api|uploads|healthz|livez|readyz|metrics)(\/|$|\?)/;
 
 /**
  * Serves the built single-page app beside the API on one port. Hashed assets are cached for a year;

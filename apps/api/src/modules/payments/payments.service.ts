@@ -57,6 +57,8 @@ export interface PaymentsServiceDependencies {
   db: Database;
   orders: OrdersService;
   notices: PatronNotices;
+  /** Counts money received, for the metrics: `kept` false when it became a refund due at once. */
+  paymentReceived?: (provider: 'esewa' | 'khalti', kept: boolean) => void;
   settings: () => PaymentSettings;
   publicUrl: string;
   log: { info: (object: object, message: string) => void; warn: (object: object, message: string) => void };
@@ -96,6 +98,7 @@ export function createPaymentsService(dependencies: PaymentsServiceDependencies)
       const received = await markAttemptReceived(tx, attempt.id, { ...outcome, refundReason });
       if (!received) return false;
       await refreshOrderPaymentStatus(tx, order.id);
+      dependencies.paymentReceived?.(received.provider, !refundReason);
       const row = (await findOrderById(tx, order.id))!;
       const amount = formatRupees(paisaToRupees(received.amountPaisa));
       const patron = { id: order.id, number: row.order.number, phone: row.user.phone };

@@ -1,21 +1,56 @@
+import { timingSafeEqual } from 'node:crypto';
 import { healthResponseSchema } from '@puja/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.ts';
 import { publicAccess } from '../../plugins/auth.ts';
+import type { Metrics } from './metrics.ts';
 
-/** `GET /healthz`: 200 only when the database answers, so a load balancer stops sending to a broken instance. */
-export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+/**
+ * Probes and metrics for whoever runs the app (docs/operations.md):
+ * - `GET /livez`: the process answers (restart it when this fails); touches nothing else.
+ * - `GET /readyz` (and `/healthz`, its older name): the database answers, so a load balancer sends
+ *   requests here; 503 otherwise.
+ * - `GET /metrics`: Prometheus text, for `Authorization: Bearer METRICS_TOKEN`, or from this machine when
+ *   no token is set. It names routes and counts, never people.
+ */
+export const healthRoutes: FastifyPluginAsyncZod<{
+  metrics: Metrics;
+  metricsToken: string | undefined;
+}> = async (app, { metrics, metricsToken }) => {
+  const tags = ['system'];
   app.get(
-    '/healthz',
-    { config: publicAccess, schema: { tags: ['system'], response: { 200: healthResponseSchema } } },
-    async () => {
-      try {
-        await app.db.execute(sql`SELECT 1`);
-      } catch {
-        throw new AppError('unavailable', 'The database does not answer.');
-      }
-      return { status: 'ok' as const };
-    },
+    '/livez',
+    { config: publicAccess, schema: { tags, response: { 200: healthResponseSchema } } },
+    async () => ({ status: 'ok' as const }),
   );
+
+  const ready = async () => {
+    try {
+      await app.db.execute(sql`SELECT 1`);
+    } catch {
+      throw new AppError('unavailable', 'The database does not answer.');
+    }
+    return { status: 'ok' as const };
+  };
+  for (const path of ['/readyz', '/healthz']) {
+    app.get(path, { config: publicAccess, schema: { tags, response: { 200: healthResponseSchema } } }, ready);
+  }
+
+  app.get('/metrics', { config: publicAccess, schema: { tags, hide: true } }, async (request, reply) => {
+    const allowed = metricsToken
+      ? sameSecret(request.headers.authorization ?? '', `Bearer ${metricsToken}`)
+      : ['127.0.0.1', '::1', '::ffff:127.0.0.1'].includes(request.ip);
+    if (!allowed) throw new AppError('forbidden', 'Metrics need the metrics token.');
+    return reply
+      .type(metrics.registry.contentType)
+      .header('cache-control', 'no-store')
+      .send(await metrics.registry.metrics());
+  });
 };
+
+function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}

@@ -1,0 +1,86 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type pg from 'pg';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+
+/**
+ * Prometheus metrics of one instance (docs/operations.md explains each). Request figures are counted as
+ * requests end; database and queue figures are read when Prometheus scrapes, so they are always current
+ * and cost nothing between scrapes.
+ */
+export function createMetrics(options: { pool: pg.Pool }) {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+
+  const requests = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'Time to answer a request, by method, route pattern and status',
+    labelNames: ['method', 'route', 'status'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers: [registry],
+  });
+  const paymentsReceived = new Counter({
+    name: 'payments_received_total',
+    help: 'Payments the providers confirmed, by provider and whether the order kept them',
+    labelNames: ['provider', 'kept'] as const,
+    registers: [registry],
+  });
+  new Gauge({
+    name: 'db_pool_connections',
+    help: 'Database connections of this instance, by state',
+    labelNames: ['state'] as const,
+    registers: [registry],
+    collect() {
+      this.set({ state: 'total' }, options.pool.totalCount);
+      this.set({ state: 'idle' }, options.pool.idleCount);
+      this.set({ state: 'waiting' }, options.pool.waitingCount);
+    },
+  });
+
+  return {
+    registry,
+    paymentsReceived,
+    /** Database-wide figures, shared by every instance, read at scrape time. */
+    addDatabaseGauges(app: FastifyInstance) {
+      new Gauge({
+        name: 'job_queue_jobs',
+        help: 'Jobs in the queue: due now (waiting for a worker), scheduled later, or out of attempts',
+        labelNames: ['state'] as const,
+        registers: [registry],
+        async collect() {
+          const result = await app.db.execute<{ due: string; later: string; failed: string }>(sql`
+            SELECT count(*) FILTER (WHERE attempts < max_attempts AND run_at <= now()) AS due,
+                   count(*) FILTER (WHERE attempts < max_attempts AND run_at > now()) AS later,
+                   count(*) FILTER (WHERE attempts >= max_attempts) AS failed
+            FROM graphile_worker._private_jobs`);
+          const row = result.rows[0]!;
+          this.set({ state: 'due' }, Number(row.due));
+          this.set({ state: 'later' }, Number(row.later));
+          this.set({ state: 'failed' }, Number(row.failed));
+        },
+      });
+      new Gauge({
+        name: 'refunds_due',
+        help: 'Payments received for pujas that will not be performed and not yet refunded: count and rupees',
+        labelNames: ['measure'] as const,
+        registers: [registry],
+        async collect() {
+          const result = await app.db.execute<{ count: string; rupees: string }>(sql`
+            SELECT count(*) AS count, coalesce(sum(amount_paisa), 0) / 100.0 AS rupees
+            FROM payment_attempts WHERE refund_status IN ('due', 'requested')`);
+          this.set({ measure: 'count' }, Number(result.rows[0]!.count));
+          this.set({ measure: 'rupees' }, Number(result.rows[0]!.rupees));
+        },
+      });
+      app.addHook('onResponse', async (request, reply) => {
+        // The route pattern, never the raw URL: ids and signed links would make endless label values.
+        const route = request.routeOptions.url ?? 'unmatched';
+        requests.observe(
+          { method: request.method, route, status: String(reply.statusCode) },
+          reply.elapsedTime / 1000,
+        );
+      });
+    },
+  };
+}
+export type Metrics = ReturnType<typeof createMetrics>;
