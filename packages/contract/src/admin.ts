@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ORDER_STATUSES, PAYMENT_METHODS } from './constants.ts';
+import { idSchema } from './input-rules.ts';
 import { orderSchema } from './orders.ts';
 
 /**
@@ -29,6 +30,11 @@ export const adminStatsResponseSchema = z
       patrons: z.number().int().nonnegative(),
       monasteries: z.number().int().nonnegative(),
     }),
+    /**
+     * What needs an administrator: pending or approved orders of a monastery that was removed (its staff
+     * can no longer act on them), to refund or hand over.
+     */
+    attention: z.object({ openOrdersAtRemovedMonasteries: z.number().int().nonnegative() }),
     /** Every status appears, with 0 when no order has it. */
     ordersByStatus: z.array(
       z.object({ status: z.enum(ORDER_STATUSES), count: z.number().int().nonnegative() }),
@@ -100,7 +106,7 @@ export const AUDIT_PAGE_SIZE = 50;
 export const auditLogQuerySchema = z.object({
   subject: z.enum(AUDIT_SUBJECTS).optional(),
   /** Entries older than this id (keyset paging, newest first). */
-  before: z.coerce.number().int().positive().optional(),
+  before: idSchema().optional(),
 });
 export const auditLogResponseSchema = z.object({
   entries: z.array(auditEntrySchema),

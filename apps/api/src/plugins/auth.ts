@@ -2,7 +2,7 @@ import { ERROR_MESSAGES, type Role, type SessionUser } from '@puja/contract';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import { sessions, users } from '../db/schema/index.ts';
+import { monasteries, sessions, users } from '../db/schema/index.ts';
 import { AppError } from '../lib/app-error.ts';
 import { readSessionToken } from '../modules/session/session-tokens.ts';
 
@@ -21,6 +21,8 @@ export function requireRole(...roles: Role[]): { access: Access } {
 
 export interface Viewer extends SessionUser {
   sessionId: string;
+  /** A monastery staff member whose monastery was archived: refused everywhere but public pages. */
+  staffOfRemovedMonastery?: boolean;
 }
 
 declare module 'fastify' {
@@ -60,9 +62,14 @@ export const authPlugin = fp<{ jwtSecret: Uint8Array }>(
       const claims = await readSessionToken(jwtSecret, header.slice(7).trim());
       if (!claims) return undefined;
       const [row] = await app.db
-        .select({ user: users, lastSeenAt: sessions.lastSeenAt })
+        .select({
+          user: users,
+          lastSeenAt: sessions.lastSeenAt,
+          monasteryArchivedAt: monasteries.archivedAt,
+        })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
+        .leftJoin(monasteries, eq(monasteries.id, users.monasteryId))
         .where(
           and(
             eq(sessions.id, claims.sessionId),
@@ -82,7 +89,11 @@ export const authPlugin = fp<{ jwtSecret: Uint8Array }>(
           .where(eq(sessions.id, claims.sessionId))
           .catch(() => undefined);
       }
-      return { ...toSessionUser(row.user), sessionId: claims.sessionId };
+      return {
+        ...toSessionUser(row.user),
+        sessionId: claims.sessionId,
+        staffOfRemovedMonastery: row.user.role === 'monastery' && row.monasteryArchivedAt !== null,
+      };
     }
 
     app.addHook('onRequest', async (request) => {
@@ -95,6 +106,14 @@ export const authPlugin = fp<{ jwtSecret: Uint8Array }>(
       }
       const viewer = await findViewer(request);
       if (!viewer) throw new AppError('unauthenticated', ERROR_MESSAGES.unauthenticated);
+      // Staff of a monastery that was removed keep their account (it has history) but not its orders
+      // or its patrons' details.
+      if (viewer.staffOfRemovedMonastery) {
+        throw new AppError(
+          'forbidden',
+          'Your monastery has been removed from the platform. Please contact an administrator.',
+        );
+      }
       if (access !== 'signedIn' && !access.roles.includes(viewer.role)) {
         throw new AppError('forbidden', ERROR_MESSAGES.forbidden);
       }

@@ -19,6 +19,7 @@ export async function selectTotals(db: Executor) {
     paid_paisa: string;
     patrons: number;
     monasteries: number;
+    orphaned_orders: number;
   }>(sql`
     SELECT
       (SELECT count(*) FROM ${orders})::int AS orders,
@@ -26,7 +27,10 @@ export async function selectTotals(db: Executor) {
         WHERE ${orders.paymentStatus} = 'Completed')::bigint AS paid_paisa,
       (SELECT count(*) FROM ${users}
         WHERE ${users.role} = 'user' AND ${users.archivedAt} IS NULL)::int AS patrons,
-      (SELECT count(*) FROM ${monasteries} WHERE ${monasteries.archivedAt} IS NULL)::int AS monasteries
+      (SELECT count(*) FROM ${monasteries} WHERE ${monasteries.archivedAt} IS NULL)::int AS monasteries,
+      (SELECT count(*) FROM ${orders} JOIN ${monasteries} ON ${monasteries.id} = ${orders.monasteryId}
+        WHERE ${monasteries.archivedAt} IS NOT NULL
+          AND ${orders.status} IN ('pending', 'approved'))::int AS orphaned_orders
   `);
   const totals = result.rows[0];
   return {
@@ -34,6 +38,7 @@ export async function selectTotals(db: Executor) {
     paidPaisa: Number(totals!.paid_paisa),
     patrons: totals!.patrons,
     monasteries: totals!.monasteries,
+    openOrdersAtRemovedMonasteries: totals!.orphaned_orders,
   };
 }
 

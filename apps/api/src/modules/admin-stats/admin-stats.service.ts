@@ -69,6 +69,7 @@ export function createAdminStatsService(dependencies: {
               patrons: totals.patrons,
               monasteries: totals.monasteries,
             },
+            attention: { openOrdersAtRemovedMonasteries: totals.openOrdersAtRemovedMonasteries },
             ordersByStatus: ORDER_STATUSES.map((status) => ({ status, count: countOf.get(status) ?? 0 })),
             revenueByMonth: revenue.map((row) => ({
               month: row.month,

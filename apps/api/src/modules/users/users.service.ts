@@ -167,7 +167,20 @@ export function createUsersService(dependencies: { db: Database }) {
           .returning();
         const changes = changedFields(userAuditFields(current), userAuditFields(updated!));
         // That the password changed is worth knowing; the password itself is never written down.
-        if (checked.passwordHash) changes.after.password_changed = true;
+        if (checked.passwordHash) {
+          changes.after.password_changed = true;
+          // A new password signs the person out everywhere else: whoever knew the old one is out too.
+          await tx
+            .update(sessions)
+            .set({ revokedAt: new Date() })
+            .where(
+              and(
+                eq(sessions.userId, id),
+                isNull(sessions.revokedAt),
+                id === admin.id ? ne(sessions.id, admin.sessionId) : undefined,
+              ),
+            );
+        }
         await recordAudit(tx, { actor: admin, action: 'update', subject: 'user', subjectId: id, ...changes });
       });
       return list();

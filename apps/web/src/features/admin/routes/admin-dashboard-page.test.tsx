@@ -9,6 +9,7 @@ import { AdminDashboardPage } from './admin-dashboard-page.tsx';
 
 const stats: AdminStatsResponse = {
   totals: { orders: 1234, paidRevenue: 123456.5, patrons: 87, monasteries: 6 },
+  attention: { openOrdersAtRemovedMonasteries: 2 },
   ordersByStatus: [
     { status: 'pending', count: 12 },
     { status: 'approved', count: 30 },
@@ -120,6 +121,19 @@ afterEach(() => {
 });
 
 describe('AdminDashboardPage', () => {
+  it('flags open orders of a removed monastery', async () => {
+    stubRoutes({
+      'GET /api/admin/stats': { body: stats },
+      'GET /api/admin/audit-log': { body: auditLog },
+    });
+    renderPage();
+    expect(
+      await screen.findByText(
+        '2 open orders belong to a monastery that was removed, so its staff can no longer act on them.',
+      ),
+    ).toBeVisible();
+  });
+
   it('shows the totals', async () => {
     stubRoutes({
       'GET /api/admin/stats': { body: stats },

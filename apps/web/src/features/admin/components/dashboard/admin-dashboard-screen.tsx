@@ -1,4 +1,4 @@
-import { Grid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Grid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { QueryErrorAlert } from '../../../../components/query-error-alert.tsx';
 import { usePageTitle } from '../../../../lib/use-page-title.ts';
@@ -36,6 +36,13 @@ export function AdminDashboardScreen() {
         <QueryErrorAlert error={stats.error} onRetry={() => void stats.refetch()} />
       ) : (
         <>
+          {stats.data.attention.openOrdersAtRemovedMonasteries > 0 && (
+            <Alert color="orange" title={t('dashboard.attention.title')}>
+              {t('dashboard.attention.openOrdersAtRemovedMonasteries', {
+                count: stats.data.attention.openOrdersAtRemovedMonasteries,
+              })}
+            </Alert>
+          )}
           <StatCards totals={stats.data.totals} />
           <Grid gutter="md" align="stretch">
             <Grid.Col span={{ base: 12, md: 5, xl: 4 }}>
