@@ -44,6 +44,7 @@ import { authPlugin } from './plugins/auth.ts';
 import { bodyParsersPlugin } from './plugins/body-parsers.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
+import { rateLimitsPlugin } from './plugins/rate-limits.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { webPlugin } from './plugins/web.ts';
 
@@ -51,9 +52,8 @@ export interface AppDependencies {
   config: Config;
   db: Database;
   pool: pg.Pool;
+  /** Also says how `/uploads` is served (a folder, or a bucket; docs/decisions/013). */
   storage: FileStorage;
-  /** Where public uploads are served from (the local storage's folder). */
-  publicUploadsDirectory: string;
   webDistDirectory: string | undefined;
   /** Defaults to the provider SMS_PROVIDER names. */
   sms?: SmsSender;
@@ -122,6 +122,8 @@ export async function buildApp(dependencies: AppDependencies, logger?: FastifyBa
   await app.register(bodyParsersPlugin);
   await app.register(openapiPlugin);
   await app.register(authPlugin, { jwtSecret });
+  // Before any route that sets `config.rateLimit`; in Redis when REDIS_URL is set (docs/decisions/013).
+  await app.register(rateLimitsPlugin, { redisUrl: config.REDIS_URL, keyPrefix: config.REDIS_KEY_PREFIX });
 
   const sms = dependencies.sms ?? createSmsSender(config, (message) => app.log.info(message));
   const sessions = createSessionService({
@@ -237,7 +239,7 @@ export async function buildApp(dependencies: AppDependencies, logger?: FastifyBa
 
   await app.register(webPlugin, {
     webDistDirectory: dependencies.webDistDirectory,
-    publicUploadsDirectory: dependencies.publicUploadsDirectory,
+    publicUploads: dependencies.storage.publicArea,
   });
   return app;
 }

@@ -7,7 +7,7 @@ import { InvalidEnvironmentError, loadConfig } from './config/env.ts';
 import { connectDatabase, migrateDatabase } from './db/client.ts';
 import { startEmbeddedPostgres } from './db/embedded-postgres.ts';
 import { seedDemoData } from './db/seed/seed-demo-data.ts';
-import { createLocalFileStorage } from './integrations/storage/file-storage.ts';
+import { createFileStorage } from './integrations/storage/file-storage.ts';
 import { serializeRequest } from './lib/log-redaction.ts';
 
 /** Environment → database → migrations → seed → app → listen, and a clean stop on SIGINT/SIGTERM. */
@@ -44,8 +44,8 @@ async function main() {
   cleanups.push(database.close);
 
   await migrateDatabase(database);
-  const publicUploadsDirectory = path.join(config.dataDirectory, 'uploads');
-  const storage = createLocalFileStorage(publicUploadsDirectory);
+  // STORAGE: DATA_DIR/uploads (one machine) or an S3 bucket every instance shares (docs/decisions/013).
+  const storage = await createFileStorage(config);
   if (config.SEED_DEMO) {
     const seeded = await seedDemoData(database.db, storage);
     if (seeded) logger.info('Seeded demo data into the empty database');
@@ -57,7 +57,6 @@ async function main() {
       db: database.db,
       pool: database.pool,
       storage,
-      publicUploadsDirectory,
       webDistDirectory: resolveWebDist(config.WEB_DIST_DIR),
     },
     logger,

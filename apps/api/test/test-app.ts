@@ -2,12 +2,13 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
 import { inject } from 'vitest';
 import { type App, buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config/env.ts';
 import { connectDatabase, type DatabaseConnection } from '../src/db/client.ts';
 import type { SmsSender } from '../src/integrations/sms/sms-sender.ts';
-import { createLocalFileStorage } from '../src/integrations/storage/file-storage.ts';
+import { createLocalFileStorage, type FileStorage } from '../src/integrations/storage/file-storage.ts';
 import { runAdmin, withDatabase } from './global-setup.ts';
 
 /** A database of its own for one test file: a clone of the migrated template, dropped afterwards. */
@@ -43,7 +44,11 @@ export async function createTestApp(
     env?: NodeJS.ProcessEnv;
     /** An SMS sender of the test's own (default: the one the environment names, the outbox). */
     sms?: SmsSender;
+    /** Storage of the test's own (default: a temporary folder, as `STORAGE=local`). */
+    storage?: FileStorage;
     extend?: (app: App) => Promise<void> | void;
+    /** The app's logger, for tests that check what it logs (default: none). */
+    logger?: FastifyBaseLogger;
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
@@ -59,15 +64,17 @@ export async function createTestApp(
   const removeFiles = () => fs.rm(dataDirectory, { recursive: true, force: true });
   let app: App;
   try {
-    app = await buildApp({
-      config,
-      db: database.db,
-      pool: database.pool,
-      storage: createLocalFileStorage(publicUploadsDirectory),
-      publicUploadsDirectory,
-      webDistDirectory: options.webDistDirectory,
-      ...(options.sms ? { sms: options.sms } : {}),
-    });
+    app = await buildApp(
+      {
+        config,
+        db: database.db,
+        pool: database.pool,
+        storage: options.storage ?? createLocalFileStorage(publicUploadsDirectory),
+        webDistDirectory: options.webDistDirectory,
+        ...(options.sms ? { sms: options.sms } : {}),
+      },
+      options.logger,
+    );
     await options.extend?.(app);
     await app.ready();
   } catch (error) {

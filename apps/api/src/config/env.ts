@@ -90,6 +90,30 @@ const envSchema = z.object({
    * instance may; turn it off only for a process that must not (tests run the queue themselves).
    */
   JOB_WORKER: booleanString.default(true),
+
+  /**
+   * Where uploaded pictures and completion photos live: `local` (DATA_DIR/uploads and DATA_DIR/private,
+   * one machine) or `s3` (an S3-compatible bucket every instance shares; docs/decisions/013).
+   */
+  STORAGE: z.enum(['local', 's3']).default('local'),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).optional(),
+  /** An S3-compatible server (MinIO, R2, …); unset for AWS itself. */
+  S3_ENDPOINT: z.url().optional(),
+  S3_FORCE_PATH_STYLE: booleanString.default(false),
+  /** Unset: the AWS SDK's own chain (AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY, profiles, instance roles). */
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Where the bucket's `public/` objects are readable directly (a CDN); unset: the app streams them. */
+  S3_PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** Rate limits shared by every instance; unset: counted in each process. */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** Put before every key this app writes, so deployments (or test runs) can share one Redis. */
+  REDIS_KEY_PREFIX: z.string().min(1).max(100).default('puja:'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -138,6 +162,12 @@ function crossCheck(env: Env): string[] {
   }
   if (env.CAPTCHA_PROVIDER === 'turnstile' && (!env.TURNSTILE_SITE_KEY || !env.TURNSTILE_SECRET_KEY)) {
     problems.push('TURNSTILE_SITE_KEY, TURNSTILE_SECRET_KEY: required when CAPTCHA_PROVIDER=turnstile');
+  }
+  if (env.STORAGE === 's3' && (!env.S3_BUCKET || !env.S3_REGION)) {
+    problems.push('S3_BUCKET, S3_REGION: required when STORAGE=s3');
+  }
+  if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+    problems.push('S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither');
   }
   return problems;
 }

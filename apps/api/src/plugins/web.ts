@@ -5,13 +5,15 @@ import fastifyStatic from '@fastify/static';
 import { ERROR_MESSAGES } from '@puja/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { PublicArea } from '../integrations/storage/file-storage.ts';
+import { allowPublicImages, servePublicUploads } from '../integrations/storage/public-uploads.ts';
 import { withStyleNonce } from './security.ts';
 
 export interface WebPluginOptions {
   /** The built web app (apps/web/dist); when missing, only the API is served. */
   webDistDirectory: string | undefined;
-  /** Public uploads (catalogue pictures), served at /uploads. */
-  publicUploadsDirectory: string;
+  /** Public uploads (catalogue pictures), served at /uploads from wherever the storage keeps them. */
+  publicUploads: PublicArea;
 }
 
 const NONCE_PLACEHOLDER = /__CSP_NONCE__/g;
@@ -24,16 +26,7 @@ const SERVER_PATHS = /^\/(api|uploads|healthz|livez|readyz|metrics)(\/|$|\?)/;
  */
 export const webPlugin = fp<WebPluginOptions>(
   async (app: FastifyInstance, options) => {
-    fs.mkdirSync(options.publicUploadsDirectory, { recursive: true });
-    await app.register(fastifyStatic, {
-      root: options.publicUploadsDirectory,
-      prefix: '/uploads/',
-      decorateReply: false,
-      index: false,
-      // Uploaded files get content-hashed names, so a name never points at different bytes.
-      immutable: true,
-      maxAge: '365d',
-    });
+    await servePublicUploads(app, options.publicUploads);
 
     const indexFile = options.webDistDirectory
       ? path.join(options.webDistDirectory, 'index.html')
@@ -60,7 +53,10 @@ export const webPlugin = fp<WebPluginOptions>(
     const sendIndex = (reply: FastifyReply) => {
       // A fresh nonce per page, only for pages: API answers share one precomputed policy.
       const nonce = randomBytes(16).toString('base64url');
-      const policy = String(reply.getHeader('content-security-policy'));
+      const policy = allowPublicImages(
+        String(reply.getHeader('content-security-policy')),
+        options.publicUploads,
+      );
       return reply
         .header('content-security-policy', withStyleNonce(policy, nonce))
         .header('cache-control', 'no-cache')

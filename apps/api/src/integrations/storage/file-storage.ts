@@ -1,9 +1,12 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
+import type { Config } from '../../config/env.ts';
 
 /**
  * Where uploaded files live. The default keeps them in a folder under DATA_DIR; a deployment with
- * several API instances swaps in S3-compatible object storage behind the same interface.
+ * several API instances uses S3-compatible object storage behind the same interface (`STORAGE=s3`,
+ * `s3-file-storage.ts`, docs/decisions/013).
  */
 export interface FileStorage {
   /** Stores a file anyone may read (catalogue pictures) and returns the URL path it is served at. */
@@ -12,6 +15,48 @@ export interface FileStorage {
   savePrivate(key: string, bytes: Buffer): Promise<void>;
   /** A private file's bytes, or undefined when there is none. */
   readPrivate(key: string): Promise<Buffer | undefined>;
+  /** How `/uploads/{key}` is answered (`public-uploads.ts`). */
+  readonly publicArea: PublicArea;
+}
+
+/**
+ * Public files are always linked as `/uploads/{key}`, whichever storage holds them, so stored paths and
+ * pages never change with the storage. The storage says how that path is answered:
+ * - `folder`: files on this machine's disk;
+ * - `stream`: read through the adapter and sent by the app (same origin, bucket kept private);
+ * - `redirect`: the browser is sent to `{baseUrl}/{key}` (a CDN or public bucket in front of the files).
+ */
+export type PublicArea =
+  | { kind: 'folder'; directory: string }
+  | { kind: 'stream'; read(key: string, request: PublicReadRequest): Promise<PublicReadResult> }
+  | { kind: 'redirect'; baseUrl: string };
+
+export interface PublicReadRequest {
+  /** HEAD asks only for the headers. */
+  headersOnly: boolean;
+  ifNoneMatch?: string | undefined;
+}
+
+export type PublicReadResult =
+  | { found: false }
+  | { found: true; notModified: true; etag: string | undefined }
+  | {
+      found: true;
+      notModified: false;
+      body: Readable | undefined;
+      contentType: string;
+      contentLength: number | undefined;
+      etag: string | undefined;
+      lastModified: Date | undefined;
+    };
+
+/** The storage `STORAGE` names; the S3 client is loaded only when it is used. */
+export async function createFileStorage(config: Config): Promise<FileStorage> {
+  if (config.STORAGE === 's3') {
+    const { createS3FileStorage, s3SettingsFromConfig } = await import('./s3-file-storage.ts');
+    return createS3FileStorage(s3SettingsFromConfig(config));
+  }
+  return createLocalFileStorage(path.join(config.dataDirectory, 'uploads'));
 }
 
 /** Public files under `publicDirectory` (served at /uploads), private ones under `privateDirectory` (never served as is). */
@@ -25,6 +70,7 @@ export function createLocalFileStorage(
     await fs.writeFile(target, bytes);
   };
   return {
+    publicArea: { kind: 'folder', directory: publicDirectory },
     async savePublic(key, bytes) {
       await write(publicDirectory, key, bytes);
       return `/uploads/${key}`;
@@ -42,4 +88,33 @@ function resolveInside(directory: string, key: string): string {
   if (!target.startsWith(path.resolve(directory) + path.sep))
     throw new Error(`Storage key escapes its folder: ${key}`);
   return target;
+}
+
+/**
+ * Keys come from our own code or, for public files, from a URL path: plain relative names only, so a key
+ * names nothing outside its area and means the same on every S3-compatible server. Every segment starts
+ * with a letter or digit, so none is `.` or `..`.
+ */
+const SAFE_KEY = /^[A-Za-z0-9][A-Za-z0-9._-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*)*$/;
+
+export function isSafeKey(key: string): boolean {
+  return key.length <= 512 && SAFE_KEY.test(key);
+}
+
+/** Public names are content-hashed, so a file never changes: browsers and a CDN may keep it a year. */
+export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+
+const CONTENT_TYPES: Record<string, string> = {
+  webp: 'image/webp',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  gif: 'image/gif',
+  avif: 'image/avif',
+};
+
+/** What a stored picture is, from its name (every picture we store is re-encoded, so names tell the truth). */
+export function contentTypeOf(key: string): string {
+  const extension = /\.([a-z0-9]+)$/i.exec(key)?.[1]?.toLowerCase() ?? '';
+  return CONTENT_TYPES[extension] ?? 'application/octet-stream';
 }

@@ -1,4 +1,3 @@
-import rateLimit from '@fastify/rate-limit';
 import {
   clientConfigResponseSchema,
   errorResponseSchema,
@@ -10,7 +9,6 @@ import {
   revokeSessionsResponseSchema,
   SMS_SENT_MESSAGE,
   sendOtpRequestSchema,
-  TOO_MANY_REQUESTS_MESSAGE,
   updateUserDetailsRequestSchema,
 } from '@puja/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -26,14 +24,8 @@ export const sessionRoutes: FastifyPluginAsyncZod<{
   captcha: CaptchaVerifier;
 }> = async (app, { sessions, captcha }) => {
   const tags = ['session'];
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: context.statusCode,
-      message: TOO_MANY_REQUESTS_MESSAGE,
-    }),
-  });
-  // Guessing codes or passwords from one address is slowed down on top of the per-code try limit.
+  // Guessing codes or passwords from one address is slowed down on top of the per-code try limit
+  // (counted by the app-wide rate-limits plugin: in Redis, across instances, when REDIS_URL is set).
   const loginRateLimit = { max: app.config.LOGIN_ATTEMPTS_PER_MINUTE, timeWindow: '1 minute' };
 
   app.get(
