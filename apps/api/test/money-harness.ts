@@ -16,7 +16,10 @@ import { createTestApp, type TestApp } from './test-app.ts';
 export const PUJA_PRICE = 2500;
 
 export async function createMoneyHarness(env: NodeJS.ProcessEnv = {}) {
-  const harness: TestApp = await createTestApp({ env: { PUBLIC_URL: 'http://money.test', ...env } });
+  // One patron places hundreds of orders here (the property test): above the per-patron hourly limit.
+  const harness: TestApp = await createTestApp({
+    env: { PUBLIC_URL: 'http://money.test', ORDERS_PER_PATRON_PER_HOUR: '100000', ...env },
+  });
   await harness.app.listen({ port: 0, host: '127.0.0.1' });
   const { db } = harness.database;
   const monastery = await insertMonastery(db, { slug: 'money-gompa', name: 'Money Gompa' });

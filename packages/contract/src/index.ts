@@ -2,6 +2,7 @@ export * from './admin.ts';
 export * from './business-time.ts';
 export * from './catalogue.ts';
 export * from './constants.ts';
+export * from './endpoint.ts';
 export * from './errors.ts';
 export * from './monastery-catalogue.ts';
 export * from './money.ts';

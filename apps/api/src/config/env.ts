@@ -90,6 +90,8 @@ const envSchema = z.object({
    * instance may; turn it off only for a process that must not (tests run the queue themselves).
    */
   JOB_WORKER: booleanString.default(true),
+  /** One patron may place this many orders an hour (a form resent with its key is the same order). */
+  ORDERS_PER_PATRON_PER_HOUR: z.coerce.number().int().min(1).default(30),
 
   /**
    * Where uploaded pictures and completion photos live: `local` (DATA_DIR/uploads and DATA_DIR/private,

@@ -47,8 +47,23 @@ export function migrationsFolder(): string {
     : path.resolve(here, '../drizzle');
 }
 
-/** Our tables, then the job queue's own schema (`graphile_worker`, managed by graphile-worker itself). */
+/** Any constant shared by every instance: the lock that makes migrations run one instance at a time. */
+const MIGRATION_LOCK = 7_240_001;
+
+/**
+ * Our tables, then the job queue's own schema (`graphile_worker`, managed by graphile-worker itself).
+ * Instances starting together take turns under an advisory lock: the second finds the work done.
+ */
 export async function migrateDatabase(connection: Pick<DatabaseConnection, 'db' | 'pool'>): Promise<void> {
-  await migrate(connection.db, { migrationsFolder: migrationsFolder() });
-  await runMigrations({ pgPool: connection.pool, logger: new Logger(() => () => undefined) });
+  // A connection of its own holds the lock, so a pool of one connection still has it free for the work.
+  const lockHolder = new pg.Client(connection.pool.options);
+  await lockHolder.connect();
+  try {
+    await lockHolder.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migrate(connection.db, { migrationsFolder: migrationsFolder() });
+    await runMigrations({ pgPool: connection.pool, logger: new Logger(() => () => undefined) });
+  } finally {
+    // Ending the session releases its advisory lock.
+    await lockHolder.end();
+  }
 }

@@ -6,6 +6,7 @@ import {
   orderResponseSchema,
   ordersResponseSchema,
 } from '@puja/contract';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireRole, signedIn, viewerOf } from '../../plugins/auth.ts';
 import type { OrdersService } from './orders.service.ts';
@@ -14,10 +15,17 @@ import type { OrdersService } from './orders.service.ts';
 export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = async (app, { orders }) => {
   const tags = ['orders'];
 
+  // One patron cannot flood the monasteries' queues or the database: counted per patron, across instances
+  // when REDIS_URL is set (the app-wide rate-limits plugin).
+  const ordersRateLimit = {
+    max: app.config.ORDERS_PER_PATRON_PER_HOUR,
+    timeWindow: '1 hour',
+    keyGenerator: (request: FastifyRequest) => `orders:${request.viewer?.id ?? request.ip}`,
+  };
   app.post(
     '/api/order',
     {
-      config: requireRole('user'),
+      config: { ...requireRole('user'), rateLimit: ordersRateLimit },
       schema: {
         tags,
         summary: 'Order a puja; the amount is the monastery’s current price',
