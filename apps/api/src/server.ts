@@ -10,6 +10,16 @@ import { seedDemoData } from './db/seed/seed-demo-data.ts';
 import { createFileStorage } from './integrations/storage/file-storage.ts';
 import { serializeRequest } from './lib/log-redaction.ts';
 
+/**
+ * What start-up has opened, closed in reverse order on SIGINT/SIGTERM and when start-up fails, so a failed
+ * start also stops the embedded PostgreSQL cleanly. A crash that skips this is covered by the embedded
+ * database's watchdog and by the next start (docs/decisions/012).
+ */
+const cleanups: (() => Promise<unknown>)[] = [];
+async function runCleanups(onError: (error: unknown) => void): Promise<void> {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(onError);
+}
+
 /** Environment → database → migrations → seed → app → listen, and a clean stop on SIGINT/SIGTERM. */
 async function main() {
   // A .env file in the working folder, if any; variables already set in the environment win.
@@ -24,10 +34,9 @@ async function main() {
       : {}),
   });
 
-  const cleanups: (() => Promise<unknown>)[] = [];
   const shutdown = async (signal: string) => {
     logger.info(`${signal} received, shutting down`);
-    for (const cleanup of cleanups.reverse()) await cleanup().catch((error) => logger.error(error));
+    await runCleanups((error) => logger.error(error));
     process.exit(0);
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));
@@ -36,7 +45,10 @@ async function main() {
   fs.mkdirSync(config.dataDirectory, { recursive: true });
   let connectionString = config.DATABASE_URL;
   if (!connectionString) {
-    const embedded = await startEmbeddedPostgres(config.dataDirectory, (message) => logger.info(message));
+    // What a crash left behind is cleared first, and said at warn level (docs/decisions/012).
+    const embedded = await startEmbeddedPostgres(config.dataDirectory, (message, level = 'info') =>
+      logger[level](message),
+    );
     cleanups.push(embedded.stop);
     connectionString = embedded.connectionString;
   }
@@ -73,11 +85,13 @@ function resolveWebDist(configured: string | undefined): string | undefined {
   return path.resolve(here, '../../web/dist');
 }
 
-main().catch((error: unknown) => {
+main().catch(async (error: unknown) => {
   if (error instanceof InvalidEnvironmentError) {
     console.error(error.message);
   } else {
     console.error(error);
   }
+  // Bounded: a failed start must end even if something it opened does not close.
+  await Promise.race([runCleanups(() => undefined), new Promise((resolve) => setTimeout(resolve, 15_000))]);
   process.exit(1);
 });
