@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from './constants.ts';
+import { defineEndpoint } from './endpoint.ts';
+import { idSchema } from './input-rules.ts';
 import { paymentSchema } from './payments.ts';
 
 /** Ordering a puja and reading orders (API.md "Orders"). */
@@ -10,11 +12,7 @@ export const INTENTION_MAX_LENGTH = 500;
 export const LATEST_ORDER_DAYS = 365;
 export const BENEFICIARY_MAX_LENGTH = 500;
 
-const positiveId = (label: string) =>
-  z.coerce
-    .number({ error: `Choose a ${label}.` })
-    .int(`Choose a ${label}.`)
-    .positive(`Choose a ${label}.`);
+const positiveId = (label: string) => idSchema(`Choose a ${label}.`);
 
 const optionalText = (max: number, label: string) =>
   z
@@ -77,7 +75,7 @@ export type OrderResponse = z.infer<typeof orderResponseSchema>;
 export const ordersResponseSchema = z.object({ orders: z.array(orderSchema) });
 export type OrdersResponse = z.infer<typeof ordersResponseSchema>;
 
-export const orderIdParamsSchema = z.object({ orderId: z.coerce.number().int().positive() });
+export const orderIdParamsSchema = z.object({ orderId: idSchema() });
 
 export const orderMessageSchema = z
   .object({ message: z.string(), created_at: z.string() })
@@ -92,25 +90,6 @@ export const orderConversationResponseSchema = z.object({
   order: orderSchema,
 });
 export type OrderConversationResponse = z.infer<typeof orderConversationResponseSchema>;
-
-/** Starting a payment for one of the patron's orders. */
-export const startPaymentRequestSchema = z.object({
-  order: z.coerce.number().int().positive('Choose an order.'),
-});
-export type StartPaymentRequest = z.input<typeof startPaymentRequestSchema>;
-
-/** eSewa: the browser posts these signed fields to `action`. */
-export const esewaProcessResponseSchema = z.object({
-  action: z.string(),
-  fields: z.record(z.string(), z.string()),
-});
-export type EsewaProcessResponse = z.infer<typeof esewaProcessResponseSchema>;
-
-/** Khalti: the browser goes to `payment_url`. */
-export const khaltiProcessResponseSchema = z.object({
-  response: z.object({ pidx: z.string(), payment_url: z.string(), expires_at: z.string() }),
-});
-export type KhaltiProcessResponse = z.infer<typeof khaltiProcessResponseSchema>;
 
 /**
  * A monastery's orders, as its staff's dashboard shows them (refreshed after every action): paid orders to
@@ -138,8 +117,8 @@ export type UpdateOrderRequest = z.input<typeof updateOrderRequestSchema>;
 
 export const MESSAGE_MAX_LENGTH = 2000;
 export const messageToPatronRequestSchema = z.object({
-  orderID: z.coerce.number().int().positive('Choose an order.'),
-  userID: z.coerce.number().int().positive('Choose a patron.'),
+  orderID: idSchema('Choose an order.'),
+  userID: idSchema('Choose a patron.'),
   message: z
     .string()
     .trim()
@@ -151,7 +130,32 @@ export type MessageToPatronRequest = z.input<typeof messageToPatronRequestSchema
 export const MAX_COMPLETION_PHOTOS = 10;
 /** `files[]` arrive as uploaded files; what they are is decided from their bytes on the server. */
 export const completePujaRequestSchema = z.object({
-  order_id: z.coerce.number().int().positive('Choose an order.'),
+  order_id: idSchema('Choose an order.'),
   'files[]': z.unknown().optional().meta({ description: 'One or more photos (multipart files)' }),
   files: z.unknown().optional().meta({ description: 'Same as files[]' }),
+});
+
+// ---- Endpoints (docs/decisions/014) ----
+
+export const cancelOrderEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/api/order/:orderId/cancel',
+  access: { roles: ['user'] },
+  summary: 'The patron cancels their order before the monastery approves it; money paid is refunded',
+  tags: ['orders'],
+  params: orderIdParamsSchema,
+  responses: { 200: orderResponseSchema },
+  errors: [401, 403, 404, 409, 422],
+});
+
+export const orderReceiptEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/api/order/:orderId/receipt',
+  access: 'signedIn',
+  summary: 'Receipts of an order as a PDF: each payment received and each refund made',
+  tags: ['orders', 'payments'],
+  params: orderIdParamsSchema,
+  responses: {},
+  file: 'application/pdf',
+  errors: [401, 403, 404, 422],
 });

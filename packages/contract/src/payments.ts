@@ -1,5 +1,27 @@
 import { z } from 'zod';
+import { isCalendarDate } from './business-time.ts';
 import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, REFUND_REASONS } from './constants.ts';
+import { defineEndpoint } from './endpoint.ts';
+import { idSchema } from './input-rules.ts';
+
+/** Starting a payment for one of the patron's orders. */
+export const startPaymentRequestSchema = z.object({
+  order: idSchema('Choose an order.'),
+});
+export type StartPaymentRequest = z.input<typeof startPaymentRequestSchema>;
+
+/** eSewa: the browser posts these signed fields to `action`. */
+export const esewaProcessResponseSchema = z.object({
+  action: z.string(),
+  fields: z.record(z.string(), z.string()),
+});
+export type EsewaProcessResponse = z.infer<typeof esewaProcessResponseSchema>;
+
+/** Khalti: the browser goes to `payment_url`. */
+export const khaltiProcessResponseSchema = z.object({
+  response: z.object({ pidx: z.string(), payment_url: z.string(), expires_at: z.string() }),
+});
+export type KhaltiProcessResponse = z.infer<typeof khaltiProcessResponseSchema>;
 
 /**
  * Payments and refunds (docs/api.md "Payments and refunds"). Each try to pay an order is one payment; a
@@ -53,6 +75,8 @@ export const ADMIN_PAYMENTS_EXPORT_LIMIT = 10_000;
 const isoDay = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date as YYYY-MM-DD.')
+  // A day that does not exist (2026-02-30, 0000-00-00) cannot be turned into a moment to filter by.
+  .refine(isCalendarDate, 'Use a date as YYYY-MM-DD.')
   .optional();
 
 /** Filters of the Payments screen (and its CSV export): dates are days in the business time zone. */
@@ -78,9 +102,7 @@ export const adminPaymentsResponseSchema = z.object({
 });
 export type AdminPaymentsResponse = z.infer<typeof adminPaymentsResponseSchema>;
 
-export const paymentIdParamsSchema = z.object({
-  paymentId: z.coerce.number().int().positive().max(2_147_483_647),
-});
+export const paymentIdParamsSchema = z.object({ paymentId: idSchema() });
 
 /** Recording a refund made in the provider's own merchant portal (eSewa has no refund API). */
 export const recordRefundRequestSchema = z.object({
@@ -94,3 +116,116 @@ export type RecordRefundRequest = z.input<typeof recordRefundRequestSchema>;
 
 export const refundResponseSchema = z.object({ payment: adminPaymentSchema, message: z.string() });
 export type RefundResponse = z.infer<typeof refundResponseSchema>;
+
+// ---- Endpoints (docs/decisions/014) ----
+
+const startErrors = [401, 403, 404, 409, 422] as const;
+
+export const startEsewaPaymentEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/api/esewa-process',
+  access: { roles: ['user'] },
+  summary: 'Signed eSewa form fields for an order',
+  tags: ['payments'],
+  body: startPaymentRequestSchema,
+  responses: { 200: esewaProcessResponseSchema },
+  errors: startErrors,
+});
+
+export const startKhaltiPaymentEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/api/khalti-process',
+  access: { roles: ['user'] },
+  summary: 'Start a Khalti payment for an order',
+  tags: ['payments'],
+  body: startPaymentRequestSchema,
+  responses: { 200: khaltiProcessResponseSchema },
+  // 503: Khalti could not start the payment just now.
+  errors: [...startErrors, 503],
+});
+
+/** Where the providers send the browser back: each answers a redirect to the patron's orders. */
+export const esewaSuccessReturnEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/esewa-payment-success',
+  access: 'public',
+  summary: "eSewa's success redirect (signed data), checked with eSewa's status API",
+  tags: ['payments'],
+  query: z.object({ data: z.string().max(4096).optional() }),
+  responses: {},
+  errors: [],
+  hidden: true,
+});
+
+export const esewaFailureReturnEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/esewa-payment-failed',
+  access: 'public',
+  summary: "eSewa's failure redirect with our reference",
+  tags: ['payments'],
+  query: z.object({ reference: z.string().max(100).optional() }).loose(),
+  responses: {},
+  errors: [],
+  hidden: true,
+});
+
+export const khaltiReturnEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/khalti-payment-return',
+  access: 'public',
+  summary: "Khalti's return (unsigned), checked with Khalti's look-up",
+  tags: ['payments'],
+  query: z.object({ pidx: z.string().max(100).optional() }).loose(),
+  responses: {},
+  errors: [],
+  hidden: true,
+});
+
+export const adminPaymentsEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/api/admin/payments',
+  access: { roles: ['admin'] },
+  summary: 'Every payment and refund: refunds due first, then newest first',
+  tags: ['admin', 'payments'],
+  query: adminPaymentsQuerySchema,
+  responses: { 200: adminPaymentsResponseSchema },
+  errors: [401, 403, 422],
+});
+
+export const exportPaymentsEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/api/admin/payments/export.csv',
+  access: { roles: ['admin'] },
+  summary: 'The payments list as CSV, with the same filters',
+  tags: ['admin', 'payments'],
+  query: adminPaymentsQuerySchema.omit({ page: true }),
+  responses: {},
+  file: 'text/csv',
+  errors: [401, 403, 422],
+});
+
+const refundErrors = [401, 403, 404, 409, 422] as const;
+
+export const refundThroughKhaltiEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/api/admin/payments/:paymentId/refund',
+  access: { roles: ['admin'] },
+  summary:
+    'Refund a Khalti payment through Khalti: 200 refunded, 202 when Khalti has not confirmed yet (retried automatically)',
+  tags: ['admin', 'payments'],
+  params: paymentIdParamsSchema,
+  responses: { 200: refundResponseSchema, 202: refundResponseSchema },
+  errors: refundErrors,
+});
+
+export const recordRefundEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/api/admin/payments/:paymentId/record-refund',
+  access: { roles: ['admin'] },
+  summary: "Record a refund made in the provider's merchant portal (eSewa has no refund API)",
+  tags: ['admin', 'payments'],
+  params: paymentIdParamsSchema,
+  body: recordRefundRequestSchema,
+  responses: { 200: refundResponseSchema },
+  errors: refundErrors,
+});

@@ -1,4 +1,5 @@
 import {
+  cancelOrderEndpoint,
   createOrderRequestSchema,
   errorResponseSchema,
   orderConversationResponseSchema,
@@ -8,6 +9,7 @@ import {
 } from '@puja/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { route } from '../../lib/endpoint-route.ts';
 import { requireRole, signedIn, viewerOf } from '../../plugins/auth.ts';
 import type { OrdersService } from './orders.service.ts';
 
@@ -67,22 +69,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
     (request) => orders.getConversation(viewerOf(request), request.params.orderId),
   );
 
-  app.post(
-    '/api/order/:orderId/cancel',
-    {
-      config: requireRole('user'),
-      schema: {
-        tags,
-        summary: 'The patron cancels their order before the monastery approves it; money paid is refunded',
-        params: orderIdParamsSchema,
-        response: {
-          200: orderResponseSchema,
-          403: errorResponseSchema,
-          404: errorResponseSchema,
-          409: errorResponseSchema,
-        },
-      },
-    },
-    async (request) => ({ order: await orders.cancelOrder(viewerOf(request), request.params.orderId) }),
-  );
+  route(app, cancelOrderEndpoint, async (request) => ({
+    order: await orders.cancelOrder(viewerOf(request), request.params.orderId),
+  }));
 };

@@ -1,11 +1,11 @@
 import {
   type AdminPaymentsResponse,
-  adminPaymentsResponseSchema,
+  adminPaymentsEndpoint,
   type PaymentMethod,
   type PaymentStatus,
 } from '@puja/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
 import { adminPaymentsQueryKey } from './admin-query-keys.ts';
 
 /** The Payments screen's filters; what is absent is not filtered on. Days are Nepal days, YYYY-MM-DD. */
@@ -18,20 +18,19 @@ export interface PaymentFilters {
   q?: string | undefined;
 }
 
-/** The filters (and page, for the list) as a query string, empty ones left out; '' when none. */
-export function paymentsQueryString(filters: PaymentFilters, page?: number): string {
-  const params = new URLSearchParams();
+/** The filters (and page, for the list) as the query, empty ones and the first page left out. */
+export function paymentsQuery(filters: PaymentFilters, page?: number) {
+  const query: PaymentFilters & { page?: number } = {};
   for (const name of ['status', 'provider', 'from', 'to', 'q'] as const) {
     const value = filters[name]?.trim();
-    if (value) params.set(name, value);
+    if (value) Object.assign(query, { [name]: value });
   }
-  if (page !== undefined && page > 1) params.set('page', String(page));
-  const query = params.toString();
-  return query ? `?${query}` : '';
+  if (page !== undefined && page > 1) query.page = page;
+  return query;
 }
 
 /**
- * `GET /api/admin/payments`: one page of payments (refunds due first, then newest), how many match, and
+ * One page of payments (refunds due first, then newest), how many match, and
  * the refunds due across all of them.
  */
 export function getAdminPayments(
@@ -39,9 +38,9 @@ export function getAdminPayments(
   page: number,
   signal?: AbortSignal,
 ): Promise<AdminPaymentsResponse> {
-  return apiRequest(`/api/admin/payments${paymentsQueryString(filters, page)}`, {
-    schema: adminPaymentsResponseSchema,
-    signal,
+  return callEndpoint(adminPaymentsEndpoint, {
+    query: paymentsQuery(filters, page),
+    ...(signal ? { signal } : {}),
   });
 }
 

@@ -1,6 +1,6 @@
-import { type RefundResponse, refundResponseSchema } from '@puja/contract';
+import { type RefundResponse, recordRefundEndpoint } from '@puja/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
 import { refreshAfterPaymentWrite } from './payment-writes.ts';
 
 export interface RecordedRefund {
@@ -10,15 +10,11 @@ export interface RecordedRefund {
 }
 
 /**
- * `POST /api/admin/payments/{paymentId}/record-refund`: records a refund made in the provider's own
+ * Records a refund made in the provider's own
  * merchant portal (eSewa has no refund API; Khalti's portal when Khalti refused).
  */
 export function recordRefund({ paymentId, reference }: RecordedRefund): Promise<RefundResponse> {
-  return apiRequest(`/api/admin/payments/${paymentId}/record-refund`, {
-    method: 'POST',
-    body: { reference },
-    schema: refundResponseSchema,
-  });
+  return callEndpoint(recordRefundEndpoint, { params: { paymentId }, body: { reference } });
 }
 
 export function useRecordRefund() {

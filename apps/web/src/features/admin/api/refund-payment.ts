@@ -1,18 +1,15 @@
-import { type RefundResponse, refundResponseSchema } from '@puja/contract';
+import { type RefundResponse, refundThroughKhaltiEndpoint } from '@puja/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
 import { refreshAfterPaymentWrite } from './payment-writes.ts';
 
 /**
- * `POST /api/admin/payments/{paymentId}/refund`: refunds a Khalti payment through Khalti. 200 when Khalti
+ * Refunds a Khalti payment through Khalti. 200 when Khalti
  * confirmed it (the payment is `Refunded`); 202 when Khalti did not answer (still `Refund due`, with
  * `refund_requested_at` set, retried automatically). Both carry the message to show.
  */
 export function refundPayment(paymentId: number): Promise<RefundResponse> {
-  return apiRequest(`/api/admin/payments/${paymentId}/refund`, {
-    method: 'POST',
-    schema: refundResponseSchema,
-  });
+  return callEndpoint(refundThroughKhaltiEndpoint, { params: { paymentId } });
 }
 
 export function useRefundPayment() {

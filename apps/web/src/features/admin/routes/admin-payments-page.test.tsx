@@ -188,6 +188,7 @@ describe('AdminPaymentsPage', () => {
     expect(screen.queryByRole('button', { name: 'Show refunds due' })).not.toBeInTheDocument();
   });
 
+  // Many steps through real inputs: a busy machine needs more than the default 15 s.
   it('sends the filters and the page as query parameters, and keeps them in the address', async () => {
     const user = userEvent.setup();
     const fetchMock = stubRoutes({
@@ -236,7 +237,7 @@ describe('AdminPaymentsPage', () => {
     await waitFor(() => expect(router.state.location.search).toBe(''));
     expect(screen.getByRole('searchbox', { name: 'Order number' })).toHaveValue('');
     expect(listRequests(fetchMock).at(-1)).toBe('/api/admin/payments');
-  });
+  }, 40_000);
 
   it('shows only the refunds due from the summary', async () => {
     const user = userEvent.setup();

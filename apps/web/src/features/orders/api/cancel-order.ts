@@ -1,15 +1,15 @@
-import { type Order, orderResponseSchema } from '@puja/contract';
+import { cancelOrderEndpoint, type Order } from '@puja/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '../../../lib/api-client.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
 import { ordersQueryKey } from './orders-query-keys.ts';
 
 /**
- * `POST /api/order/{orderId}/cancel`: the patron cancels one of their orders while it is pending. The
+ * The patron cancels one of their orders while it is pending. The
  * answer is the order as it now is: `cancelled`, with payment status `Refund due` when it was paid.
  */
 export async function cancelOrder(orderId: number): Promise<Order> {
-  return (await apiRequest(`/api/order/${orderId}/cancel`, { method: 'POST', schema: orderResponseSchema }))
-    .order;
+  return (await callEndpoint(cancelOrderEndpoint, { params: { orderId } })).order;
 }
 
 export function useCancelOrder() {

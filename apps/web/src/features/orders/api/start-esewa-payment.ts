@@ -1,11 +1,7 @@
-import { type EsewaProcessResponse, esewaProcessResponseSchema } from '@puja/contract';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { type EsewaProcessResponse, startEsewaPaymentEndpoint } from '@puja/contract';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
 
-/** `POST /api/esewa-process`: the signed eSewa form for one of the patron's orders. */
+/** The signed eSewa form for one of the patron's orders. */
 export function startEsewaPayment(orderId: number): Promise<EsewaProcessResponse> {
-  return apiRequest('/api/esewa-process', {
-    method: 'POST',
-    body: { order: orderId },
-    schema: esewaProcessResponseSchema,
-  });
+  return callEndpoint(startEsewaPaymentEndpoint, { body: { order: orderId } });
 }

@@ -1,11 +1,7 @@
-import { type KhaltiProcessResponse, khaltiProcessResponseSchema } from '@puja/contract';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { type KhaltiProcessResponse, startKhaltiPaymentEndpoint } from '@puja/contract';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
 
-/** `POST /api/khalti-process`: starts a Khalti payment for one of the patron's orders. */
+/** Starts a Khalti payment for one of the patron's orders. */
 export function startKhaltiPayment(orderId: number): Promise<KhaltiProcessResponse> {
-  return apiRequest('/api/khalti-process', {
-    method: 'POST',
-    body: { order: orderId },
-    schema: khaltiProcessResponseSchema,
-  });
+  return callEndpoint(startKhaltiPaymentEndpoint, { body: { order: orderId } });
 }
