@@ -158,6 +158,8 @@ test.describe('ordering a puja and paying for it', () => {
     page,
     request,
   }) => {
+    // Several full axe analyses: on the shared two-core machine under load they have taken over 30 s.
+    test.setTimeout(90_000);
     await signInAsDemoPatron(page, request);
     const serious = async (what: string) =>
       (await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze()).violations

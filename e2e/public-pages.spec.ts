@@ -112,6 +112,8 @@ test.describe('a visitor browsing the catalogue', () => {
   });
 
   test('the catalogue pages have no serious accessibility problems', async ({ page }) => {
+    // Several full axe analyses: on the shared two-core machine under load they have taken over 30 s.
+    test.setTimeout(90_000);
     for (const url of [
       '/',
       '/monasteries',

@@ -198,6 +198,8 @@ test.describe('account settings', () => {
 });
 
 test('the sign-in and account pages have no serious accessibility problems', async ({ page, request }) => {
+  // Several full axe analyses: on the shared two-core machine under load they have taken over 30 s.
+  test.setTimeout(90_000);
   const serious = async (url: string) => {
     const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
     return results.violations

@@ -42,3 +42,13 @@ export async function waitForSignInCode(to: string, since: Date, timeoutMs = 10_
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
+
+/**
+ * The texts sent so far to `to` (E.164) about the order numbered `orderNumber`: every notice about an
+ * order starts with its number (docs/decisions/010). Notices go out through the job queue, so callers poll.
+ */
+export async function noticesAbout(to: string, orderNumber: string): Promise<string[]> {
+  return (await readOutbox())
+    .filter((message) => message.to === to && message.text.startsWith(`${orderNumber}: `))
+    .map((message) => message.text);
+}

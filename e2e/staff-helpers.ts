@@ -92,6 +92,18 @@ export async function chooseOrderDate(form: Page | Locator, isoDay: string) {
  * simulator, as in ordering.spec.ts); returns the order's id from the orders page it lands on.
  */
 export async function orderAndPayAtKopan(page: Page, order: PujaOrder): Promise<number> {
+  return (await orderAtKopan(page, order, 'pay')).id;
+}
+
+/**
+ * The patron orders a puja at Kopan Monastery and, on the payment simulator's page, pays or cancels
+ * (leaving the order unpaid); returns the order's id and number from the orders page they land on.
+ */
+export async function orderAtKopan(
+  page: Page,
+  order: PujaOrder,
+  decision: 'pay' | 'cancel',
+): Promise<{ id: number; number: string }> {
   await page.goto('/monastery/kopan-monastery');
   await page
     .getByTestId('offering-card')
@@ -105,11 +117,24 @@ export async function orderAndPayAtKopan(page: Page, order: PujaOrder): Promise<
   await dialog.getByRole('textbox', { name: 'Your intention' }).fill(order.intention);
   await dialog.getByRole('button', { name: 'Make Puja', exact: true }).click();
 
+  await decideOnSimulator(page, decision);
+  const id = Number(new URL(page.url()).searchParams.get('oid'));
+  const details = page.getByRole('region', { name: 'Puja Details' });
+  await expect(detailIn(details, 'Puja')).toHaveText(order.puja);
+  const number = detailIn(details, 'Order number');
+  await expect(number).toHaveText(/^PJ-[A-Z0-9]{6}$/);
+  return { id, number: (await number.textContent())! };
+}
+
+/**
+ * On the payment simulator's page (eSewa's or Khalti's), pays or cancels; the server sends the browser
+ * back to the orders page, which says how it went once and then drops the status from the address.
+ */
+export async function decideOnSimulator(page: Page, decision: 'pay' | 'cancel') {
   await expect(page).toHaveURL(/\/simulator\//);
-  await page.getByRole('button', { name: /^Pay Rs\./ }).click();
-  await expect(page.getByText('Payment Success')).toBeVisible();
+  await page.getByRole('button', { name: decision === 'pay' ? /^Pay Rs\./ : 'Cancel' }).click();
+  await expect(page.getByText(decision === 'pay' ? 'Payment Success' : 'Payment Failure')).toBeVisible();
   await expect(page).toHaveURL(/\/orders\?oid=\d+$/);
-  return Number(new URL(page.url()).searchParams.get('oid'));
 }
 
 /** The value beside `label` in a list of terms and values (the orders page, the staff side panel). */

@@ -73,7 +73,9 @@ export function AwaitingPaymentTable({
                       <Button
                         size="xs"
                         variant="light"
-                        color="red.8"
+                        // 'red', not a shade: the light variant then takes the theme's AA red for its text
+                        // (a shade would draw it in red.6, about 3:1 on the tint).
+                        color="red"
                         onClick={() => onDecline(order)}
                         disabled={busy}
                         aria-label={t('dashboard.declineOf', { number: order.number })}
