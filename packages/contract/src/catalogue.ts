@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema, MAX_ID } from './input-rules.ts';
 
 /**
  * Catalogue shapes (API.md "Shapes" and "Catalogue"): monasteries, pujas and the pairing of the two
@@ -63,7 +64,9 @@ export const slugOrIdParamsSchema = z.object({
     .string()
     .min(1)
     .max(120)
-    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Expected a slug or an id.'),
+    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Expected a slug or an id.')
+    // Digits alone are read as an id, which cannot be larger than an id column holds.
+    .refine((value) => !/^\d+$/.test(value) || Number(value) <= MAX_ID, 'Expected a slug or an id.'),
 });
 
 export const monasteryListResponseSchema = z.object({ monasteries: z.array(monasterySchema) });
@@ -105,4 +108,4 @@ export const catalogueItemFieldsSchema = z.object({
 });
 export type CatalogueItemFields = z.input<typeof catalogueItemFieldsSchema>;
 
-export const idParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const idParamsSchema = z.object({ id: idSchema() });

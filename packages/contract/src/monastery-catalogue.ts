@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { catalogueItemFieldsSchema, pujaSchema, pujaWithPivotSchema } from './catalogue.ts';
+import { idSchema } from './input-rules.ts';
 
 /** A monastery's own offerings, managed by its staff (API.md "Monastery catalogue"). */
 
@@ -20,10 +21,10 @@ export const monasteryPujasResponseSchema = z.object({
 });
 export type MonasteryPujasResponse = z.infer<typeof monasteryPujasResponseSchema>;
 
-export const pivotIdParamsSchema = z.object({ pivotId: z.coerce.number().int().positive() });
+export const pivotIdParamsSchema = z.object({ pivotId: idSchema() });
 
 export const addMonasteryPujaRequestSchema = z.object({
-  puja: z.coerce.number({ error: 'Choose a puja.' }).int('Choose a puja.').positive('Choose a puja.'),
+  puja: idSchema('Choose a puja.'),
   cost: pujaCostSchema,
 });
 export type AddMonasteryPujaRequest = z.input<typeof addMonasteryPujaRequestSchema>;

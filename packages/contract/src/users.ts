@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './input-rules.ts';
 import { emailSchema, sessionUserSchema } from './session.ts';
 
 /** An administrator's user management (API.md "Users"; SPEC §5 user form). */
@@ -24,10 +25,7 @@ export const userFormSchema = z.object({
     .min(1, 'Phone is required.')
     .regex(/^\+?\d{7,15}$/, 'Phone must be numeric.'),
   role: z.enum(ASSIGNABLE_ROLES, { error: 'Choose a role: user or monastery.' }),
-  monastery: z.coerce
-    .number()
-    .int()
-    .positive('Choose a monastery.')
+  monastery: idSchema('Choose a monastery.')
     .optional()
     .or(z.literal('').transform(() => undefined)),
   password: z.string().max(200).optional(),

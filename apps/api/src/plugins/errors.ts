@@ -17,6 +17,37 @@ const UPLOAD_LIMIT_MESSAGES: Record<string, string> = {
   FST_PARTS_LIMIT: 'Too many form parts.',
 };
 
+const UNSUPPORTED_BODY_MESSAGE =
+  'Send the body as application/json, multipart/form-data or application/x-www-form-urlencoded.';
+
+/**
+ * PostgreSQL's "data exception" states that only a value from outside can cause: text that is not a
+ * number (22P02), a number too large for its column (22003), a NUL or a broken character (22021, 22P05),
+ * text longer than its column (22001), a date that does not exist (22007, 22008), a LIKE pattern ending
+ * in its escape character (22025). Other failures (a constraint, a lost connection) stay 5xx.
+ */
+const REFUSED_VALUE_STATES = new Set([
+  '22P02',
+  '22003',
+  '22021',
+  '22P05',
+  '22001',
+  '22007',
+  '22008',
+  '22025',
+]);
+
+/** The PostgreSQL error behind a failed query (Drizzle wraps it as `cause`), when it refused a value. */
+export function databaseRefusedValue(error: unknown): { code: string; message: string } | undefined {
+  for (let cause = error, depth = 0; cause instanceof Error && depth < 5; depth += 1) {
+    const { code } = cause as { code?: unknown };
+    if (typeof code === 'string' && REFUSED_VALUE_STATES.has(code) && 'severity' in cause)
+      return { code, message: cause.message };
+    cause = cause.cause;
+  }
+  return undefined;
+}
+
 export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
     app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -40,6 +71,19 @@ export const errorsPlugin = fp(
       }
       const uploadProblem = UPLOAD_LIMIT_MESSAGES[error.code];
       if (uploadProblem) return reply.status(413).send({ message: uploadProblem } satisfies ErrorResponse);
+      const refusedValue = databaseRefusedValue(error);
+      if (refusedValue) {
+        // The request passed its schema but the database refused one of its values: the answer is the
+        // client's (422), but a schema is missing a rule, so it is logged for us to add one.
+        request.log.warn(
+          { route: request.routeOptions.url, sqlState: refusedValue.code, reason: refusedValue.message },
+          'the database refused a value from the request: a schema is missing a rule',
+        );
+        return reply.status(422).send({ message: ERROR_MESSAGES.invalidInput } satisfies ErrorResponse);
+      }
+      if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+        return reply.status(415).send({ message: UNSUPPORTED_BODY_MESSAGE } satisfies ErrorResponse);
+      }
       const statusCode = error.statusCode ?? 500;
       if (statusCode >= 400 && statusCode < 500) {
         return reply.status(statusCode).send({ message: error.message } satisfies ErrorResponse);

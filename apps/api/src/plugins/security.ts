@@ -20,8 +20,14 @@ export interface SecurityOptions {
  * JSON answers are never rendered, so most document headers (CSP for scripts and styles, framing rules)
  * mean nothing for them; computing helmet's full set cost a third of the API's throughput. API routes get
  * this fixed set instead: no sniffing, no cross-site embedding, nothing allowed if one were ever rendered.
+ *
+ * `no-store` too: API answers carry personal data (the person, their orders, messages, phone numbers) or a
+ * sign-in token, which no browser disk cache or shared proxy may keep. Set here, before the handler runs,
+ * so every API route has it unless it chooses otherwise: the public catalogue reads replace it with their
+ * own `no-cache` and ETag (catalogue-cache.ts), and a signed photo link with a short private cache.
  */
 const API_HEADERS = {
+  'cache-control': 'no-store',
   'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
   'cross-origin-resource-policy': 'same-origin',
   'referrer-policy': 'no-referrer',

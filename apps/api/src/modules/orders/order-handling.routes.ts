@@ -1,6 +1,7 @@
 import {
   completePujaRequestSchema,
   errorResponseSchema,
+  idSchema,
   messageResponseSchema,
   messageToPatronRequestSchema,
   orderEditResponseSchema,
@@ -111,7 +112,7 @@ export const orderHandlingRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary: 'A completion photo, through a signed, expiring link',
-        params: z.object({ imageId: z.coerce.number().int().positive() }),
+        params: z.object({ imageId: idSchema() }),
         querystring: z.object({ expires: z.coerce.number().int(), signature: z.string().max(100) }),
       },
     },

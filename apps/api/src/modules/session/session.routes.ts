@@ -1,6 +1,7 @@
 import {
   clientConfigResponseSchema,
   errorResponseSchema,
+  idParamsSchema,
   loginPasswordRequestSchema,
   loginPhoneRequestSchema,
   loginResponseSchema,
@@ -12,7 +13,6 @@ import {
   updateUserDetailsRequestSchema,
 } from '@puja/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { CaptchaVerifier } from '../../integrations/captcha/captcha-verifier.ts';
 import { publicAccess, requireRole, signedIn, viewerOf } from '../../plugins/auth.ts';
 import { requireMethodOverrideForPost } from '../../plugins/body-parsers.ts';
@@ -117,7 +117,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary: 'Sign a person out everywhere',
-        params: z.object({ id: z.coerce.number().int().positive() }),
+        params: idParamsSchema,
         response: {
           200: revokeSessionsResponseSchema,
           404: errorResponseSchema,

@@ -1,0 +1,325 @@
+import { latestCodeFor } from '../session-helpers.ts';
+import { type SecurityWorld, VIEWERS, type ViewerName } from './security-world.ts';
+
+/**
+ * Every route the server registers: who gets which answer (the access matrix, access-matrix.test.ts), and
+ * a request that is right for it, against the security world's real rows (the fuzzer's starting point,
+ * input-fuzz.test.ts).
+ */
+
+export type Body = Record<string, unknown>;
+export type Builder<T> = T | ((world: SecurityWorld, viewer: ViewerName) => T | Promise<T>);
+export interface Entry {
+  /** The answer for visitor, patron, other patron, staff, other staff, admin. */
+  expect: string;
+  /** The path, with the query when there is one. */
+  path: Builder<string>;
+  body?: Builder<Body>;
+  /** Sent as multipart form data, with one picture in this field. */
+  form?: { fields: Builder<Record<string, string>>; pictureField: string };
+}
+const entry = (expect: string, path: Builder<string>, extra: Omit<Entry, 'expect' | 'path'> = {}): Entry => ({
+  expect,
+  path,
+  ...extra,
+});
+const patch = (body: Body) => ({ _method: 'patch', ...body });
+const catalogueItem = (name: string) => ({ name, description: 'Described for the matrix.', status: 1 });
+const uniquePhone = (viewer: ViewerName) => `98181000${VIEWERS.indexOf(viewer) + 10}`;
+
+/**
+ * The table. Rows run in this order (approving comes before completing, completing before the photo link),
+ * and within a row the people expected to be refused go first, so they meet the row as it was.
+ */
+//                                                           visitor patron other staff other-staff admin
+export const ROUTES: Record<string, Entry> = {
+  // ---- system and documentation ----
+  'GET /healthz': entry('200 200 200 200 200 200', '/healthz'),
+  'GET /livez': entry('200 200 200 200 200 200', '/livez'),
+  'GET /readyz': entry('200 200 200 200 200 200', '/readyz'),
+  // Metrics need the operator's METRICS_TOKEN, which no person's sign-in is.
+  'GET /metrics': entry('403 403 403 403 403 403', '/metrics'),
+  'GET /api/openapi.json': entry('200 200 200 200 200 200', '/api/openapi.json'),
+  'GET /api/docs': entry('200 200 200 200 200 200', '/api/docs'),
+  'GET /api/docs/static/index.html': entry('302 302 302 302 302 302', '/api/docs/static/index.html'),
+  'GET /api/docs/static/swagger-initializer.js': entry(
+    '200 200 200 200 200 200',
+    '/api/docs/static/swagger-initializer.js',
+  ),
+  'GET /api/docs/json': entry('200 200 200 200 200 200', '/api/docs/json'),
+  'GET /api/docs/yaml': entry('200 200 200 200 200 200', '/api/docs/yaml'),
+  'GET /api/docs/static/*': entry('200 200 200 200 200 200', '/api/docs/static/swagger-ui.css'),
+  'GET /api/client-config': entry('200 200 200 200 200 200', '/api/client-config'),
+  // No web app is built in tests, and no such upload exists.
+  'GET /': entry('404 404 404 404 404 404', '/'),
+  'GET /uploads/*': entry('404 404 404 404 404 404', '/uploads/nothing-here.webp'),
+
+  // ---- the public catalogue ----
+  'GET /api/monastery': entry('200 200 200 200 200 200', '/api/monastery'),
+  'GET /api/monastery/:slugOrId/edit': entry('200 200 200 200 200 200', '/api/monastery/money-gompa/edit'),
+  'GET /api/puja': entry('200 200 200 200 200 200', '/api/puja'),
+  'GET /api/puja/:slugOrId/edit': entry('200 200 200 200 200 200', (w) => `/api/puja/${w.ids.puja}/edit`),
+  'GET /api/get-monastery-puja': entry('200 200 200 200 200 200', '/api/get-monastery-puja'),
+
+  // ---- sign-in and one's own account ----
+  'POST /api/send-otp': entry('200 200 200 200 200 200', '/api/send-otp', {
+    body: (_w, viewer) => ({ code: '+977', phone: uniquePhone(viewer) }),
+  }),
+  'POST /api/login-phone': entry('200 200 200 200 200 200', '/api/login-phone', {
+    body: async (w, viewer) => ({
+      code: '+977',
+      phone: uniquePhone(viewer),
+      otp: await latestCodeFor(w.money.harness, `+977${uniquePhone(viewer)}`),
+    }),
+  }),
+  'POST /api/login': entry('200 200 200 200 200 200', '/api/login', { body: (w) => w.passwordLogin }),
+  'GET /api/me': entry('401 200 200 200 200 200', '/api/me'),
+  'POST /api/update-user-details': entry('401 200 200 200 200 200', '/api/update-user-details', {
+    body: (_w, viewer) => patch({ name: `Matrix ${viewer}`, email: `${viewer}@matrix.test` }),
+  }),
+  'PATCH /api/update-user-details': entry('401 200 200 200 200 200', '/api/update-user-details', {
+    body: (_w, viewer) => ({ name: `Matrix ${viewer} Again`, email: `${viewer}@matrix.test` }),
+  }),
+  'GET /api/logout': entry('401 200 200 200 200 200', '/api/logout'),
+
+  // ---- the administrator's catalogue, users, payments and dashboard ----
+  'POST /api/monastery': entry('401 403 403 403 403 200', '/api/monastery', {
+    form: { fields: { name: 'Matrix Gompa', description: 'Described.', status: '1' }, pictureField: 'image' },
+  }),
+  'POST /api/monastery/:id': entry(
+    '401 403 403 403 403 200',
+    (w) => `/api/monastery/${w.ids.adminMonastery}`,
+    {
+      body: patch(catalogueItem('Admin Gompa Renamed')),
+    },
+  ),
+  'PATCH /api/monastery/:id': entry(
+    '401 403 403 403 403 200',
+    (w) => `/api/monastery/${w.ids.adminMonastery}`,
+    {
+      body: catalogueItem('Admin Gompa Again'),
+    },
+  ),
+  'DELETE /api/monastery/:id': entry(
+    '401 403 403 403 403 200',
+    (w) => `/api/monastery/${w.ids.adminMonastery}`,
+  ),
+  'POST /api/puja': entry('401 403 403 403 403 200', '/api/puja', {
+    form: { fields: { name: 'Matrix Puja', description: 'Described.', status: '1' }, pictureField: 'image' },
+  }),
+  'POST /api/puja/:id': entry('401 403 403 403 403 200', (w) => `/api/puja/${w.ids.adminPuja}`, {
+    body: patch(catalogueItem('Admin Puja Renamed')),
+  }),
+  'PATCH /api/puja/:id': entry('401 403 403 403 403 200', (w) => `/api/puja/${w.ids.adminPuja}`, {
+    body: catalogueItem('Admin Puja Again'),
+  }),
+  'DELETE /api/puja/:id': entry('401 403 403 403 403 200', (w) => `/api/puja/${w.ids.adminPuja}`),
+  'GET /api/user': entry('401 403 403 403 403 200', '/api/user'),
+  'GET /api/user/:id/edit': entry('401 403 403 403 403 200', (w) => `/api/user/${w.people.patron}/edit`),
+  'POST /api/user': entry('401 403 403 403 403 200', '/api/user', {
+    body: {
+      name: 'Created Person',
+      email: 'created@matrix.test',
+      phone: '+9779818200001',
+      role: 'user',
+      password: 'secret-enough',
+      cpassword: 'secret-enough',
+    },
+  }),
+  'POST /api/user/:id': entry('401 403 403 403 403 200', (w) => `/api/user/${w.ids.spareUser}`, {
+    body: patch({ name: 'Spare Renamed', email: 'spare@matrix.test', phone: '+9779818200002', role: 'user' }),
+  }),
+  'PATCH /api/user/:id': entry('401 403 403 403 403 200', (w) => `/api/user/${w.ids.spareUser}`, {
+    body: { name: 'Spare Again', email: 'spare@matrix.test', phone: '+9779818200002', role: 'user' },
+  }),
+  'DELETE /api/user/:id': entry('401 403 403 403 403 200', (w) => `/api/user/${w.ids.spareUser}`),
+  'POST /api/user/:id/revoke-sessions': entry(
+    '401 403 403 403 403 200',
+    (w) => `/api/user/${w.ids.revokedUser}/revoke-sessions`,
+  ),
+  'GET /api/admin/payments': entry('401 403 403 403 403 200', '/api/admin/payments?status=Refund%20due'),
+  'GET /api/admin/payments/export.csv': entry('401 403 403 403 403 200', '/api/admin/payments/export.csv'),
+  'POST /api/admin/payments/:paymentId/refund': entry(
+    '401 403 403 403 403 200',
+    (w) => `/api/admin/payments/${w.ids.khaltiRefund}/refund`,
+  ),
+  'POST /api/admin/payments/:paymentId/record-refund': entry(
+    '401 403 403 403 403 200',
+    (w) => `/api/admin/payments/${w.ids.esewaRefund}/record-refund`,
+    { body: { reference: 'ESEWA-REFUND-1' } },
+  ),
+  'GET /api/admin/audit-log': entry('401 403 403 403 403 200', '/api/admin/audit-log?subject=order'),
+  'GET /api/admin/stats': entry('401 403 403 403 403 200', '/api/admin/stats'),
+
+  // ---- a monastery's own offerings (staff only, each of their own monastery) ----
+  'GET /api/monastery-puja': entry('401 403 403 200 200 403', '/api/monastery-puja'),
+  'POST /api/monastery-puja': entry('401 403 403 200 200 403', '/api/monastery-puja', {
+    body: (w) => ({ puja: w.ids.newPuja, cost: 1500 }),
+  }),
+  'GET /api/monastery-puja/:pivotId/edit': entry(
+    '401 403 403 200 403 403',
+    (w) => `/api/monastery-puja/${w.ids.pairing}/edit`,
+  ),
+  'POST /api/monastery-puja/:pivotId': entry(
+    '401 403 403 200 403 403',
+    (w) => `/api/monastery-puja/${w.ids.pairing}`,
+    {
+      body: (w) => patch({ puja: w.ids.puja, cost: w.price }),
+    },
+  ),
+  'PATCH /api/monastery-puja/:pivotId': entry(
+    '401 403 403 200 403 403',
+    (w) => `/api/monastery-puja/${w.ids.pairing}`,
+    { body: (w) => ({ puja: w.ids.puja, cost: w.price }) },
+  ),
+  'DELETE /api/monastery-puja/:pivotId': entry(
+    '401 403 403 200 403 403',
+    (w) => `/api/monastery-puja/${w.ids.spareOffer}`,
+  ),
+  'POST /api/monastery-special-puja': entry('401 403 403 200 200 403', '/api/monastery-special-puja', {
+    form: {
+      fields: (_w, viewer) => ({
+        name: `Special of ${viewer}`,
+        description: 'Described.',
+        status: '1',
+        cost: '900',
+      }),
+      pictureField: 'image',
+    },
+  }),
+  'GET /api/monastery-special-puja/:pivotId/edit': entry(
+    '401 403 403 200 403 403',
+    (w) => `/api/monastery-special-puja/${w.ids.specialOffer}/edit`,
+  ),
+  'POST /api/monastery-special-puja/:pivotId': entry(
+    '401 403 403 200 403 403',
+    (w) => `/api/monastery-special-puja/${w.ids.specialOffer}`,
+    { body: patch({ ...catalogueItem('Gompa Special Renamed'), cost: 1900 }) },
+  ),
+  'PATCH /api/monastery-special-puja/:pivotId': entry(
+    '401 403 403 200 403 403',
+    (w) => `/api/monastery-special-puja/${w.ids.specialOffer}`,
+    { body: { ...catalogueItem('Gompa Special Again'), cost: 1900 } },
+  ),
+
+  // ---- orders: the patron's, the monastery's staff, administrators ----
+  'POST /api/order': entry('401 200 200 403 403 403', '/api/order', {
+    body: (w) => ({
+      monastery: w.ids.monastery,
+      puja: w.ids.puja,
+      cost: w.price,
+      date: w.orderDate,
+      payment: 'esewa',
+    }),
+  }),
+  'GET /api/order/create': entry('401 200 200 403 403 403', '/api/order/create'),
+  'GET /api/get-messages/:orderId': entry(
+    '401 200 403 200 403 200',
+    (w) => `/api/get-messages/${w.ids.paidOrder}`,
+  ),
+  'GET /api/order/:orderId/receipt': entry(
+    '401 200 403 200 403 200',
+    (w) => `/api/order/${w.ids.paidOrder}/receipt`,
+  ),
+  'POST /api/esewa-process': entry('401 200 403 403 403 403', '/api/esewa-process', {
+    body: (w) => ({ order: w.ids.unpaidOrder }),
+  }),
+  'POST /api/khalti-process': entry('401 200 403 403 403 403', '/api/khalti-process', {
+    body: (w) => ({ order: w.ids.unpaidOrder }),
+  }),
+  'POST /api/order/:orderId/cancel': entry(
+    '401 200 403 403 403 403',
+    (w) => `/api/order/${w.ids.orderToCancel}/cancel`,
+  ),
+  'GET /api/order': entry('401 403 403 200 200 200', '/api/order'),
+  'GET /api/order/:orderId/edit': entry(
+    '401 403 403 200 403 403',
+    (w) => `/api/order/${w.ids.paidOrder}/edit`,
+  ),
+  // Approve (no fields): one order through each method.
+  'POST /api/order/:orderId': entry('401 403 403 200 403 403', (w) => `/api/order/${w.ids.paidOrder}`, {
+    body: patch({}),
+  }),
+  'PATCH /api/order/:orderId': entry(
+    '401 403 403 200 403 403',
+    (w) => `/api/order/${w.ids.secondPaidOrder}`,
+    {
+      body: {},
+    },
+  ),
+  'POST /api/message': entry('401 403 403 200 403 403', '/api/message', {
+    body: (w) => ({ orderID: w.ids.paidOrder, userID: w.people.patron, message: 'Your puja is on its way.' }),
+  }),
+  'POST /api/complete-puja': entry('401 403 403 200 403 403', '/api/complete-puja', {
+    form: {
+      fields: (w) => ({ order_id: String(w.ids.paidOrder), _method: 'patch' }),
+      pictureField: 'files[]',
+    },
+  }),
+  'PATCH /api/complete-puja': entry('401 403 403 200 403 403', '/api/complete-puja', {
+    form: { fields: (w) => ({ order_id: String(w.ids.secondPaidOrder) }), pictureField: 'files[]' },
+  }),
+  // The signed link is the credential, whoever holds it (handed out by get-messages to those who may see it).
+  'GET /api/order-images/:imageId': entry('200 200 200 200 200 200', async (w) => {
+    const conversation = await w.app.inject({
+      url: `/api/get-messages/${w.ids.paidOrder}`,
+      headers: { authorization: `Bearer ${await w.tokenOf('patron', { fresh: true })}` },
+    });
+    // Before any photo exists (the fuzzer starts from this row too), a link that names none.
+    return conversation.json().images?.[0]?.url ?? '/api/order-images/1?expires=0&signature=none';
+  }),
+
+  // ---- the payment providers' return routes: always back to the patron's orders page ----
+  'GET /esewa-payment-success': entry(
+    '302 302 302 302 302 302',
+    '/esewa-payment-success?data=bm90LXNpZ25lZA',
+  ),
+  'GET /esewa-payment-failed': entry('302 302 302 302 302 302', '/esewa-payment-failed?reference=unknown'),
+  'GET /khalti-payment-return': entry('302 302 302 302 302 302', '/khalti-payment-return?pidx=unknown'),
+
+  // ---- the payment simulator (PAYMENT_MODE=simulator only): public, like the providers it plays ----
+  'POST /simulator/esewa/api/epay/main/v2/form': entry(
+    '400 400 400 400 400 400',
+    '/simulator/esewa/api/epay/main/v2/form',
+    {
+      body: { amount: '10' },
+    },
+  ),
+  'POST /simulator/esewa/decide': entry('404 404 404 404 404 404', '/simulator/esewa/decide', {
+    body: { transaction_uuid: 'unknown', decision: 'cancel' },
+  }),
+  'GET /simulator/esewa/api/epay/transaction/status/': entry(
+    '200 200 200 200 200 200',
+    '/simulator/esewa/api/epay/transaction/status/?product_code=EPAYTEST&total_amount=10&transaction_uuid=unknown',
+  ),
+  'POST /simulator/khalti/api/v2/epayment/initiate/': entry(
+    '401 401 401 401 401 401',
+    '/simulator/khalti/api/v2/epayment/initiate/',
+    { body: {} },
+  ),
+  'GET /simulator/khalti/pay': entry('404 404 404 404 404 404', '/simulator/khalti/pay?pidx=unknown'),
+  'POST /simulator/khalti/decide': entry('404 404 404 404 404 404', '/simulator/khalti/decide', {
+    body: { pidx: 'unknown', decision: 'cancel' },
+  }),
+  'POST /simulator/khalti/api/v2/epayment/lookup/': entry(
+    '401 401 401 401 401 401',
+    '/simulator/khalti/api/v2/epayment/lookup/',
+    { body: { pidx: 'unknown' } },
+  ),
+  'POST /simulator/khalti/api/merchant-transaction/:transactionId/refund/': entry(
+    '401 401 401 401 401 401',
+    '/simulator/khalti/api/merchant-transaction/unknown/refund/',
+  ),
+};
+
+/** A value of the table: as written, or built for this person now. */
+export async function build<T>(value: Builder<T>, world: SecurityWorld, viewer: ViewerName): Promise<T> {
+  return typeof value === 'function'
+    ? await (value as (world: SecurityWorld, viewer: ViewerName) => T | Promise<T>)(world, viewer)
+    : value;
+}
+
+/** The entry for a registered route: its own, or for HEAD the GET entry of the same path. */
+export function entryFor(key: string): Entry | undefined {
+  return ROUTES[key] ?? (key.startsWith('HEAD ') ? ROUTES[key.replace(/^HEAD /, 'GET ')] : undefined);
+}
