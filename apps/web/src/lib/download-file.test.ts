@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { captureDownloads } from '../test/downloads.ts';
+import { captureDownloads, textOf } from '../test/downloads.ts';
 import { ApiError } from './api-client.ts';
 import { downloadFile, fileNameOf } from './download-file.ts';
 
@@ -35,7 +35,7 @@ describe('downloadFile', () => {
     expect(headers.get('Accept-Language')).toBe('en');
     expect(headers.get('X-Requested-With')).toBe('XMLHttpRequest');
     expect(saved.map((file) => file.name)).toEqual(['payments-2026-11-20.csv']);
-    await expect(saved[0]!.blob.text()).resolves.toBe('number,amount\nPJ-7K3M9Q,1500\n');
+    await expect(textOf(saved[0]!)).resolves.toBe('number,amount\nPJ-7K3M9Q,1500\n');
     // The temporary link is gone again.
     expect(document.querySelector('a[download]')).toBeNull();
   });

@@ -25,3 +25,17 @@ export function captureDownloads(): SavedFile[] {
   });
   return saved;
 }
+
+/**
+ * A saved file's text. Which Blob a response hands over depends on the Node.js version under jsdom (on
+ * Node 24 it can be jsdom's, without `text()`), so it is read with FileReader when it has to be.
+ */
+export function textOf(file: SavedFile): Promise<string> {
+  if (typeof file.blob.text === 'function') return file.blob.text();
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsText(file.blob);
+  });
+}

@@ -3,7 +3,7 @@ import type { AdminPayment, AdminPaymentsResponse } from '@puja/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { captureDownloads } from '../../../test/downloads.ts';
+import { captureDownloads, textOf } from '../../../test/downloads.ts';
 import { chooseOption, renderRoutes } from '../../../test/render-app.tsx';
 import { callsTo, signInAsAdmin, stubRoutes } from '../testing/admin-fixtures.ts';
 import { AdminPaymentsPage } from './admin-payments-page.tsx';
@@ -268,7 +268,7 @@ describe('AdminPaymentsPage', () => {
     const [url, init] = fetchMock.mock.calls.find(([input]) => String(input).includes('export.csv'))!;
     expect(url).toBe('/api/admin/payments/export.csv?status=Refund+due&provider=esewa');
     expect(new Headers(init?.headers).get('Authorization')).toBe('Bearer admin-token');
-    await expect(saved[0]!.blob.text()).resolves.toBe('order,amount\nPJ-4TX8WN,1500\n');
+    await expect(textOf(saved[0]!)).resolves.toBe('order,amount\nPJ-4TX8WN,1500\n');
   });
 
   it('says why an export failed', async () => {

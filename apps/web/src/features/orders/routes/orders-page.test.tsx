@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signIn } from '../../../lib/session.ts';
-import { captureDownloads } from '../../../test/downloads.ts';
+import { captureDownloads, textOf } from '../../../test/downloads.ts';
 import { orderFixture, paymentFixture } from '../../../test/order-fixtures.ts';
 import { renderRoutes, stubApi } from '../../../test/render-app.tsx';
 import { goToPaymentPage, postPaymentForm } from '../utils/leave-for-payment.ts';
@@ -554,7 +554,7 @@ describe('the payments of an order', () => {
     await waitFor(() => expect(saved.map((file) => file.name)).toEqual(['receipt-PJ-4TX8WN.pdf']));
     const [, init] = fetchMock.mock.calls.find(([input]) => input === '/api/order/42/receipt')!;
     expect(new Headers(init?.headers).get('Authorization')).toBe('Bearer patron-token');
-    await expect(saved[0]!.blob.text()).resolves.toBe('%PDF-1.7 receipt');
+    await expect(textOf(saved[0]!)).resolves.toBe('%PDF-1.7 receipt');
   });
 
   it('says why a receipt could not be downloaded', async () => {
