@@ -10,22 +10,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import getPort from 'get-port';
+import { waitFor } from './bench/wait-for.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const duration = Number(process.env.BENCH_SECONDS ?? 10);
 const PATRON = '9800000003';
-
-async function waitFor(url, child, seconds = 180) {
-  for (let waited = 0; waited < seconds * 4; waited += 1) {
-    if (child.exitCode !== null) throw new Error(`${url}: the server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {}
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`${url} did not answer within ${seconds} s`);
-}
 
 const port = await getPort();
 const dataDirectory = mkdtempSync(path.join(os.tmpdir(), 'puja-bench-orders-'));

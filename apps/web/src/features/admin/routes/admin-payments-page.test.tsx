@@ -4,25 +4,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { captureDownloads, textOf } from '../../../test/downloads.ts';
+import { paymentFixture } from '../../../test/order-fixtures.ts';
 import { chooseOption, renderRoutes } from '../../../test/render-app.tsx';
 import { callsTo, signInAsAdmin, stubRoutes } from '../testing/admin-fixtures.ts';
 import { AdminPaymentsPage } from './admin-payments-page.tsx';
 
 function payment(overrides: Partial<AdminPayment> & { id: number }): AdminPayment {
   return {
-    provider: 'esewa',
-    amount: 1500,
-    status: 'Completed',
-    reference: `ref-${overrides.id}`,
-    transaction_code: `TXN-${overrides.id}`,
-    created_at: '2026-11-20T08:15:00.000Z',
-    paid_at: '2026-11-20T08:16:00.000Z',
-    refund_reason: null,
-    refund_due_at: null,
-    refund_requested_at: null,
-    refunded_at: null,
-    refund_reference: null,
-    refund_error: null,
+    ...paymentFixture({ reference: `ref-${overrides.id}`, transaction_code: `TXN-${overrides.id}` }),
     order: {
       id: 41,
       number: 'PJ-7K3M9Q',
