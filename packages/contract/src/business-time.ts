@@ -3,13 +3,32 @@
  * patron's or the server's own zone. "Today" is today there.
  */
 export function todayIn(timeZone: string, now = new Date()): string {
-  // en-CA formats as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', {
+  return formatterOf(
+    dayFormatters,
     timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
+    () =>
+      // en-CA formats as YYYY-MM-DD.
+      new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }),
+  ).format(now);
+}
+
+/**
+ * Making an Intl.DateTimeFormat costs about ten times using one (a list of orders dates each of them), so
+ * one per time zone is kept. The zones are the few a deployment configures.
+ */
+const dayFormatters = new Map<string, Intl.DateTimeFormat>();
+const offsetFormatters = new Map<string, Intl.DateTimeFormat>();
+function formatterOf(
+  cache: Map<string, Intl.DateTimeFormat>,
+  timeZone: string,
+  make: () => Intl.DateTimeFormat,
+): Intl.DateTimeFormat {
+  let formatter = cache.get(timeZone);
+  if (!formatter) {
+    formatter = make();
+    cache.set(timeZone, formatter);
+  }
+  return formatter;
 }
 
 /** Whether a YYYY-MM-DD string names a real calendar day (not 2026-02-30). */
@@ -32,7 +51,11 @@ export function addDays(isoDate: string, days: number): string {
 export function startOfBusinessDay(isoDate: string, timeZone: string): string {
   const noonUtc = new Date(`${isoDate}T12:00:00Z`);
   const offset =
-    new Intl.DateTimeFormat('en', { timeZone, timeZoneName: 'longOffset' })
+    formatterOf(
+      offsetFormatters,
+      timeZone,
+      () => new Intl.DateTimeFormat('en', { timeZone, timeZoneName: 'longOffset' }),
+    )
       .formatToParts(noonUtc)
       .find((part) => part.type === 'timeZoneName')
       ?.value.replace('GMT', '') || '+00:00';

@@ -8,6 +8,7 @@ export * from './input-rules.ts';
 export * from './monastery-catalogue.ts';
 export * from './money.ts';
 export * from './orders.ts';
+export * from './paging.ts';
 export * from './payments.ts';
 export * from './phone.ts';
 export * from './session.ts';

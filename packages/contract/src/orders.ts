@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from './constants.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { idSchema } from './input-rules.ts';
+import { pageInfoSchema, pageQuerySchema } from './paging.ts';
 import { paymentSchema } from './payments.ts';
 
 /** Ordering a puja and reading orders (API.md "Orders"). */
@@ -72,8 +73,10 @@ export type Order = z.infer<typeof orderSchema>;
 export const orderResponseSchema = z.object({ order: orderSchema });
 export type OrderResponse = z.infer<typeof orderResponseSchema>;
 
-export const ordersResponseSchema = z.object({ orders: z.array(orderSchema) });
-export type OrdersResponse = z.infer<typeof ordersResponseSchema>;
+export const OWN_ORDERS_PAGE_SIZE = 20;
+/** One page of the patron's own orders, newest first. */
+export const ownOrdersResponseSchema = z.object({ orders: z.array(orderSchema), ...pageInfoSchema.shape });
+export type OwnOrdersResponse = z.infer<typeof ownOrdersResponseSchema>;
 
 export const orderIdParamsSchema = z.object({ orderId: idSchema() });
 
@@ -91,14 +94,22 @@ export const orderConversationResponseSchema = z.object({
 });
 export type OrderConversationResponse = z.infer<typeof orderConversationResponseSchema>;
 
+/** The most orders one section of the staff dashboard carries: the soonest pujas, which need action first. */
+export const STAFF_SECTION_LIMIT = 50;
 /**
  * A monastery's orders, as its staff's dashboard shows them (refreshed after every action): paid orders to
- * act on, orders still waiting for their patron's payment (nothing to do yet), and approved ones.
+ * act on, orders still waiting for their patron's payment (nothing to do yet), and approved ones, each
+ * soonest puja first and at most STAFF_SECTION_LIMIT of them, with how many there are in all.
  */
 export const staffOrdersResponseSchema = z.object({
   pendingOrders: z.array(orderSchema),
   awaitingPaymentOrders: z.array(orderSchema),
   approvedOrders: z.array(orderSchema),
+  totals: z.object({
+    pending: z.number().int().nonnegative(),
+    awaitingPayment: z.number().int().nonnegative(),
+    approved: z.number().int().nonnegative(),
+  }),
 });
 export type StaffOrdersResponse = z.infer<typeof staffOrdersResponseSchema>;
 
@@ -136,6 +147,17 @@ export const completePujaRequestSchema = z.object({
 });
 
 // ---- Endpoints (docs/decisions/014) ----
+
+export const ownOrdersEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/api/order/create',
+  access: { roles: ['user'] },
+  summary: 'The patron’s own orders, newest first, a page at a time',
+  tags: ['orders'],
+  query: pageQuerySchema,
+  responses: { 200: ownOrdersResponseSchema },
+  errors: [401, 403, 422],
+});
 
 export const cancelOrderEndpoint = defineEndpoint({
   method: 'POST',

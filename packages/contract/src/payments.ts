@@ -3,6 +3,7 @@ import { isCalendarDate } from './business-time.ts';
 import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, REFUND_REASONS } from './constants.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { idSchema } from './input-rules.ts';
+import { pageInfoSchema, pageQuerySchema } from './paging.ts';
 
 /** Starting a payment for one of the patron's orders. */
 export const startPaymentRequestSchema = z.object({
@@ -80,23 +81,22 @@ const isoDay = z
   .optional();
 
 /** Filters of the Payments screen (and its CSV export): dates are days in the business time zone. */
-export const adminPaymentsQuerySchema = z.object({
-  status: z.enum(PAYMENT_STATUSES).optional(),
-  provider: z.enum(PAYMENT_METHODS).optional(),
-  from: isoDay,
-  to: isoDay,
-  /** An order number (`PJ-…`), whole or its start. */
-  q: z.string().trim().max(20).optional(),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-});
+export const adminPaymentsQuerySchema = z
+  .object({
+    status: z.enum(PAYMENT_STATUSES).optional(),
+    provider: z.enum(PAYMENT_METHODS).optional(),
+    from: isoDay,
+    to: isoDay,
+    /** An order number (`PJ-…`), whole or its start. */
+    q: z.string().trim().max(20).optional(),
+  })
+  .extend(pageQuerySchema.shape);
 export type AdminPaymentsQuery = z.input<typeof adminPaymentsQuerySchema>;
 
 export const adminPaymentsResponseSchema = z.object({
   /** Refunds due first, then newest first. */
   payments: z.array(adminPaymentSchema),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-  total: z.number().int().nonnegative(),
+  ...pageInfoSchema.shape,
   /** Refunds still due across every payment, whatever the filters. */
   refundsDue: z.object({ count: z.number().int().nonnegative(), amount: z.number().nonnegative() }),
 });

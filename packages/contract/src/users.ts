@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { ROLES } from './constants.ts';
 import { idSchema } from './input-rules.ts';
+import { pageInfoSchema, pageQuerySchema } from './paging.ts';
 import { emailSchema, sessionUserSchema } from './session.ts';
 
 /** An administrator's user management (API.md "Users"; SPEC §5 user form). */
@@ -33,7 +35,19 @@ export const userFormSchema = z.object({
 });
 export type UserForm = z.input<typeof userFormSchema>;
 
-export const usersResponseSchema = z.object({ users: z.array(sessionUserSchema) });
+export const USERS_PAGE_SIZE = 20;
+/** The users table's search and filter; every word of `q` must be in the name, e-mail or phone. */
+export const usersQuerySchema = pageQuerySchema.extend({
+  q: z.string().trim().max(100, 'Search for at most 100 characters.').optional(),
+  role: z.enum(ROLES).optional(),
+});
+export type UsersQuery = z.input<typeof usersQuerySchema>;
+
+/**
+ * A page of active accounts, oldest first. Writes answer the first page of the unfiltered list, so a
+ * client that showed it can show it again without another request.
+ */
+export const usersResponseSchema = z.object({ users: z.array(sessionUserSchema), ...pageInfoSchema.shape });
 export type UsersResponse = z.infer<typeof usersResponseSchema>;
 export const userResponseSchema = z.object({ user: sessionUserSchema });
 

@@ -46,3 +46,8 @@ export function paymentFixture(overrides: Partial<Payment> = {}): Payment {
     ...overrides,
   };
 }
+
+/** `GET /api/order/create`'s answer: one page holding these orders. */
+export function ownOrdersPage(orders: Order[]) {
+  return { orders, page: 1, pageSize: 20, total: orders.length };
+}

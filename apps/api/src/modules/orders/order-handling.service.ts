@@ -4,10 +4,11 @@ import {
   MAX_COMPLETION_PHOTOS,
   type OrderStatus,
   paisaToRupees,
+  STAFF_SECTION_LIMIT,
   type StaffOrdersResponse,
   startOfBusinessDay,
 } from '@puja/contract';
-import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, not, type SQL } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
 import { messages, orderImages, orders } from '../../db/schema/index.ts';
 import type { FileStorage } from '../../integrations/storage/file-storage.ts';
@@ -16,7 +17,13 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Viewer } from '../../plugins/auth.ts';
 import { type AuditFields, recordAudit } from '../audit/audit.service.ts';
 import { findKeptPayment, markRefundDue, refreshOrderPaymentStatus } from '../payments/payments.queries.ts';
-import { findOrderById, type OrderRow, selectOrders } from './orders.queries.ts';
+import {
+  countStaffSections,
+  findOrderById,
+  type OrderRow,
+  SOONEST_PUJA_FIRST,
+  selectOrders,
+} from './orders.queries.ts';
 import type { OrdersService } from './orders.service.ts';
 import type { PatronNotices } from './patron-notices.ts';
 
@@ -68,16 +75,24 @@ export function createOrderHandlingService(dependencies: OrderHandlingDependenci
   async function listFor(viewer: Viewer): Promise<StaffOrdersResponse> {
     const mine: SQL | undefined =
       viewer.role === 'admin' ? undefined : eq(orders.monasteryId, viewer.monastery_id ?? -1);
-    const rows = await selectOrders(db, and(mine, inArray(orders.status, ['pending', 'approved'])));
-    // Soonest puja first: what the staff must prepare next.
-    const shaped = (await ordersService.toOrders(db, rows)).sort(
-      (a, b) => a.date.localeCompare(b.date) || a.id - b.id,
-    );
-    const pending = shaped.filter((order) => order.status === 'pending');
+    const paid = eq(orders.paymentStatus, 'Completed');
+    const section = (where: SQL | undefined) =>
+      selectOrders(db, and(mine, where), SOONEST_PUJA_FIRST).limit(STAFF_SECTION_LIMIT);
+    const [pending, awaitingPayment, approved, totals] = await Promise.all([
+      section(and(eq(orders.status, 'pending'), paid)),
+      section(and(eq(orders.status, 'pending'), not(paid))),
+      section(eq(orders.status, 'approved')),
+      countStaffSections(db, mine),
+    ]);
+    // One look-up of payments for all three sections; toOrders keeps the rows' order.
+    const shaped = await ordersService.toOrders(db, [...pending, ...awaitingPayment, ...approved]);
+    const afterPending = pending.length;
+    const afterAwaiting = afterPending + awaitingPayment.length;
     return {
-      pendingOrders: pending.filter((order) => order.payment_status === 'Completed'),
-      awaitingPaymentOrders: pending.filter((order) => order.payment_status !== 'Completed'),
-      approvedOrders: shaped.filter((order) => order.status === 'approved'),
+      pendingOrders: shaped.slice(0, afterPending),
+      awaitingPaymentOrders: shaped.slice(afterPending, afterAwaiting),
+      approvedOrders: shaped.slice(afterAwaiting),
+      totals,
     };
   }
 

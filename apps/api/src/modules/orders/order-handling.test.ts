@@ -1,11 +1,11 @@
 import fs from 'node:fs/promises';
-import { addDays, todayIn } from '@puja/contract';
+import { addDays, STAFF_SECTION_LIMIT, startOfBusinessDay, todayIn } from '@puja/contract';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertMonastery, insertPuja, offer } from '../../../test/catalogue-fixtures.ts';
 import { multipart } from '../../../test/multipart.ts';
-import { insertPaymentAttempt, payOrder } from '../../../test/order-fixtures.ts';
+import { insertOrder, insertPaymentAttempt, payOrder } from '../../../test/order-fixtures.ts';
 import { bearer, signInByPhone } from '../../../test/session-helpers.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { auditEntries, messages, orderImages, orders, users } from '../../db/schema/index.ts';
@@ -115,6 +115,37 @@ describe('who may handle orders', () => {
       403,
     );
     expect((await harness.app.inject({ url: '/api/order' })).statusCode).toBe(401);
+  });
+
+  it('bounds each section to the soonest pujas and says how many there are in all', async () => {
+    const { db } = harness.database;
+    const gompa = await insertMonastery(db, { slug: 'handling-busy', name: 'Busy Gompa' });
+    const pairing = await offer(db, gompa.id, pujaId, 1500);
+    const member = await signInByPhone(harness, '9817000005');
+    await db
+      .update(users)
+      .set({ role: 'monastery', monasteryId: gompa.id })
+      .where(eq(users.id, member.user.id));
+    const approvedCount = STAFF_SECTION_LIMIT + 3;
+    for (let index = 0; index < approvedCount; index += 1) {
+      await insertOrder(db, pairing, {
+        userId: patron.id,
+        status: 'approved',
+        paymentStatus: 'Completed',
+        // Listed out of date order, so the answer's order is the server's doing.
+        pujaDate: addDays(today, (index * 37) % approvedCount),
+      });
+    }
+    await insertOrder(db, pairing, { userId: patron.id, pujaDate: addDays(today, 2) });
+
+    const answer = (await harness.app.inject({ url: '/api/order', headers: bearer(member.token) })).json();
+    expect(answer.totals).toEqual({ pending: 0, awaitingPayment: 1, approved: approvedCount });
+    expect(answer.approvedOrders).toHaveLength(STAFF_SECTION_LIMIT);
+    const dates = answer.approvedOrders.map((order: { date: string }) => order.date);
+    expect(dates).toEqual([...dates].sort());
+    // The three left out are the latest pujas.
+    expect(dates.at(-1)).toBe(startOfBusinessDay(addDays(today, STAFF_SECTION_LIMIT - 1), 'Asia/Kathmandu'));
+    expect(answer.awaitingPaymentOrders).toHaveLength(1);
   });
 
   it('refuses another monastery’s staff, patrons and visitors on every staff action, changing nothing', async () => {

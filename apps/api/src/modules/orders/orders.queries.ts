@@ -11,13 +11,20 @@ import {
   users,
 } from '../../db/schema/index.ts';
 
+const orderColumns = {
+  order: orders,
+  user: { name: users.name, email: users.email, phone: users.phone },
+  monastery: { id: monasteries.id, name: monasteries.name, slug: monasteries.slug },
+  puja: { id: pujas.id, name: pujas.name },
+};
 /** An offering a patron may order now: both sides open and unarchived, the pairing current. */
 export async function findOrderableOffering(db: Database, monasteryId: number, pujaId: number) {
   const [row] = await db
     .select({
       pivotId: monasteryPujas.id,
       costPaisa: monasteryPujas.costPaisa,
-      monasteryId: monasteryPujas.monasteryId,
+      monastery: orderColumns.monastery,
+      puja: orderColumns.puja,
     })
     .from(monasteryPujas)
     .innerJoin(monasteries, eq(monasteries.id, monasteryPujas.monasteryId))
@@ -38,35 +45,36 @@ export async function findOrderableOffering(db: Database, monasteryId: number, p
 }
 
 /**
- * Inserts an order unless this user already sent one with the same idempotency key; returns its id. Only
- * that key's conflict is ignored: a clash of order numbers (one in hundreds of millions) still throws, and
- * the caller draws another number.
+ * Inserts an order unless this user already sent one with the same idempotency key: answers the new row,
+ * or the id of the order sent before. Only that key's conflict is ignored: a clash of order numbers (one in
+ * hundreds of millions) still throws, and the caller draws another number.
  */
-export async function insertOrderOnce(db: Database, values: typeof orders.$inferInsert): Promise<number> {
+export async function insertOrderOnce(
+  db: Database,
+  values: typeof orders.$inferInsert,
+): Promise<{ inserted: typeof orders.$inferSelect } | { existingId: number }> {
   const [inserted] = await db
     .insert(orders)
     .values(values)
     .onConflictDoNothing({ target: [orders.userId, orders.idempotencyKey] })
-    .returning({ id: orders.id });
-  if (inserted) return inserted.id;
+    .returning();
+  if (inserted) return { inserted };
   const [existing] = await db
     .select({ id: orders.id })
     .from(orders)
     .where(and(eq(orders.userId, values.userId), eq(orders.idempotencyKey, values.idempotencyKey!)))
     .limit(1);
-  return existing!.id;
+  return { existingId: existing!.id };
 }
 
-const orderColumns = {
-  order: orders,
-  user: { name: users.name, email: users.email, phone: users.phone },
-  monastery: { id: monasteries.id, name: monasteries.name, slug: monasteries.slug },
-  puja: { id: pujas.id, name: pujas.name },
-};
 export type OrderRow = Awaited<ReturnType<typeof selectOrders>>[number];
 
-/** Orders with what their pages show (patron, monastery, puja), newest first. */
-export function selectOrders(db: Executor, where: SQL | undefined) {
+export const NEWEST_FIRST = [desc(orders.createdAt), desc(orders.id)];
+/** What staff must prepare next: the soonest puja first. */
+export const SOONEST_PUJA_FIRST = [asc(orders.pujaDate), asc(orders.id)];
+
+/** Orders with what their pages show (patron, monastery, puja), newest first unless told otherwise. */
+export function selectOrders(db: Executor, where: SQL | undefined, orderBy: SQL[] = NEWEST_FIRST) {
   return db
     .select(orderColumns)
     .from(orders)
@@ -75,7 +83,24 @@ export function selectOrders(db: Executor, where: SQL | undefined) {
     .innerJoin(monasteries, eq(monasteries.id, monasteryPujas.monasteryId))
     .innerJoin(pujas, eq(pujas.id, monasteryPujas.pujaId))
     .where(where)
-    .orderBy(desc(orders.createdAt), desc(orders.id));
+    .orderBy(...orderBy);
+}
+
+export async function countOrders(db: Executor, where: SQL | undefined): Promise<number> {
+  return db.$count(orders, where);
+}
+
+/** How many orders each section of the staff dashboard holds, in one pass over the monastery's orders. */
+export async function countStaffSections(db: Executor, where: SQL | undefined) {
+  const [row] = await db
+    .select({
+      pending: sql<number>`count(*) FILTER (WHERE ${orders.status} = 'pending' AND ${orders.paymentStatus} = 'Completed')::int`,
+      awaitingPayment: sql<number>`count(*) FILTER (WHERE ${orders.status} = 'pending' AND ${orders.paymentStatus} <> 'Completed')::int`,
+      approved: sql<number>`count(*) FILTER (WHERE ${orders.status} = 'approved')::int`,
+    })
+    .from(orders)
+    .where(and(where, inArray(orders.status, ['pending', 'approved'])));
+  return row!;
 }
 
 /** The money received for these orders (kept, to refund or refunded), oldest first. */

@@ -5,7 +5,7 @@ import {
   orderConversationResponseSchema,
   orderIdParamsSchema,
   orderResponseSchema,
-  ordersResponseSchema,
+  ownOrdersEndpoint,
 } from '@puja/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -38,18 +38,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
     async (request) => ({ order: await orders.placeOrder(viewerOf(request), request.body) }),
   );
 
-  app.get(
-    '/api/order/create',
-    {
-      config: requireRole('user'),
-      schema: {
-        tags,
-        summary: 'The patron’s own orders, newest first',
-        response: { 200: ordersResponseSchema },
-      },
-    },
-    async (request) => ({ orders: await orders.listOwnOrders(viewerOf(request)) }),
-  );
+  route(app, ownOrdersEndpoint, (request) => orders.listOwnOrders(viewerOf(request), request.query));
 
   app.get(
     '/api/get-messages/:orderId',

@@ -7,6 +7,8 @@ import {
   ORDER_NUMBER_ALPHABET,
   type Order,
   type OrderConversationResponse,
+  OWN_ORDERS_PAGE_SIZE,
+  type OwnOrdersResponse,
   paisaToRupees,
   rupeesToPaisa,
   startOfBusinessDay,
@@ -25,6 +27,7 @@ import {
   refreshOrderPaymentStatus,
 } from '../payments/payments.queries.ts';
 import {
+  countOrders,
   expireUnpaidOrders,
   findOrderableOffering,
   findOrderById,
@@ -143,7 +146,7 @@ export function createOrdersService(dependencies: {
       const values = {
         userId: patron.id,
         monasteryPujaId: offering.pivotId,
-        monasteryId: offering.monasteryId,
+        monasteryId: offering.monastery.id,
         pujaDate: request.date,
         beneficiary: request.beneficiary ?? null,
         intention: request.intention ?? null,
@@ -151,13 +154,26 @@ export function createOrdersService(dependencies: {
         paymentType: request.payment,
         idempotencyKey: request.idempotency_key ?? crypto.randomUUID(),
       };
-      const orderId = await insertWithNewNumber((number) => insertOrderOnce(db, { ...values, number }));
-      const [order] = await toOrders(db, [(await findOrderById(db, orderId))!]);
+      const result = await insertWithNewNumber((number) => insertOrderOnce(db, { ...values, number }));
+      if ('inserted' in result) {
+        // A new order has received no money yet, and the rest of its page is already at hand: no re-read.
+        const { name, email, phone } = patron;
+        return toOrder({ order: result.inserted, user: { name, email, phone }, ...offering }, []);
+      }
+      // The same submission again (a double click, a retried request): the order as it now stands.
+      const [order] = await toOrders(db, [(await findOrderById(db, result.existingId))!]);
       return order!;
     },
 
-    async listOwnOrders(patron: Viewer): Promise<Order[]> {
-      return toOrders(db, await selectOrders(db, eq(orders.userId, patron.id)));
+    async listOwnOrders(patron: Viewer, query: { page: number }): Promise<OwnOrdersResponse> {
+      const mine = eq(orders.userId, patron.id);
+      const [rows, total] = await Promise.all([
+        selectOrders(db, mine)
+          .limit(OWN_ORDERS_PAGE_SIZE)
+          .offset((query.page - 1) * OWN_ORDERS_PAGE_SIZE),
+        countOrders(db, mine),
+      ]);
+      return { orders: await toOrders(db, rows), page: query.page, pageSize: OWN_ORDERS_PAGE_SIZE, total };
     },
 
     /**
@@ -253,7 +269,7 @@ export function newOrderNumber(): string {
   return `PJ-${suffix}`;
 }
 
-async function insertWithNewNumber(insert: (number: string) => Promise<number>): Promise<number> {
+async function insertWithNewNumber<T>(insert: (number: string) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await insert(newOrderNumber());

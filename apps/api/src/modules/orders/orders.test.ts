@@ -1,4 +1,4 @@
-import { addDays, todayIn } from '@puja/contract';
+import { addDays, OWN_ORDERS_PAGE_SIZE, todayIn } from '@puja/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertMonastery, insertPuja, offer } from '../../../test/catalogue-fixtures.ts';
@@ -182,6 +182,37 @@ describe('reading orders', () => {
     expect(mine.every((order: { user_id: number }) => order.user_id === patron.id)).toBe(true);
     const created = mine.map((order: { created_at: string }) => order.created_at);
     expect(created).toEqual([...created].sort().reverse());
+  });
+
+  it('pages the patron’s orders on the server, with the page, its size and the total', async () => {
+    const pager = await signInByPhone(harness, '9815000009');
+    for (let index = 0; index < OWN_ORDERS_PAGE_SIZE + 3; index += 1)
+      expect((await placeOrder(valid(), pager.token)).statusCode).toBe(200);
+    const page = async (query: string) =>
+      (await harness.app.inject({ url: `/api/order/create${query}`, headers: bearer(pager.token) })).json();
+
+    const first = await page('');
+    expect(first).toMatchObject({ page: 1, pageSize: OWN_ORDERS_PAGE_SIZE, total: OWN_ORDERS_PAGE_SIZE + 3 });
+    expect(first.orders).toHaveLength(OWN_ORDERS_PAGE_SIZE);
+    const second = await page('?page=2');
+    expect(second.orders).toHaveLength(3);
+    const ids = [...first.orders, ...second.orders].map((order: { id: number }) => order.id);
+    expect(new Set(ids).size).toBe(OWN_ORDERS_PAGE_SIZE + 3);
+    expect((await page('?page=9')).orders).toEqual([]);
+    const refused = await harness.app.inject({
+      url: '/api/order/create?page=0',
+      headers: bearer(pager.token),
+    });
+    expect(refused.statusCode).toBe(422);
+  });
+
+  it('answers a new order as reading it back shows it', async () => {
+    const { order } = (await placeOrder({ ...valid(), beneficiary: 'Dolma', intention: 'Health' })).json();
+    const read = await harness.app.inject({
+      url: `/api/get-messages/${order.id}`,
+      headers: bearer(patron.token),
+    });
+    expect(read.json().order).toEqual(order);
   });
 
   it('shows an order’s messages to its patron, its monastery’s staff and admins only', async () => {

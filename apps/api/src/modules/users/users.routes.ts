@@ -3,6 +3,7 @@ import {
   idParamsSchema,
   userFormSchema,
   userResponseSchema,
+  usersQuerySchema,
   usersResponseSchema,
 } from '@puja/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -21,8 +22,18 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
     422: errorResponseSchema,
   };
 
-  app.get('/api/user', { config, schema: { tags, response: { 200: usersResponseSchema } } }, () =>
-    users.list(),
+  app.get(
+    '/api/user',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'A page of active accounts, oldest first, searched and filtered by role',
+        querystring: usersQuerySchema,
+        response: { 200: usersResponseSchema, 422: errorResponseSchema },
+      },
+    },
+    (request) => users.list(request.query),
   );
   app.get(
     '/api/user/:id/edit',

@@ -7,8 +7,10 @@ import {
   PASSWORD_TOO_SHORT_MESSAGE,
   type SessionUser,
   toE164,
+  USERS_PAGE_SIZE,
+  type UsersResponse,
 } from '@puja/contract';
-import { and, asc, count, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, count, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Database, Executor, RowLock } from '../../db/client.ts';
 import {
   auditEntries,
@@ -22,6 +24,7 @@ import {
 import { AppError } from '../../lib/app-error.ts';
 import { toSessionUser, type Viewer } from '../../plugins/auth.ts';
 import { type AuditFields, changedFields, recordAudit } from '../audit/audit.service.ts';
+import { listActiveUsers, type UsersFilter } from './users.queries.ts';
 
 /**
  * An administrator's user management (SPEC §5 user form). The form's own field errors are answered 400
@@ -42,9 +45,9 @@ export interface UserFormInput {
 export function createUsersService(dependencies: { db: Database }) {
   const { db } = dependencies;
 
-  async function list() {
-    const rows = await db.select().from(users).where(isNull(users.archivedAt)).orderBy(asc(users.id));
-    return { users: rows.map(toSessionUser) };
+  async function list(query: UsersFilter & { page: number } = { page: 1 }): Promise<UsersResponse> {
+    const { rows, total } = await listActiveUsers(db, query, query.page);
+    return { users: rows.map(toSessionUser), page: query.page, pageSize: USERS_PAGE_SIZE, total };
   }
 
   /** Inside a write's transaction, `lock` holds the row until commit (see `RowLock`). */

@@ -1,4 +1,4 @@
-import { addDays, todayIn } from '@puja/contract';
+import { addDays, todayIn, USERS_PAGE_SIZE } from '@puja/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertMonastery, insertPuja, offer } from '../../../test/catalogue-fixtures.ts';
@@ -198,5 +198,37 @@ describe('updating and deleting users', () => {
       headers: bearer(admin.token),
     });
     expect(await db.$count(users, eq(users.id, newcomer.user.id))).toBe(0);
+  });
+});
+
+describe('listing users', () => {
+  it('pages, searches every word in name, e-mail and phone, and filters by role on the server', async () => {
+    const { db } = harness.database;
+    for (let index = 0; index < USERS_PAGE_SIZE + 2; index += 1) {
+      await db.insert(users).values({
+        name: `Listed Lama ${index}`,
+        phone: `+97798192${String(index).padStart(5, '0')}`,
+        role: index % 2 ? 'user' : 'monastery',
+        monasteryId: index % 2 ? null : monasteryId,
+      });
+    }
+    const list = async (query: string) =>
+      (await harness.app.inject({ url: `/api/user${query}`, headers: bearer(admin.token) })).json();
+
+    const first = await list('?q=listed lama');
+    expect(first).toMatchObject({ page: 1, pageSize: USERS_PAGE_SIZE, total: USERS_PAGE_SIZE + 2 });
+    expect(first.users).toHaveLength(USERS_PAGE_SIZE);
+    expect((await list('?q=LISTED lama&page=2')).users).toHaveLength(2);
+    expect((await list('?q=lama 17')).users.map((user: { name: string }) => user.name)).toEqual([
+      'Listed Lama 17',
+    ]);
+    expect((await list('?q=listed nobody')).total).toBe(0);
+    expect((await list('?q=9819200003')).users.map((user: { name: string }) => user.name)).toEqual([
+      'Listed Lama 3',
+    ]);
+    const staffOnly = await list('?q=listed&role=monastery');
+    expect(staffOnly.total).toBe(Math.ceil((USERS_PAGE_SIZE + 2) / 2));
+    // A wildcard is a character like any other.
+    expect((await list('?q=%25')).total).toBe(0);
   });
 });

@@ -1,10 +1,10 @@
-import type { SessionUser } from '@puja/contract';
+import type { UsersResponse } from '@puja/contract';
 import { useMutation } from '@tanstack/react-query';
 import type { UserSubmission } from '../utils/user-form.ts';
 import { requestUserList, useApplyUsersWrite } from './user-requests.ts';
 
 /** `POST /api/user`: multipart name, email, password, cpassword, phone, role, monastery (SPEC §7). */
-export function createUser(input: UserSubmission): Promise<SessionUser[]> {
+export function createUser(input: UserSubmission): Promise<UsersResponse> {
   return requestUserList('/api/user', {
     method: 'POST',
     body: {

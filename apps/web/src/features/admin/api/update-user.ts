@@ -1,4 +1,4 @@
-import type { SessionUser } from '@puja/contract';
+import type { UsersResponse } from '@puja/contract';
 import { useMutation } from '@tanstack/react-query';
 import type { UserSubmission } from '../utils/user-form.ts';
 import { requestUserList, useApplyUsersWrite } from './user-requests.ts';
@@ -11,7 +11,7 @@ export interface UserUpdate extends UserSubmission {
  * `POST /api/user/{id}` with the patch override: name, email, phone, role, monastery, and the password
  * pair only when a new password is set (SPEC §7).
  */
-export function updateUser(input: UserUpdate): Promise<SessionUser[]> {
+export function updateUser(input: UserUpdate): Promise<UsersResponse> {
   const changingPassword = Boolean(input.password);
   return requestUserList(`/api/user/${input.id}`, {
     method: 'POST',

@@ -1,22 +1,35 @@
-import { type SessionUser, usersResponseSchema } from '@puja/contract';
-import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { type UsersResponse, usersResponseSchema } from '@puja/contract';
+import { hashKey, type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, type RequestOptions } from '../../../lib/api-client.ts';
-import { adminStatsQueryKey, adminUsersQueryKey, auditLogQueryKey } from './admin-query-keys.ts';
+import {
+  adminStatsQueryKey,
+  adminUsersListQueryKey,
+  adminUsersQueryKey,
+  auditLogQueryKey,
+} from './admin-query-keys.ts';
 
-/** Every user call answers with the whole list (`{ users }`, API.md "Users"), checked against the contract. */
-export async function requestUserList(path: string, options: RequestOptions = {}): Promise<SessionUser[]> {
-  return (await apiRequest(path, { ...options, schema: usersResponseSchema })).users;
+/** Every user call answers with a page of the list (`{ users, page, pageSize, total }`), checked here. */
+export function requestUserList(path: string, options: RequestOptions = {}): Promise<UsersResponse> {
+  return apiRequest(path, { ...options, schema: usersResponseSchema });
 }
 
-/** After a write the answer is the fresh list; the dashboard's patron count may have changed too. */
-export function applyUsersWrite(queryClient: QueryClient, users: SessionUser[]): void {
-  queryClient.setQueryData(adminUsersQueryKey, users);
-  void queryClient.invalidateQueries({ queryKey: [...adminUsersQueryKey, 'one'] });
+/**
+ * A write answers the first page of the unsearched list, which is shown at once. Every other page may have
+ * changed too (a new account, a name that now matches a search), and so may the dashboard's patron count
+ * and the audit log: those are fetched again.
+ */
+export function applyUsersWrite(queryClient: QueryClient, firstPage: UsersResponse): void {
+  const firstPageKey = adminUsersListQueryKey({ page: 1, q: '' });
+  queryClient.setQueryData(firstPageKey, firstPage);
+  void queryClient.invalidateQueries({
+    queryKey: adminUsersQueryKey,
+    predicate: (query) => hashKey(query.queryKey) !== hashKey(firstPageKey),
+  });
   void queryClient.invalidateQueries({ queryKey: adminStatsQueryKey });
   void queryClient.invalidateQueries({ queryKey: auditLogQueryKey });
 }
 
 export function useApplyUsersWrite() {
   const queryClient = useQueryClient();
-  return (users: SessionUser[]) => applyUsersWrite(queryClient, users);
+  return (firstPage: UsersResponse) => applyUsersWrite(queryClient, firstPage);
 }

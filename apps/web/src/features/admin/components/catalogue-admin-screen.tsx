@@ -1,6 +1,7 @@
 import { Grid, Paper, Skeleton, Stack, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PageNavigation } from '../../../components/page-navigation.tsx';
 import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import type { AdminCatalogueItem, CatalogueKind } from '../api/catalogue-item-requests.ts';
@@ -8,11 +9,12 @@ import { useCatalogueItems } from '../api/get-catalogue-items.ts';
 import { useCatalogueItemDeletion } from '../hooks/use-catalogue-item-deletion.ts';
 import { CATALOGUE_STRINGS } from '../hooks/use-catalogue-item-form.ts';
 import { useTablePage } from '../hooks/use-table-page.ts';
+import { TABLE_PAGE_SIZE } from '../utils/table-page.ts';
 import { CatalogueItemCreateCard } from './catalogue-item-create-card.tsx';
 import { CatalogueItemEditModal } from './catalogue-item-edit-modal.tsx';
 import { CatalogueItemsTable } from './catalogue-items-table.tsx';
 import { ConfirmModal } from './confirm-modal.tsx';
-import { TablePagination, TableSearch } from './table-controls.tsx';
+import { TableSearch } from './table-controls.tsx';
 
 const searchTextOf = (item: AdminCatalogueItem) => [item.name];
 
@@ -59,10 +61,10 @@ export function CatalogueAdminScreen({ kind }: { kind: CatalogueKind }) {
                 />
               )}
             </Stack>
-            <TablePagination
+            <PageNavigation
               page={table.page}
-              pageCount={table.pageCount}
-              matching={table.matching}
+              pageSize={TABLE_PAGE_SIZE}
+              total={table.matching}
               onChange={table.setPage}
             />
           </Paper>

@@ -1,22 +1,24 @@
 import { Grid, Paper, Skeleton, Stack, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import type { SessionUser } from '@puja/contract';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PageNavigation } from '../../../components/page-navigation.tsx';
 import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useCatalogueItems } from '../api/get-catalogue-items.ts';
 import { useUsers } from '../api/get-users.ts';
-import { useTablePage } from '../hooks/use-table-page.ts';
 import { useSessionRevocation, useUserDeletion } from '../hooks/use-user-actions.ts';
 import { ConfirmModal } from './confirm-modal.tsx';
-import { TablePagination, TableSearch } from './table-controls.tsx';
+import { TableSearch } from './table-controls.tsx';
 import { UserCreateCard } from './user-create-card.tsx';
 import { UserEditModal } from './user-edit-modal.tsx';
 import type { MonasteryOption } from './user-form.tsx';
 import { UsersTable } from './users-table.tsx';
 
-const searchTextOf = (user: SessionUser) => [user.name, user.email, user.phone];
+/** Typing is sent to the server once it pauses. */
+const SEARCH_DELAY_MS = 300;
 
 /**
  * `/admin/manage-user` (SPEC §2): the users table with search and pages, the Create User form, the edit
@@ -26,10 +28,15 @@ export function UsersAdminScreen() {
   const { t } = useTranslation('admin');
   usePageTitle(t('users.title'));
   const session = useSession();
-  const users = useUsers();
+  const [search, setSearch] = useState('');
+  const [typed] = useDebouncedValue(search.trim(), SEARCH_DELAY_MS);
+  // A page belongs to the search it was chosen in: a new search starts from its first page.
+  const [chosenPage, setChosenPage] = useState({ q: '', page: 1 });
+  const page = chosenPage.q === typed ? chosenPage.page : 1;
+  const setPage = (next: number) => setChosenPage({ q: typed, page: next });
+  const users = useUsers({ page, q: typed });
   // Staff may belong to a closed monastery too: the administrator's list has every one.
   const monasteries = useCatalogueItems('monastery');
-  const table = useTablePage(users.data ?? [], searchTextOf);
   const [editingId, setEditingId] = useState<number | null>(null);
   const deletion = useUserDeletion();
   const revocation = useSessionRevocation();
@@ -52,33 +59,31 @@ export function UsersAdminScreen() {
         <Grid.Col span={{ base: 12, xl: 8 }}>
           <Paper withBorder radius="md" p="md">
             <Stack gap="md">
-              <TableSearch label={t('users.searchLabel')} value={table.search} onChange={table.setSearch} />
+              <TableSearch label={t('users.searchLabel')} value={search} onChange={setSearch} />
               {users.isPending ? (
                 <Skeleton h={240} />
               ) : users.isError ? (
                 <QueryErrorAlert error={users.error} onRetry={() => void users.refetch()} />
               ) : (
                 <UsersTable
-                  users={table.rows}
+                  users={users.data.users}
                   viewerId={session.user_id}
                   monasteryNames={monasteryNames}
-                  emptyText={
-                    table.search.trim()
-                      ? t('users.noMatch', { search: table.search.trim() })
-                      : t('users.empty')
-                  }
+                  emptyText={typed ? t('users.noMatch', { search: typed }) : t('users.empty')}
                   onEdit={(user) => setEditingId(user.id)}
                   onRevoke={revocation.ask}
                   onDelete={deletion.ask}
                 />
               )}
             </Stack>
-            <TablePagination
-              page={table.page}
-              pageCount={table.pageCount}
-              matching={table.matching}
-              onChange={table.setPage}
-            />
+            {users.data && (
+              <PageNavigation
+                page={page}
+                pageSize={users.data.pageSize}
+                total={users.data.total}
+                onChange={setPage}
+              />
+            )}
           </Paper>
         </Grid.Col>
         <Grid.Col span={{ base: 12, xl: 4 }}>

@@ -9,7 +9,15 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { chooseOption, renderRoutes } from '../../../test/render-app.tsx';
-import { adminUser, callsTo, monastery, signInAsAdmin, stubRoutes, user } from '../testing/admin-fixtures.ts';
+import {
+  adminUser,
+  callsTo,
+  monastery,
+  signInAsAdmin,
+  stubRoutes,
+  user,
+  usersPage,
+} from '../testing/admin-fixtures.ts';
 import { AdminUsersPage } from './admin-users-page.tsx';
 
 const kopan = monastery();
@@ -52,7 +60,7 @@ async function fillUser(
 }
 
 const baseRoutes = {
-  'GET /api/user': { body: { users: everyone } },
+  'GET /api/user': { body: usersPage(everyone) },
   'GET /api/monastery': { body: { monasteries: [kopan, tengboche] } },
 };
 
@@ -180,7 +188,7 @@ describe('AdminUsersPage', () => {
     });
     const fetchMock = stubRoutes({
       ...baseRoutes,
-      'POST /api/user': { body: { users: [...everyone, created] } },
+      'POST /api/user': { body: usersPage([...everyone, created]) },
     });
     const toast = vi.spyOn(notifications, 'show');
     renderPage();
@@ -299,8 +307,8 @@ describe('AdminUsersPage', () => {
       ...baseRoutes,
       'GET /api/user/3/edit': { body: { user: fresh } },
       'POST /api/user/3': [
-        { body: { users: [adminUser, staff, { ...fresh, role: 'monastery', monastery_id: 1 }] } },
-        { body: { users: [adminUser, staff, { ...fresh, role: 'monastery', monastery_id: 1 }] } },
+        { body: usersPage([adminUser, staff, { ...fresh, role: 'monastery', monastery_id: 1 }]) },
+        { body: usersPage([adminUser, staff, { ...fresh, role: 'monastery', monastery_id: 1 }]) },
       ],
     });
     const toast = vi.spyOn(notifications, 'show');
@@ -399,7 +407,7 @@ describe('AdminUsersPage', () => {
       ...baseRoutes,
       'DELETE /api/user/3': [
         { status: 404, body: { message: 'User not found.' } },
-        { body: { users: [adminUser, staff] } },
+        { body: usersPage([adminUser, staff]) },
       ],
     });
     const toast = vi.spyOn(notifications, 'show');
@@ -460,7 +468,15 @@ describe('AdminUsersPage', () => {
         phone: `+97798100000${String(index + 1).padStart(2, '0')}`,
       }),
     );
-    stubRoutes({ ...baseRoutes, 'GET /api/user': { body: { users: [adminUser, ...patrons] } } });
+    const fetchMock = stubRoutes({
+      ...baseRoutes,
+      'GET /api/user': [
+        { body: usersPage(patrons.slice(0, 20), { page: 1, total: 59 }) },
+        { body: usersPage(patrons.slice(20, 40), { page: 2, total: 59 }) },
+        { body: usersPage([patrons[41]!], { page: 1, total: 1 }) },
+        { body: usersPage([], { page: 1, total: 0 }) },
+      ],
+    });
     renderPage();
 
     await screen.findByText('Patron 01');
@@ -468,21 +484,26 @@ describe('AdminUsersPage', () => {
       within(table())
         .queryAllByText(/^Patron \d+$/)
         .map((cell) => cell.textContent);
-    expect(names()).toHaveLength(19);
-    expect(screen.getByText('1–20 of 60')).toBeInTheDocument();
-    await typist.click(screen.getByRole('button', { name: 'Next page' }));
-    expect(names()[0]).toBe('Patron 20');
-    await typist.click(screen.getByRole('button', { name: 'Page 3' }));
     expect(names()).toHaveLength(20);
-    expect(names().at(-1)).toBe('Patron 59');
+    expect(screen.getByText('1–20 of 59')).toBeInTheDocument();
+    await typist.click(screen.getByRole('button', { name: 'Next page' }));
+    await waitFor(() => expect(names()[0]).toBe('Patron 21'));
+    expect(screen.getByText('21–40 of 59')).toBeInTheDocument();
 
     await typist.type(screen.getByRole('searchbox', { name: 'Search users' }), 'PATRON42@');
-    expect(names()).toEqual(['Patron 42']);
-    await typist.clear(screen.getByRole('searchbox', { name: 'Search users' }));
-    await typist.type(screen.getByRole('searchbox', { name: 'Search users' }), '9810000007');
-    expect(names()).toEqual(['Patron 07']);
+    await waitFor(() => expect(names()).toEqual(['Patron 42']));
     await typist.clear(screen.getByRole('searchbox', { name: 'Search users' }));
     await typist.type(screen.getByRole('searchbox', { name: 'Search users' }), 'nobody');
-    expect(screen.getByText('No user matches “nobody”.')).toBeInTheDocument();
+    expect(await screen.findByText('No user matches “nobody”.')).toBeInTheDocument();
+    // The server pages and searches: each request names its page and what was typed, once typing pauses.
+    const asked = fetchMock.mock.calls
+      .map(([input]) => String(input))
+      .filter((url) => url.startsWith('/api/user?'));
+    expect(asked).toEqual([
+      '/api/user?page=1',
+      '/api/user?page=2',
+      '/api/user?page=1&q=PATRON42%40',
+      '/api/user?page=1&q=nobody',
+    ]);
   });
 });

@@ -60,6 +60,11 @@ type Answer = { status?: number; body: unknown; headers?: Record<string, string>
  * Stands in for the API by method and path ('POST /api/monastery'): each maps to an answer, or to answers
  * given in turn (the last one repeats); anything else answers 404 like the server. Returns the mock.
  */
+/** `GET /api/user`'s answer (and every user write's): one page holding these users. */
+export function usersPage(users: SessionUser[], page = { page: 1, total: users.length }) {
+  return { users, pageSize: 20, ...page };
+}
+
 export function stubRoutes(routes: Record<string, Answer | Answer[]>) {
   const remaining = new Map(Object.entries(routes).map(([route, answer]) => [route, [answer].flat()]));
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {

@@ -71,7 +71,12 @@ const approved = orderFixture({
 });
 
 function lists(pendingOrders: Order[], approvedOrders: Order[], awaitingPaymentOrders: Order[] = []) {
-  return { body: { pendingOrders, awaitingPaymentOrders, approvedOrders } };
+  const totals = {
+    pending: pendingOrders.length,
+    awaitingPayment: awaitingPaymentOrders.length,
+    approved: approvedOrders.length,
+  };
+  return { body: { pendingOrders, awaitingPaymentOrders, approvedOrders, totals } };
 }
 
 function renderDashboard(answers: Parameters<typeof stubApi>[0] = {}) {

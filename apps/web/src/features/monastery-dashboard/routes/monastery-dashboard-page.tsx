@@ -58,6 +58,7 @@ export function MonasteryDashboardPage() {
             <Text c="dimmed" size="sm" mb="md">
               {t('dashboard.ordersIntro')}
             </Text>
+            <SectionLimitNote shown={orders.data?.pendingOrders.length} total={orders.data?.totals.pending} />
             <OrdersReceivedTable
               orders={orders.data?.pendingOrders}
               actions={actions}
@@ -72,6 +73,10 @@ export function MonasteryDashboardPage() {
             <Text c="dimmed" size="sm" mb="md">
               {t('dashboard.calendarIntro')}
             </Text>
+            <SectionLimitNote
+              shown={orders.data?.approvedOrders.length}
+              total={orders.data?.totals.approved}
+            />
             <OrdersCalendar orders={orders.data?.approvedOrders ?? []} onSelect={setSelectedId} />
           </Paper>
           <Paper component="section" aria-labelledby={awaitingHeadingId} withBorder radius="md" p="md">
@@ -81,6 +86,10 @@ export function MonasteryDashboardPage() {
             <Text c="dimmed" size="sm" mb="md">
               {t('dashboard.awaitingIntro')}
             </Text>
+            <SectionLimitNote
+              shown={orders.data?.awaitingPaymentOrders.length}
+              total={orders.data?.totals.awaitingPayment}
+            />
             <AwaitingPaymentTable
               orders={orders.data?.awaitingPaymentOrders}
               actions={actions}
@@ -112,5 +121,16 @@ export function MonasteryDashboardPage() {
       />
       <OrderPanel order={selected} actions={actions} onClose={() => setSelectedId(null)} />
     </Stack>
+  );
+}
+
+/** A section holds the soonest pujas only (the server bounds it); say so when there are more. */
+function SectionLimitNote({ shown, total }: { shown: number | undefined; total: number | undefined }) {
+  const { t } = useTranslation('monastery-dashboard');
+  if (shown === undefined || total === undefined || total <= shown) return null;
+  return (
+    <Text size="sm" mb="sm" role="note">
+      {t('dashboard.sectionLimit', { shown, total })}
+    </Text>
   );
 }

@@ -1,19 +1,19 @@
-import { type OrdersResponse, ordersResponseSchema } from '@puja/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { ownOrdersEndpoint } from '@puja/contract';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
 import { ordersQueryKey } from './orders-query-keys.ts';
 
-/** `GET /api/order/create`: the signed-in patron's own orders, newest first. */
+/** The signed-in patron's own orders, newest first, a page at a time. */
 export const ownOrdersQueryKey = [...ordersQueryKey, 'own'] as const;
 
-export function getOwnOrders(signal?: AbortSignal): Promise<OrdersResponse> {
-  return apiRequest('/api/order/create', { schema: ordersResponseSchema, signal });
+export function ownOrdersQueryOptions(page: number) {
+  return queryOptions({
+    queryKey: [...ownOrdersQueryKey, page],
+    queryFn: ({ signal }) => callEndpoint(ownOrdersEndpoint, { query: { page }, signal }),
+  });
 }
 
-export function ownOrdersQueryOptions() {
-  return queryOptions({ queryKey: ownOrdersQueryKey, queryFn: ({ signal }) => getOwnOrders(signal) });
-}
-
-export function useOwnOrders() {
-  return useQuery(ownOrdersQueryOptions());
+export function useOwnOrders(page: number) {
+  // The page shown stays on screen while the next one loads, instead of flashing skeletons.
+  return useQuery({ ...ownOrdersQueryOptions(page), placeholderData: keepPreviousData });
 }

@@ -3,6 +3,7 @@ import type { Order } from '@puja/contract';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { PageNavigation } from '../../../components/page-navigation.tsx';
 import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
 import { notifyError, notifyInfo, notifySuccess, notifyWarning } from '../../../lib/notify.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
@@ -18,15 +19,17 @@ import { ProceedToPaymentModal } from '../components/proceed-to-payment-modal.ts
 /**
  * `/orders` (SPEC §2): the patron's orders, the messages and details of the selected one, paying or
  * cancelling it, and its receipt.
- * `?oid=` names the selected order (the first when absent or unknown), so a reload keeps it; `?status=`
+ * `?page=` is the page of orders shown (newest first, a page at a time from the server); `?oid=` names the
+ * selected order (the page's first when absent or unknown), so a reload keeps it; `?status=`
  * is how the server reports a payment's outcome when the wallet sends the browser back.
  */
 export function OrdersPage() {
   const { t } = useTranslation('orders');
   usePageTitle(t('orders.title'));
   usePaymentOutcomeToast();
-  const query = useOwnOrders();
   const [searchParams, setSearchParams] = useSearchParams();
+  const page = Math.max(1, Math.floor(Number(searchParams.get('page'))) || 1);
+  const query = useOwnOrders(page);
 
   const orders = query.data?.orders ?? [];
   const requestedId = Number(searchParams.get('oid'));
@@ -43,6 +46,16 @@ export function OrdersPage() {
     );
   }
 
+  function showPage(nextPage: number) {
+    setSearchParams((current) => {
+      const next = new URLSearchParams(current);
+      next.set('page', String(nextPage));
+      // The first order of the new page is selected.
+      next.delete('oid');
+      return next;
+    });
+  }
+
   return (
     <Stack gap="md">
       <Title order={1}>{t('orders.title')}</Title>
@@ -54,7 +67,15 @@ export function OrdersPage() {
             {query.isPending ? (
               <ColumnSkeleton />
             ) : (
-              <OrderList orders={orders} selectedId={selected?.id ?? null} onSelect={select} />
+              <>
+                <OrderList orders={orders} selectedId={selected?.id ?? null} onSelect={select} />
+                <PageNavigation
+                  page={query.data.page}
+                  pageSize={query.data.pageSize}
+                  total={query.data.total}
+                  onChange={showPage}
+                />
+              </>
             )}
           </Column>
           <SelectedOrder order={selected} loading={query.isPending} />

@@ -1,6 +1,7 @@
 import { Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { type AdminPayment, formatRupees } from '@puja/contract';
 import { useTranslation } from 'react-i18next';
+import { PageNavigation } from '../../../../components/page-navigation.tsx';
 import { QueryErrorAlert } from '../../../../components/query-error-alert.tsx';
 import { notifyError } from '../../../../lib/notify.ts';
 import { usePageTitle } from '../../../../lib/use-page-title.ts';
@@ -11,7 +12,6 @@ import { usePaymentFilters } from '../../hooks/use-payment-filters.ts';
 import { useKhaltiRefund } from '../../hooks/use-payment-refunds.ts';
 import { isSessionEnd, reasonOfFailure } from '../../utils/field-errors.ts';
 import { ConfirmModal } from '../confirm-modal.tsx';
-import { TablePagination } from '../table-controls.tsx';
 import { PaymentFiltersBar } from './payment-filters-bar.tsx';
 import { PaymentsTable } from './payments-table.tsx';
 import { RecordRefundModal } from './record-refund-modal.tsx';
@@ -83,13 +83,7 @@ export function PaymentsAdminScreen() {
           )}
         </Stack>
         {data && (
-          <TablePagination
-            page={page}
-            pageCount={Math.ceil(data.total / data.pageSize)}
-            matching={data.total}
-            pageSize={data.pageSize}
-            onChange={setPage}
-          />
+          <PageNavigation page={page} pageSize={data.pageSize} total={data.total} onChange={setPage} />
         )}
       </Paper>
 
