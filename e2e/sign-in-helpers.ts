@@ -11,9 +11,11 @@ export async function signInThroughApi(request: APIRequestContext, nationalNumbe
   const since = new Date();
   const sent = await request.post('/api/send-otp', { multipart: { code: '+977', phone: nationalNumber } });
   expect(sent.status()).toBe(200);
+  // The code is only good with the challenge that asked for it, as in the browser.
+  const { challenge } = (await sent.json()) as { challenge: string };
   const otp = await waitForSignInCode(e164(nationalNumber), since);
   const login = await request.post('/api/login-phone', {
-    multipart: { code: '+977', phone: nationalNumber, otp },
+    multipart: { code: '+977', phone: nationalNumber, otp, challenge },
   });
   expect(login.status()).toBe(200);
   return ((await login.json()) as { token: string }).token;

@@ -48,11 +48,12 @@ try {
     body: form({ code: '+977', phone: PATRON }),
   });
   if (!sent.ok) throw new Error(`send-otp: ${sent.status}`);
+  const { challenge } = await sent.json();
   const outbox = readFileSync(path.join(dataDirectory, 'sms-outbox.jsonl'), 'utf8').trim().split('\n');
   const otp = /\b(\d{6})\b/.exec(JSON.parse(outbox.at(-1)).text)[1];
   const login = await fetch(`${base}/api/login-phone`, {
     method: 'POST',
-    body: form({ code: '+977', phone: PATRON, otp }),
+    body: form({ code: '+977', phone: PATRON, otp, challenge }),
   });
   const { token } = await login.json();
   const { monastery } = await (await fetch(`${base}/api/monastery/kopan-monastery/edit`)).json();

@@ -158,8 +158,8 @@ async function signIn(nationalNumber) {
   const since = Date.now();
   const sent = await api('POST', '/api/send-otp', { body: { code: '+977', phone: nationalNumber } });
   if (sent.status !== 200) throw new Error(`send-otp for ${nationalNumber}: ${sent.status} ${sent.text}`);
-  // Whatever else send-otp answers (a challenge, say) goes back with the code.
-  const { message: _message, ...challenge } = sent.json ?? {};
+  // The code is only good with the challenge send-otp answered.
+  const { challenge } = sent.json ?? {};
   const outbox = path.join(dataDirectory, 'sms-outbox.jsonl');
   for (let tries = 0; tries < 100; tries += 1) {
     const messages = (fs.existsSync(outbox) ? fs.readFileSync(outbox, 'utf8') : '')
@@ -170,7 +170,7 @@ async function signIn(nationalNumber) {
     const otp = /\b(\d{6})\b/.exec(messages.at(-1)?.text ?? '')?.[1];
     if (otp) {
       const login = await api('POST', '/api/login-phone', {
-        body: { code: '+977', phone: nationalNumber, otp, ...challenge },
+        body: { code: '+977', phone: nationalNumber, otp, challenge },
       });
       if (login.status !== 200 || !login.json?.token) {
         throw new Error(`login-phone for ${nationalNumber}: ${login.status} ${login.text}`);

@@ -328,6 +328,7 @@ async function signIn(nationalNumber: string, sender: Instance, receiver: Instan
     body: JSON.stringify({ code: '+977', phone: nationalNumber }),
   });
   expect(sent.status, await sent.clone().text()).toBe(200);
+  const { challenge } = (await sent.json()) as { challenge: string };
   const outbox = await fs.readFile(outboxFile(sender.dataDirectory), 'utf8');
   const message = outbox
     .trim()
@@ -338,7 +339,7 @@ async function signIn(nationalNumber: string, sender: Instance, receiver: Instan
   const login = await fetch(`${receiver.url}/api/login-phone`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ code: '+977', phone: nationalNumber, otp }),
+    body: JSON.stringify({ code: '+977', phone: nationalNumber, otp, challenge }),
   });
   expect(login.status, await login.clone().text()).toBe(200);
   return (await login.json()) as { token: string; user: { role: string } };

@@ -22,7 +22,7 @@ export function freshAddress(): string {
   return `10.1.${Math.floor(nextAddress / 250)}.${nextAddress % 250}`;
 }
 
-/** Signs in through the real endpoints: ask for a code, read it from the outbox, log in. */
+/** Signs in through the real endpoints: ask for a code, read it from the outbox, log in with its challenge. */
 export async function signInByPhone(harness: TestApp, nationalNumber: string): Promise<LoginResponse> {
   const remoteAddress = freshAddress();
   const sent = await harness.app.inject({
@@ -32,12 +32,13 @@ export async function signInByPhone(harness: TestApp, nationalNumber: string): P
     payload: { code: '+977', phone: nationalNumber },
   });
   if (sent.statusCode !== 200) throw new Error(`send-otp: ${sent.statusCode} ${sent.body}`);
+  const { challenge } = sent.json<{ challenge: string }>();
   const otp = await latestCodeFor(harness, `+977${nationalNumber}`);
   const login = await harness.app.inject({
     method: 'POST',
     url: '/api/login-phone',
     remoteAddress,
-    payload: { code: '+977', phone: nationalNumber, otp },
+    payload: { code: '+977', phone: nationalNumber, otp, challenge },
   });
   if (login.statusCode !== 200) throw new Error(`login-phone: ${login.statusCode} ${login.body}`);
   return login.json();

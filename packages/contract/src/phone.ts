@@ -15,6 +15,11 @@ export type PhoneCheck =
 
 export const INVALID_PHONE_MESSAGE = 'Enter a valid mobile number for the chosen country.';
 
+/**
+ * A national number with a leading trunk prefix ("07911 123456" for +44, "0412 345 678" for +61) comes out
+ * without it, as libphonenumber strips each country's national prefix; where the 0 belongs to the number
+ * (Italy's landlines) it stays.
+ */
 export function toE164(dialCode: string, nationalDigits: string): PhoneCheck {
   const digits = nationalDigits.replace(/[\s-]/g, '');
   if (!/^\+\d{1,4}$/.test(dialCode) || !/^\d{4,15}$/.test(digits))
@@ -25,6 +30,15 @@ export function toE164(dialCode: string, nationalDigits: string): PhoneCheck {
     return { ok: true, e164: parsed.number, country: parsed.country };
   } catch {
     return { ok: false, message: INVALID_PHONE_MESSAGE };
+  }
+}
+
+/** An E.164 number as people read it abroad, grouped by its country's rules: +977 981 2345678. */
+export function formatPhoneInternational(e164: string): string {
+  try {
+    return parsePhoneNumberWithError(e164).formatInternational();
+  } catch {
+    return e164;
   }
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { listDialCodes, toE164 } from './phone.ts';
+import { formatPhoneInternational, listDialCodes, toE164 } from './phone.ts';
 import { FULL_NAME_PATTERN, updateUserDetailsRequestSchema } from './session.ts';
 import { loginPhoneRequestSchema, sendOtpRequestSchema } from './sign-in.ts';
 
@@ -33,7 +33,49 @@ describe('phone numbers', () => {
   it('defaults the dial code to +977 and insists on digits', () => {
     expect(sendOtpRequestSchema.parse({ phone: '9812345678' }).code).toBe('+977');
     expect(sendOtpRequestSchema.safeParse({ phone: '98123abc78' }).success).toBe(false);
-    expect(loginPhoneRequestSchema.safeParse({ phone: '9812345678', otp: '12345' }).success).toBe(false);
+    const challenge = 'a'.repeat(43);
+    expect(loginPhoneRequestSchema.safeParse({ phone: '9812345678', otp: '12345', challenge }).success).toBe(
+      false,
+    );
+    expect(loginPhoneRequestSchema.safeParse({ phone: '9812345678', otp: '123456', challenge }).success).toBe(
+      true,
+    );
+  });
+  it("needs send-otp's challenge to log in", () => {
+    for (const challenge of [undefined, '', 'short', `${'a'.repeat(42)}=`, 'a'.repeat(44)])
+      expect(
+        loginPhoneRequestSchema.safeParse({ phone: '9812345678', otp: '123456', challenge }).success,
+      ).toBe(false);
+  });
+  it.each([
+    ['+1', '(201) 555-0123', '2015550123', '+12015550123'],
+    ['+91', '98765 43210', '9876543210', '+919876543210'],
+    ['+61', '0412 345 678', '0412345678', '+61412345678'],
+    ['+44', '07911 123456', '07911123456', '+447911123456'],
+    ['+44', '(0)7911 123-456', '07911123456', '+447911123456'],
+    ['+977', '981.234.5678', '9812345678', '+9779812345678'],
+    ['+977', '981\u20132345678', '9812345678', '+9779812345678'],
+  ])('takes %s %j as people write it', (code, phone, digits, e164) => {
+    const parsed = sendOtpRequestSchema.parse({ code, phone });
+    expect(parsed.phone).toBe(digits);
+    expect(toE164(parsed.code, parsed.phone)).toMatchObject({ ok: true, e164 });
+  });
+  it.each(['98123abc78', '981 CALL ME', '+977 9812345678', '9812345678 ext 2'])(
+    'refuses %j with one clear message',
+    (phone) => {
+      const result = sendOtpRequestSchema.safeParse({ phone });
+      expect(result.error?.issues.map((issue) => issue.message)).toEqual([
+        'Phone may contain only digits, spaces, brackets, dashes and dots.',
+      ]);
+    },
+  );
+  it('still asks for a number when only separators are typed', () => {
+    const result = sendOtpRequestSchema.safeParse({ phone: ' ( ) - ' });
+    expect(result.error?.issues.map((issue) => issue.message)).toEqual(['Phone is required.']);
+  });
+  it('formats a stored number for reading', () => {
+    expect(formatPhoneInternational('+9779812345678')).toBe('+977 981 2345678');
+    expect(formatPhoneInternational('+12015550123')).toBe('+1 201 555 0123');
   });
   it('lists about 240 countries with dial codes', () => {
     const codes = listDialCodes();

@@ -9,15 +9,35 @@ export const dialCodeSchema = z
   .trim()
   .regex(/^\+\d{1,4}$/, 'Choose a country code.')
   .default(DEFAULT_COUNTRY_DIAL_CODE);
+
+/**
+ * What people put between the digits when they write a number: "(201) 555-0123", "98765 43210",
+ * "0412 345 678", "981.234.5678". Unicode dashes too, as a number copied from a document often has them.
+ */
+const PHONE_SEPARATORS = /[\s().\-\u2010-\u2015\u2212]/g;
+export const PHONE_CHARACTERS_MESSAGE = 'Phone may contain only digits, spaces, brackets, dashes and dots.';
+
+/**
+ * The national number as typed: the separators are dropped, so only digits go on to the country's rules
+ * (a leading trunk 0, as in "07911 123456" for +44, is dropped there by libphonenumber).
+ */
 export const nationalPhoneSchema = z
   .string()
   .trim()
-  .min(1, 'Phone is required.')
-  .regex(/^\d+$/, 'Phone must contain digits only.')
-  .max(15, INVALID_PHONE_MESSAGE);
+  .max(40, INVALID_PHONE_MESSAGE)
+  .transform((value) => value.replace(PHONE_SEPARATORS, ''))
+  .pipe(
+    z
+      .string()
+      .min(1, { error: 'Phone is required.', abort: true })
+      .regex(/^\d+$/, PHONE_CHARACTERS_MESSAGE)
+      .max(15, INVALID_PHONE_MESSAGE),
+  );
 
 /** The dial code and digits must form a valid number of that country. */
 function validPhoneNumber<T extends { code: string; phone: string }>(value: T, context: z.RefinementCtx) {
+  // A number that already broke the field's own rules has its message; a second one would only blur it.
+  if (typeof value.phone !== 'string' || !/^\d{1,15}$/.test(value.phone)) return;
   if (!toE164(value.code, value.phone).ok)
     context.addIssue({ code: 'custom', path: ['phone'], message: INVALID_PHONE_MESSAGE });
 }
@@ -27,6 +47,26 @@ export const sendOtpRequestSchema = z
   .superRefine(validPhoneNumber);
 export type SendOtpRequest = z.input<typeof sendOtpRequestSchema>;
 
+/**
+ * send-otp's answer. `challenge` ties the code to the browser that asked for it: only a log-in that brings
+ * it back can try the code, so someone who merely knows the number can neither guess it nor use up its
+ * tries. `phone` is the number the code went to (E.164), and `resend_after_seconds` how long the server
+ * makes the number wait before it sends another code.
+ */
+export const sendOtpResponseSchema = z.object({
+  message: z.string(),
+  challenge: z.string(),
+  phone: z.string(),
+  resend_after_seconds: z.number().int().min(0),
+});
+export type SendOtpResponse = z.infer<typeof sendOtpResponseSchema>;
+
+/** A challenge as send-otp makes it: 32 random bytes in base64url, 43 characters. */
+export const signInChallengeSchema = z
+  .string()
+  .trim()
+  .regex(/^[\w-]{43}$/, 'Ask for a new code.');
+
 export const otpSchema = z
   .string()
   .trim()
@@ -34,6 +74,11 @@ export const otpSchema = z
   .regex(/^\d{6}$/, 'The code has 6 digits.');
 
 export const loginPhoneRequestSchema = z
-  .object({ code: dialCodeSchema, phone: nationalPhoneSchema, otp: otpSchema })
+  .object({
+    code: dialCodeSchema,
+    phone: nationalPhoneSchema,
+    otp: otpSchema,
+    challenge: signInChallengeSchema,
+  })
   .superRefine(validPhoneNumber);
 export type LoginPhoneRequest = z.input<typeof loginPhoneRequestSchema>;

@@ -43,12 +43,13 @@ afterAll(async () => {
 /** Signs in reading the code from what Sparrow was asked to deliver, as the phone would show it. */
 async function signIn(nationalNumber: string): Promise<string> {
   const remoteAddress = freshAddress();
-  await harness.app.inject({
+  const sent = await harness.app.inject({
     method: 'POST',
     url: '/api/send-otp',
     remoteAddress,
     payload: { code: '+977', phone: nationalNumber },
   });
+  const { challenge } = sent.json<{ challenge: string }>();
   const text = sparrow.requests
     .filter((request) => request.form.get('to') === nationalNumber)
     .at(-1)
@@ -58,7 +59,7 @@ async function signIn(nationalNumber: string): Promise<string> {
     method: 'POST',
     url: '/api/login-phone',
     remoteAddress,
-    payload: { code: '+977', phone: nationalNumber, otp },
+    payload: { code: '+977', phone: nationalNumber, otp, challenge },
   });
   return login.json().token;
 }

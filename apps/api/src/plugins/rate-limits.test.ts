@@ -30,7 +30,8 @@ async function appWithRedisAt(url: string) {
       method: 'POST',
       url: '/api/login-phone',
       remoteAddress: '10.9.7.1',
-      payload: { phone: '9813000070', otp: '123456' },
+      // A well-formed challenge of no code: each guess that gets through is a 401.
+      payload: { phone: '9813000070', otp: '123456', challenge: 'c'.repeat(43) },
     });
     guesses.push({ status: response.statusCode, ms: Date.now() - started });
   }

@@ -128,7 +128,11 @@ describe('apiRequest with an expired session (SPEC §4)', () => {
     const fetchMock = answer(401, { message: 'OTP does not match' });
 
     await expect(
-      apiRequest('/api/login-phone', { method: 'POST', body: { otp: '000000' }, sendToken: false }),
+      apiRequest('/api/login-phone', {
+        method: 'POST',
+        body: { code: '+977', phone: '9800000000', otp: '000000', challenge: 'c'.repeat(43) },
+        sendToken: false,
+      }),
     ).rejects.toMatchObject({ status: 401, message: 'OTP does not match' });
 
     expect(new Headers(fetchMock.mock.calls[0]![1]?.headers).has('Authorization')).toBe(false);

@@ -51,13 +51,18 @@ export const sessions = pgTable(
   (table) => [index('sessions_user_id_index').on(table.userId)],
 );
 
-/** One-time sign-in codes: stored only as an HMAC, short-lived, single use, limited tries. */
+/**
+ * One-time sign-in codes: stored only as an HMAC, short-lived, single use, limited tries, and usable only
+ * with the challenge send-otp gave the browser that asked for it.
+ */
 export const signInCodes = pgTable(
   'sign_in_codes',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     phone: text('phone').notNull(),
     codeHash: text('code_hash').notNull(),
+    /** SHA-256 of the challenge (base64url). Null on codes made before challenges, which never match. */
+    challengeHash: text('challenge_hash'),
     failedAttempts: integer('failed_attempts').notNull().default(0),
     requestedFromIp: text('requested_from_ip'),
     createdAt: createdAt(),

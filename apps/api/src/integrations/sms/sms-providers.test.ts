@@ -195,7 +195,7 @@ describe('sign-in through a real provider adapter', () => {
     const login = await harness.app.inject({
       method: 'POST',
       url: '/api/login-phone',
-      payload: { phone: '9812000001', otp: code },
+      payload: { phone: '9812000001', otp: code, challenge: sent.json().challenge },
     });
     expect(login.statusCode).toBe(200);
   });

@@ -10,6 +10,7 @@ import {
   revokeSessionsResponseSchema,
   SMS_SENT_MESSAGE,
   sendOtpRequestSchema,
+  sendOtpResponseSchema,
   updateUserDetailsRequestSchema,
 } from '@puja/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -17,6 +18,7 @@ import type { CaptchaVerifier } from '../../integrations/captcha/captcha-verifie
 import { publicAccess, requireRole, signedIn, viewerOf } from '../../plugins/auth.ts';
 import { requireMethodOverrideForPost } from '../../plugins/body-parsers.ts';
 import type { SessionService } from './session.service.ts';
+import { SignInThrottledError } from './sign-in-codes.ts';
 
 /** Sign-in, sign-out and the signed-in person's own details (API.md "Session"). */
 export const sessionRoutes: FastifyPluginAsyncZod<{
@@ -48,12 +50,24 @@ export const sessionRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         body: sendOtpRequestSchema,
-        response: { 200: messageResponseSchema, 429: errorResponseSchema },
+        response: { 200: sendOtpResponseSchema, 429: errorResponseSchema },
       },
     },
-    async (request) => {
-      await sessions.sendCode({ ...request.body, ip: request.ip });
-      return { message: SMS_SENT_MESSAGE };
+    async (request, reply) => {
+      try {
+        const sent = await sessions.sendCode({ ...request.body, ip: request.ip });
+        return {
+          message: SMS_SENT_MESSAGE,
+          challenge: sent.challenge,
+          phone: sent.phone,
+          resend_after_seconds: sent.resendAfterSeconds,
+        };
+      } catch (error) {
+        // The error handler writes the body; the wait also goes out as the standard header, for clients.
+        if (error instanceof SignInThrottledError)
+          reply.header('retry-after', String(error.retryAfterSeconds));
+        throw error;
+      }
     },
   );
 

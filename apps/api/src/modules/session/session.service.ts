@@ -70,15 +70,16 @@ export function createSessionService(dependencies: SessionServiceDependencies) {
 
   return {
     /**
-     * Sends a sign-in code. The answer is the same whether or not the number has an account, so it tells
-     * nobody who uses the service.
+     * Sends a sign-in code and answers the challenge the log-in must bring back with it, the number it
+     * went to and how long before another may be sent. The answer is the same whether or not the number has
+     * an account, so it tells nobody who uses the service.
      */
     async sendCode(request: {
       code: string;
       phone: string;
       captcha?: string | undefined;
       ip: string;
-    }): Promise<void> {
+    }): Promise<{ challenge: string; phone: string; resendAfterSeconds: number }> {
       const phone = e164Of(request.code, request.phone);
       if (!(await captcha.verify(request.captcha, request.ip))) {
         throw new AppError('invalidInput', 'Please complete the bot check.', {
@@ -97,16 +98,19 @@ export function createSessionService(dependencies: SessionServiceDependencies) {
         dependencies.log.warn({ err: error, provider: sms.name }, 'sign-in SMS not delivered');
         throw new AppError('unavailable', 'We could not send the SMS. Please try again in a moment.');
       }
+      return { challenge: issued.challenge, phone, resendAfterSeconds: policy.resendSeconds };
     },
 
     async signInWithCode(request: {
       code: string;
       phone: string;
       otp: string;
+      challenge: string;
       userAgent: string | undefined;
     }) {
       const phone = e164Of(request.code, request.phone);
-      if (!(await consumeCode(db, codeKey, policy, { phone, code: request.otp }))) {
+      const attempt = { phone, challenge: request.challenge, code: request.otp };
+      if (!(await consumeCode(db, codeKey, policy, attempt))) {
         throw new AppError('unauthenticated', OTP_MISMATCH_MESSAGE);
       }
       return startSession(await findOrCreatePatronByPhone(db, phone), request.userAgent);

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,26 +21,54 @@ const waitBeforeResend = (e164: string) =>
 
 const sendOtp = (phone: string, remoteAddress = freshAddress(), code = '+977') =>
   harness.app.inject({ method: 'POST', url: '/api/send-otp', remoteAddress, payload: { code, phone } });
-const loginPhone = (phone: string, otp: string | undefined, remoteAddress = freshAddress()) =>
+const loginPhone = (
+  phone: string,
+  otp: string | undefined,
+  challenge: string | undefined,
+  remoteAddress = freshAddress(),
+  code = '+977',
+) =>
   harness.app.inject({
     method: 'POST',
     url: '/api/login-phone',
     remoteAddress,
-    payload: { code: '+977', phone, otp },
+    payload: { code, phone, otp, challenge },
   });
 
+/** Asks for a code as a browser does: the challenge from the answer, the code from the person's phone. */
+async function requestCode(phone: string, e164 = `+977${phone}`, dialCode = '+977') {
+  const sent = await sendOtp(phone, freshAddress(), dialCode);
+  expect(sent.statusCode, sent.body).toBe(200);
+  const code = await latestCodeFor(harness, e164);
+  if (!code) throw new Error(`no code for ${e164}`);
+  return { challenge: sent.json<{ challenge: string }>().challenge, code };
+}
+
+/** A code that is not `code`. */
+const otherThan = (code: string) => (code === '000000' ? '000001' : '000000');
+/** A well-formed challenge send-otp never gave anyone. */
+const forgedChallenge = () => randomBytes(32).toString('base64url');
+
+const codeRows = (e164: string) =>
+  harness.database.db.select().from(signInCodes).where(eq(signInCodes.phone, e164)).orderBy(signInCodes.id);
+
 describe('sending a sign-in code', () => {
-  it('sends a 6-digit code by SMS and stores only its HMAC', async () => {
+  it('sends a 6-digit code by SMS, answers a challenge, and stores only hashes of both', async () => {
     const response = await sendOtp('9811000001');
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ message: 'SMS Sent' });
+    const answer = response.json();
+    expect(answer).toEqual({
+      message: 'SMS Sent',
+      challenge: expect.stringMatching(/^[\w-]{43}$/),
+      phone: '+9779811000001',
+      resend_after_seconds: 60,
+    });
     const code = await latestCodeFor(harness, '+9779811000001');
     expect(code).toMatch(/^\d{6}$/);
-    const [stored] = await harness.database.db
-      .select()
-      .from(signInCodes)
-      .where(eq(signInCodes.phone, '+9779811000001'));
+    const [stored] = await codeRows('+9779811000001');
     expect(stored!.codeHash).not.toContain(code);
+    expect(stored!.challengeHash).toMatch(/^[\w-]{43}$/);
+    expect(stored!.challengeHash).not.toBe(answer.challenge);
     expect(stored!.expiresAt.getTime() - stored!.createdAt.getTime()).toBe(300_000);
   });
 
@@ -48,7 +77,29 @@ describe('sending a sign-in code', () => {
     const known = await sendOtp('9811000002');
     const unknown = await sendOtp('9811000003');
     expect([known.statusCode, unknown.statusCode]).toEqual([200, 200]);
-    expect(known.body).toBe(unknown.body);
+    // Only the number itself and the random challenge differ.
+    const { challenge: _known, phone: knownPhone, ...knownRest } = known.json();
+    const { challenge: _unknown, phone: unknownPhone, ...unknownRest } = unknown.json();
+    expect(knownRest).toEqual(unknownRest);
+    expect([knownPhone, unknownPhone]).toEqual(['+9779811000002', '+9779811000003']);
+  });
+
+  it.each([
+    ['+1', '(201) 555-0123', '+12015550123'],
+    ['+91', '98765 43210', '+919876543210'],
+    ['+61', '0412 345 678', '+61412345678'],
+    ['+44', '07911 123456', '+447911123456'],
+    ['+44', '(0)7400 123-456', '+447400123456'],
+    ['+977', '981.100.0050', '+9779811000050'],
+    ['+977', ' 981–1000051 ', '+9779811000051'],
+  ])('takes %s %j as people write it, texts %s and signs in with it', async (dialCode, typed, e164) => {
+    const sent = await sendOtp(typed, freshAddress(), dialCode);
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json().phone).toBe(e164);
+    const code = await latestCodeFor(harness, e164);
+    const login = await loginPhone(typed, code, sent.json().challenge, freshAddress(), dialCode);
+    expect(login.statusCode, login.body).toBe(200);
+    expect(login.json().user.phone).toBe(e164);
   });
 
   it.each([
@@ -56,6 +107,7 @@ describe('sending a sign-in code', () => {
     ['too short', { code: '+977', phone: '12345' }],
     ['not a mobile of the country', { code: '+977', phone: '1234567890123' }],
     ['a made-up dial code', { code: '977', phone: '9811000001' }],
+    ['separators only', { code: '+977', phone: '(-) .' }],
     ['nothing', {}],
   ])('refuses a malformed number (%s) with 422 and sends nothing', async (_case, payload) => {
     const before = await harness.database.db.$count(signInCodes);
@@ -69,12 +121,20 @@ describe('sending a sign-in code', () => {
     expect(response.json().errors).toBeDefined();
     expect(await harness.database.db.$count(signInCodes)).toBe(before);
   });
+
+  it('says plainly that letters do not belong in a number', async () => {
+    const response = await sendOtp('981 CALL ME');
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors.phone).toEqual([
+      'Phone may contain only digits, spaces, brackets, dashes and dots.',
+    ]);
+  });
 });
 
 describe('signing in with a code', () => {
   it('creates a patron on a first sign-in and returns a token and the user', async () => {
-    await sendOtp('9811000010');
-    const response = await loginPhone('9811000010', await latestCodeFor(harness, '+9779811000010'));
+    const { challenge, code } = await requestCode('9811000010');
+    const response = await loginPhone('9811000010', code, challenge);
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body.token).toEqual(expect.any(String));
@@ -102,59 +162,92 @@ describe('signing in with a code', () => {
   });
 
   it('refuses a wrong code with "OTP does not match"', async () => {
-    await sendOtp('9811000012');
-    const right = await latestCodeFor(harness, '+9779811000012');
-    const wrong = right === '000000' ? '000001' : '000000';
-    const response = await loginPhone('9811000012', wrong);
+    const { challenge, code } = await requestCode('9811000012');
+    const response = await loginPhone('9811000012', otherThan(code), challenge);
     expect(response.statusCode).toBe(401);
     expect(response.json()).toEqual({ message: 'OTP does not match' });
   });
 
   it('accepts a code once only', async () => {
-    await sendOtp('9811000013');
-    const code = await latestCodeFor(harness, '+9779811000013');
-    expect((await loginPhone('9811000013', code)).statusCode).toBe(200);
-    expect((await loginPhone('9811000013', code)).statusCode).toBe(401);
+    const { challenge, code } = await requestCode('9811000013');
+    expect((await loginPhone('9811000013', code, challenge)).statusCode).toBe(200);
+    expect((await loginPhone('9811000013', code, challenge)).statusCode).toBe(401);
   });
 
   it('accepts a code once even when two log-ins race', async () => {
-    await sendOtp('9811000014');
-    const code = await latestCodeFor(harness, '+9779811000014');
+    const { challenge, code } = await requestCode('9811000014');
     const answers = await Promise.all([
-      loginPhone('9811000014', code),
-      loginPhone('9811000014', code),
-      loginPhone('9811000014', code),
+      loginPhone('9811000014', code, challenge),
+      loginPhone('9811000014', code, challenge),
+      loginPhone('9811000014', code, challenge),
     ]);
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 401, 401]);
   });
 
   it('refuses an expired code', async () => {
-    await sendOtp('9811000015');
-    const code = await latestCodeFor(harness, '+9779811000015');
+    const { challenge, code } = await requestCode('9811000015');
     await harness.database.db.execute(
       sql`UPDATE sign_in_codes SET expires_at = now() - interval '1 second' WHERE phone = '+9779811000015'`,
     );
-    expect((await loginPhone('9811000015', code)).statusCode).toBe(401);
+    expect((await loginPhone('9811000015', code, challenge)).statusCode).toBe(401);
   });
 
-  it('kills a code after 5 wrong tries, even for the right code', async () => {
-    await sendOtp('9811000016');
-    const code = await latestCodeFor(harness, '+9779811000016');
-    const wrong = code === '111111' ? '222222' : '111111';
+  it('kills a code after 5 wrong tries with its challenge, even for the right code', async () => {
+    const { challenge, code } = await requestCode('9811000016');
     for (let attempt = 0; attempt < 5; attempt += 1)
-      expect((await loginPhone('9811000016', wrong)).statusCode).toBe(401);
-    expect((await loginPhone('9811000016', code)).statusCode).toBe(401);
+      expect((await loginPhone('9811000016', otherThan(code), challenge)).statusCode).toBe(401);
+    expect((await codeRows('+9779811000016'))[0]!.failedAttempts).toBe(5);
+    expect((await loginPhone('9811000016', code, challenge)).statusCode).toBe(401);
   });
 
-  it('only the newest code counts', async () => {
-    await harness.database.db.execute(sql`DELETE FROM sign_in_codes WHERE phone = '+9779811000017'`);
-    await sendOtp('9811000017');
-    const first = await latestCodeFor(harness, '+9779811000017');
+  it('a new code leaves the codes asked for before usable, each with its own challenge only', async () => {
+    const first = await requestCode('9811000017');
     await waitBeforeResend('+9779811000017');
-    await sendOtp('9811000017');
-    const second = await latestCodeFor(harness, '+9779811000017');
-    if (first !== second) expect((await loginPhone('9811000017', first)).statusCode).toBe(401);
-    expect((await loginPhone('9811000017', second)).statusCode).toBe(200);
+    const second = await requestCode('9811000017');
+    expect(second.challenge).not.toBe(first.challenge);
+    // A code does not answer another code's challenge (unless, one time in a million, the two are equal).
+    if (first.code !== second.code)
+      expect((await loginPhone('9811000017', first.code, second.challenge)).statusCode).toBe(401);
+    expect((await loginPhone('9811000017', first.code, first.challenge)).statusCode).toBe(200);
+    expect((await loginPhone('9811000017', second.code, second.challenge)).statusCode).toBe(200);
+  });
+
+  it('needs a well-formed challenge', async () => {
+    const { code } = await requestCode('9811000018');
+    const missing = await loginPhone('9811000018', code, undefined);
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json().errors.challenge).toBeDefined();
+    expect((await loginPhone('9811000018', code, 'not-a-challenge')).statusCode).toBe(422);
+  });
+});
+
+describe("someone who knows another person's number but not their challenge", () => {
+  it("cannot use up the owner's code: the owner still signs in after 10 wrong tries by someone else", async () => {
+    const owner = await requestCode('9811000060');
+    const rowsBefore = await codeRows('+9779811000060');
+    const wrongCode = await loginPhone('9811000060', otherThan(owner.code), forgedChallenge());
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      // Guessing, the right code among them, with challenges of their own making.
+      const guess = attempt === 9 ? owner.code : String(attempt).repeat(6);
+      const answer = await loginPhone('9811000060', guess, forgedChallenge());
+      expect(answer.statusCode).toBe(401);
+      expect(answer.body).toBe(wrongCode.body);
+    }
+    expect(await codeRows('+9779811000060')).toEqual(rowsBefore);
+    expect((await loginPhone('9811000060', owner.code, owner.challenge)).statusCode).toBe(200);
+  });
+
+  it("cannot spend the owner's tries with a challenge of their own for the same number", async () => {
+    const owner = await requestCode('9811000061');
+    await waitBeforeResend('+9779811000061');
+    const attacker = await requestCode('9811000061');
+    // The attacker asked for a code too (texted to the owner, so unknown to them) and guesses with its challenge.
+    for (let attempt = 0; attempt < 10; attempt += 1)
+      await loginPhone('9811000061', otherThan(attacker.code), attacker.challenge);
+    const [ownerRow, attackerRow] = await codeRows('+9779811000061');
+    expect([ownerRow!.failedAttempts, ownerRow!.consumedAt]).toEqual([0, null]);
+    expect(attackerRow!.failedAttempts).toBe(5);
+    expect((await loginPhone('9811000061', owner.code, owner.challenge)).statusCode).toBe(200);
   });
 });
 
@@ -187,8 +280,8 @@ describe('tokens and sessions', () => {
     expect((await harness.app.inject({ url: '/api/me', headers: bearer(token) })).statusCode).toBe(401);
     // and a deleted account cannot sign in again
     await waitBeforeResend('+9779811000022');
-    await sendOtp('9811000022');
-    const again = await loginPhone('9811000022', await latestCodeFor(harness, '+9779811000022'));
+    const { challenge, code } = await requestCode('9811000022');
+    const again = await loginPhone('9811000022', code, challenge);
     expect(again.statusCode).toBe(403);
   });
 

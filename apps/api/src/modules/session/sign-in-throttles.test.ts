@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startStandIn } from '../../../test/stand-ins/http-stand-in.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
@@ -12,21 +14,42 @@ afterEach(async () => {
 const send = (phone: string, remoteAddress = '10.9.0.1', extra: object = {}) =>
   harness!.app.inject({ method: 'POST', url: '/api/send-otp', remoteAddress, payload: { phone, ...extra } });
 const TOO_MANY = { message: 'Too many requests. Try again after a few minutes.' };
+/** Moves every code `seconds` into the past, as if that much time had gone by. */
+const timePasses = (seconds: number) =>
+  harness!.database.db.execute(
+    sql`UPDATE sign_in_codes SET created_at = created_at - make_interval(secs => ${seconds})`,
+  );
 
 describe('sign-in code throttles', () => {
-  it('makes a number wait before a new code', async () => {
+  it('makes a number wait before a new code, and says how long', async () => {
     harness = await createTestApp({ env: { OTP_RESEND_SECONDS: '60' } });
-    expect((await send('9813000001')).statusCode).toBe(200);
+    const first = await send('9813000001');
+    expect(first.statusCode).toBe(200);
+    expect(first.json().resend_after_seconds).toBe(60);
     const again = await send('9813000001');
     expect(again.statusCode).toBe(429);
-    expect(again.json()).toEqual(TOO_MANY);
+    expect(again.json()).toEqual({ message: 'Too many requests. Try again in 60 seconds.' });
+    expect(again.headers['retry-after']).toBe('60');
+    await timePasses(45);
+    const later = await send('9813000001');
+    expect(later.json()).toEqual({ message: 'Too many requests. Try again in 15 seconds.' });
+    expect(later.headers['retry-after']).toBe('15');
+    await timePasses(15);
+    expect((await send('9813000001')).statusCode).toBe(200);
   });
 
-  it('limits the codes per number per hour', async () => {
+  it('limits the codes per number per hour, and says when the oldest leaves the hour', async () => {
     harness = await createTestApp({ env: { OTP_RESEND_SECONDS: '0', OTP_MAX_PER_PHONE_PER_HOUR: '3' } });
-    for (let index = 0; index < 3; index += 1)
+    for (let index = 0; index < 3; index += 1) {
       expect((await send('9813000002', `10.9.1.${index}`)).statusCode).toBe(200);
-    expect((await send('9813000002', '10.9.1.9')).statusCode).toBe(429);
+      await timePasses(600);
+    }
+    // The codes were asked for 30, 20 and 10 minutes ago: the first leaves the hour in 30 minutes.
+    const refused = await send('9813000002', '10.9.1.9');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ message: 'Too many requests. Try again in 30 minutes.' });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(1790);
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(1800);
     expect((await send('9813000003', '10.9.1.9')).statusCode).toBe(200);
   });
 
@@ -47,12 +70,14 @@ describe('sign-in code throttles', () => {
 
   it('slows down guessing from one address', async () => {
     harness = await createTestApp({ env: { LOGIN_ATTEMPTS_PER_MINUTE: '3' } });
+    // A well-formed challenge that matches no code: every guess is answered 401 until the limit.
+    const challenge = randomBytes(32).toString('base64url');
     const guess = () =>
       harness!.app.inject({
         method: 'POST',
         url: '/api/login-phone',
         remoteAddress: '10.9.4.1',
-        payload: { phone: '9813000030', otp: '123456' },
+        payload: { phone: '9813000030', otp: '123456', challenge },
       });
     for (let index = 0; index < 3; index += 1) expect((await guess()).statusCode).toBe(401);
     const blocked = await guess();

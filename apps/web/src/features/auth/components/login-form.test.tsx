@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../../app/providers.tsx';
 import { getSession } from '../../../lib/session.ts';
 import { stubApi } from '../../../test/render-app.tsx';
@@ -10,6 +10,18 @@ import { LoginForm } from './login-form.tsx';
 
 const user = { id: 3, name: '', email: null, phone: '+9779812345678', role: 'user', monastery_id: null };
 const noCaptcha = { body: { captcha: { provider: 'none', site_key: null } } };
+const CHALLENGE = 'c'.repeat(43);
+/** send-otp's answer: the challenge to bring back, where the code went, how long until another. */
+function codeSent(resendAfterSeconds = 60, challenge = CHALLENGE) {
+  return {
+    body: {
+      message: 'SMS Sent',
+      challenge,
+      phone: '+9779812345678',
+      resend_after_seconds: resendAfterSeconds,
+    },
+  };
+}
 
 function renderForm() {
   const onSignedIn = vi.fn();
@@ -37,16 +49,25 @@ describe('LoginForm', () => {
     await events.click(screen.getByRole('button', { name: 'Send OTP' }));
     expect(await screen.findByText('Phone is required.')).toBeInTheDocument();
 
-    await events.type(screen.getByRole('textbox', { name: /Phone number/ }), '98-12');
+    await events.type(screen.getByRole('textbox', { name: /Phone number/ }), '98-12 CALL');
     await events.click(screen.getByRole('button', { name: 'Send OTP' }));
-    expect(await screen.findByText('Phone must contain digits only.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Phone may contain only digits, spaces, brackets, dashes and dots.'),
+    ).toBeInTheDocument();
+
+    await events.clear(screen.getByRole('textbox', { name: /Phone number/ }));
+    await events.type(screen.getByRole('textbox', { name: /Phone number/ }), '(981) 234');
+    await events.click(screen.getByRole('button', { name: 'Send OTP' }));
+    expect(
+      await screen.findByText('Enter a valid mobile number for the chosen country.'),
+    ).toBeInTheDocument();
     expect(bodiesSentTo(fetchMock, '/api/send-otp')).toEqual([]);
   });
 
-  it('sends the code request with +977 by default, then signs in with the code', async () => {
+  it('sends the code request with +977 by default, then signs in with the code and its challenge', async () => {
     const fetchMock = stubApi({
       '/api/client-config': noCaptcha,
-      '/api/send-otp': { body: { message: 'SMS Sent' } },
+      '/api/send-otp': codeSent(),
       '/api/login-phone': { body: { token: 'session-token', user } },
     });
     const onSignedIn = renderForm();
@@ -64,7 +85,9 @@ describe('LoginForm', () => {
       false,
     ]);
 
-    await events.type(await screen.findByRole('textbox', { name: /One-time code/ }), '123456');
+    const codeField = await screen.findByRole('textbox', { name: /One-time code/ });
+    expect(codeField).toHaveAccessibleDescription('Enter the code we sent by SMS to +977 981 2345678.');
+    await events.type(codeField, '123456');
     await events.click(screen.getByRole('button', { name: 'Log In' }));
 
     expect(await screen.findByText("You're Logged In")).toBeInTheDocument();
@@ -72,11 +95,26 @@ describe('LoginForm', () => {
     expect(getSession()).toMatchObject({ token: 'session-token', user_id: 3, role: 'user', name: '' });
     expect(onSignedIn).toHaveBeenCalledWith({ token: 'session-token', user });
     const [login] = bodiesSentTo(fetchMock, '/api/login-phone');
-    expect([login?.get('code'), login?.get('phone'), login?.get('otp')]).toEqual([
+    expect([login?.get('code'), login?.get('phone'), login?.get('otp'), login?.get('challenge')]).toEqual([
       '+977',
       '9812345678',
       '123456',
+      CHALLENGE,
     ]);
+  });
+
+  it('takes the number as people write it, and shows where the server sent the code', async () => {
+    const fetchMock = stubApi({ '/api/client-config': noCaptcha, '/api/send-otp': codeSent() });
+    renderForm();
+    const events = userEvent.setup();
+
+    await events.type(screen.getByRole('textbox', { name: /Phone number/ }), '(0)981-234 56.78');
+    await events.click(screen.getByRole('button', { name: 'Send OTP' }));
+
+    const codeField = await screen.findByRole('textbox', { name: /One-time code/ });
+    expect(bodiesSentTo(fetchMock, '/api/send-otp')[0]?.get('phone')).toBe('09812345678');
+    // The server's E.164, read internationally: not the digits as typed.
+    expect(codeField).toHaveAccessibleDescription('Enter the code we sent by SMS to +977 981 2345678.');
   });
 
   it("shows the server's message when the code cannot be sent", async () => {
@@ -100,7 +138,7 @@ describe('LoginForm', () => {
   it('says when the code does not match, stays signed out, and can send a new code', async () => {
     const fetchMock = stubApi({
       '/api/client-config': noCaptcha,
-      '/api/send-otp': { body: { message: 'SMS Sent' } },
+      '/api/send-otp': [codeSent(0), codeSent(0, 'd'.repeat(43))],
       '/api/login-phone': { status: 401, body: { message: 'OTP does not match' } },
     });
     const onSignedIn = renderForm();
@@ -119,6 +157,69 @@ describe('LoginForm', () => {
     await events.click(screen.getByRole('button', { name: 'Resend code' }));
     await waitFor(() => expect(bodiesSentTo(fetchMock, '/api/send-otp')).toHaveLength(2));
     expect(screen.getByRole('textbox', { name: /One-time code/ })).toHaveValue('');
+
+    // The new code goes with the new challenge.
+    await events.type(screen.getByRole('textbox', { name: /One-time code/ }), '222222');
+    await events.click(screen.getByRole('button', { name: 'Log In' }));
+    await waitFor(() => expect(bodiesSentTo(fetchMock, '/api/login-phone')).toHaveLength(2));
+    expect(bodiesSentTo(fetchMock, '/api/login-phone')[1]?.get('challenge')).toBe('d'.repeat(43));
+  });
+
+  describe('resending a code', () => {
+    beforeEach(() => {
+      // The clock and the count-down's interval only: requests, Mantine and Testing Library keep real
+      // timeouts, so the form is driven as usual while the seconds move only when the test says so.
+      vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
+    });
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+    const seconds = (count: number) => act(() => vi.advanceTimersByTime(count * 1000));
+
+    it('counts down the wait the server announced and opens the button only then', async () => {
+      const fetchMock = stubApi({ '/api/client-config': noCaptcha, '/api/send-otp': codeSent(60) });
+      renderForm();
+      const events = userEvent.setup();
+
+      await events.type(screen.getByRole('textbox', { name: /Phone number/ }), '9812345678');
+      await events.click(screen.getByRole('button', { name: 'Send OTP' }));
+      expect(await screen.findByRole('button', { name: 'Resend code in 60 s' })).toBeDisabled();
+
+      seconds(18);
+      expect(screen.getByRole('button', { name: 'Resend code in 42 s' })).toBeDisabled();
+      seconds(41);
+      expect(screen.getByRole('button', { name: 'Resend code in 1 s' })).toBeDisabled();
+      seconds(1);
+      const resend = screen.getByRole('button', { name: 'Resend code' });
+      expect(resend).toBeEnabled();
+
+      await events.click(resend);
+      await waitFor(() => expect(bodiesSentTo(fetchMock, '/api/send-otp')).toHaveLength(2));
+      // A new code starts a new wait.
+      expect(await screen.findByRole('button', { name: 'Resend code in 60 s' })).toBeDisabled();
+    });
+
+    it("shows the server's message, with when to try again, when a resend is refused anyway", async () => {
+      stubApi({
+        '/api/client-config': noCaptcha,
+        '/api/send-otp': [
+          codeSent(30),
+          { status: 429, body: { message: 'Too many requests. Try again in 25 minutes.' } },
+        ],
+      });
+      renderForm();
+      const events = userEvent.setup();
+
+      await events.type(screen.getByRole('textbox', { name: /Phone number/ }), '9812345678');
+      await events.click(screen.getByRole('button', { name: 'Send OTP' }));
+      await screen.findByRole('button', { name: 'Resend code in 30 s' });
+      seconds(30);
+      await events.click(screen.getByRole('button', { name: 'Resend code' }));
+
+      expect(await screen.findByText('Too many requests. Try again in 25 minutes.')).toBeInTheDocument();
+      // The code already sent still works: the form stays on it.
+      expect(screen.getByRole('textbox', { name: /One-time code/ })).toBeInTheDocument();
+    });
   });
 
   it('signs staff in with e-mail and password', async () => {
@@ -162,7 +263,7 @@ describe('LoginForm', () => {
     vi.stubGlobal('turnstile', turnstile);
     const fetchMock = stubApi({
       '/api/client-config': { body: { captcha: { provider: 'turnstile', site_key: 'site-key-1' } } },
-      '/api/send-otp': { body: { message: 'SMS Sent' } },
+      '/api/send-otp': codeSent(),
     });
     renderForm();
     const events = userEvent.setup();

@@ -1,5 +1,10 @@
 import { Button, Group, Select, Stack, TextInput } from '@mantine/core';
-import { type LoginResponse, otpSchema, sendOtpRequestSchema } from '@puja/contract';
+import {
+  formatPhoneInternational,
+  type LoginResponse,
+  otpSchema,
+  sendOtpRequestSchema,
+} from '@puja/contract';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -7,6 +12,7 @@ import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useClientConfig } from '../api/get-client-config.ts';
 import { useLoginWithPhone } from '../api/login-with-phone.ts';
 import { useSendOtp } from '../api/send-otp.ts';
+import { useSecondsLeft } from '../hooks/use-seconds-left.ts';
 import { defaultCountryCode, listCountryDialCodes } from '../utils/country-dial-codes.ts';
 import { TurnstileWidget } from './turnstile-widget.tsx';
 
@@ -19,9 +25,20 @@ function firstIssue(error: { issues: readonly { message: string }[] }): string |
   return error.issues[0]?.message ?? null;
 }
 
+/** The code request the server accepted: the log-in repeats its number and brings back its challenge. */
+interface SentCode {
+  code: string;
+  phone: string;
+  challenge: string;
+  /** Where the server texted the code, in E.164. */
+  sentTo: string;
+}
+
 /**
  * Sign-in by phone (SPEC §2, Login modal): the number, then the code the server sent by SMS. The number
- * and the code are checked with the contract's own rules before anything is sent.
+ * (as people write it: spaces, brackets, dashes) and the code are checked with the contract's own rules
+ * before anything is sent. "Resend code" counts down the wait the server announced and opens only when the
+ * server will accept a new request.
  */
 export function PhoneLoginForm({ onLoggedIn }: PhoneLoginFormProps) {
   const { t, i18n } = useTranslation('auth');
@@ -35,6 +52,9 @@ export function PhoneLoginForm({ onLoggedIn }: PhoneLoginFormProps) {
   const [captchaToken, setCaptchaToken] = useState<string | null>(null);
   const [captchaError, setCaptchaError] = useState<string | null>(null);
   const [captchaResets, setCaptchaResets] = useState(0);
+  const [sent, setSent] = useState<SentCode | null>(null);
+  const [resendAt, setResendAt] = useState<number | null>(null);
+  const resendSecondsLeft = useSecondsLeft(resendAt);
   const sendOtp = useSendOtp();
   const login = useLoginWithPhone();
   const config = useClientConfig();
@@ -57,7 +77,15 @@ export function PhoneLoginForm({ onLoggedIn }: PhoneLoginFormProps) {
     sendOtp.mutate(
       { code: parsed.data.code, phone: parsed.data.phone, captcha: captchaToken ?? undefined },
       {
-        onSuccess: () => {
+        onSuccess: (answer, request) => {
+          // Only the newest challenge is kept: the form asks for the code that was texted last.
+          setSent({
+            code: request.code,
+            phone: request.phone,
+            challenge: answer.challenge,
+            sentTo: answer.phone,
+          });
+          setResendAt(Date.now() + answer.resend_after_seconds * 1000);
           notifySuccess(t('smsSent'));
           onSent();
         },
@@ -98,9 +126,9 @@ export function PhoneLoginForm({ onLoggedIn }: PhoneLoginFormProps) {
     event.preventDefault();
     const parsed = otpSchema.safeParse(otp);
     setOtpError(parsed.success ? null : firstIssue(parsed.error));
-    if (!parsed.success) return;
+    if (!parsed.success || !sent) return;
     login.mutate(
-      { code: dialCode, phone: phone.trim(), otp: parsed.data },
+      { code: sent.code, phone: sent.phone, otp: parsed.data, challenge: sent.challenge },
       {
         onSuccess: onLoggedIn,
         onError: (error) =>
@@ -109,13 +137,13 @@ export function PhoneLoginForm({ onLoggedIn }: PhoneLoginFormProps) {
     );
   }
 
-  if (step === 'otp') {
+  if (step === 'otp' && sent) {
     return (
       <form onSubmit={submitOtp} noValidate>
         <Stack gap="md">
           <TextInput
             label={t('otp')}
-            description={t('otpDescription', { phone: `${dialCode} ${phone.trim()}` })}
+            description={t('otpDescription', { phone: formatPhoneInternational(sent.sentTo) })}
             value={otp}
             onChange={(event) => setOtp(event.currentTarget.value)}
             error={otpError}
@@ -130,8 +158,14 @@ export function PhoneLoginForm({ onLoggedIn }: PhoneLoginFormProps) {
               <Button variant="subtle" px="xs" onClick={() => setStep('phone')}>
                 {t('changeNumber')}
               </Button>
-              <Button variant="subtle" px="xs" onClick={resendCode} loading={sendOtp.isPending}>
-                {t('resendCode')}
+              <Button
+                variant="subtle"
+                px="xs"
+                onClick={resendCode}
+                loading={sendOtp.isPending}
+                disabled={resendSecondsLeft > 0}
+              >
+                {resendSecondsLeft > 0 ? t('resendCodeIn', { seconds: resendSecondsLeft }) : t('resendCode')}
               </Button>
             </Group>
             <Button type="submit" loading={login.isPending}>
@@ -166,7 +200,8 @@ export function PhoneLoginForm({ onLoggedIn }: PhoneLoginFormProps) {
             onChange={(event) => setPhone(event.currentTarget.value)}
             error={phoneError}
             type="tel"
-            inputMode="numeric"
+            // The phone keypad, which has the spaces, brackets and dashes people write numbers with.
+            inputMode="tel"
             autoComplete="tel-national"
             required
             flex={1}
