@@ -148,6 +148,17 @@ export const completePujaRequestSchema = z.object({
 
 // ---- Endpoints (docs/decisions/014) ----
 
+export const placeOrderEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/api/order',
+  access: { roles: ['user'] },
+  summary: 'Order a puja; the amount is the monastery’s current price',
+  tags: ['orders'],
+  body: createOrderRequestSchema,
+  responses: { 200: orderResponseSchema },
+  errors: [401, 403, 422, 429],
+});
+
 export const ownOrdersEndpoint = defineEndpoint({
   method: 'GET',
   path: '/api/order/create',
@@ -157,6 +168,17 @@ export const ownOrdersEndpoint = defineEndpoint({
   query: pageQuerySchema,
   responses: { 200: ownOrdersResponseSchema },
   errors: [401, 403, 422],
+});
+
+export const orderConversationEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/api/get-messages/:orderId',
+  access: 'signedIn',
+  summary: 'An order with its messages and photos',
+  tags: ['orders'],
+  params: orderIdParamsSchema,
+  responses: { 200: orderConversationResponseSchema },
+  errors: [401, 403, 404, 422],
 });
 
 export const cancelOrderEndpoint = defineEndpoint({

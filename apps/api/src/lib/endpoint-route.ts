@@ -4,7 +4,13 @@ import {
   type EndpointResponse,
   errorResponseSchema,
 } from '@puja/contract';
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteGenericInterface } from 'fastify';
+import type {
+  FastifyContextConfig,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  RouteGenericInterface,
+} from 'fastify';
 import { requireMethodOverrideForPost } from '../plugins/body-parsers.ts';
 
 /**
@@ -13,6 +19,9 @@ import { requireMethodOverrideForPost } from '../plugins/body-parsers.ts';
  * serialize the answer, the error answers, and the OpenAPI entry. A module gives only the handler:
  *
  *   route(app, cancelOrderEndpoint, (request) => orders.cancelOrder(viewerOf(request), request.params.orderId));
+ *
+ * What depends on the server's configuration rather than the contract (a rate limit read from the
+ * environment) comes as `options.config`.
  */
 export function route<E extends EndpointDefinition>(
   app: FastifyInstance,
@@ -21,13 +30,14 @@ export function route<E extends EndpointDefinition>(
     request: FastifyRequest<EndpointRequest<E> & RouteGenericInterface>,
     reply: FastifyReply,
   ) => Promise<EndpointResponse<E> | FastifyReply> | EndpointResponse<E> | FastifyReply,
+  options: { config?: Omit<FastifyContextConfig, 'access'> } = {},
 ): void {
   const errors = Object.fromEntries(endpoint.errors.map((status) => [status, errorResponseSchema]));
   app.route({
     method: endpoint.methodOverride ? ['POST', endpoint.method] : endpoint.method,
     url: endpoint.path,
     // A config object of its own: Fastify plugins (helmet) write into a route's config.
-    config: { access: endpoint.access as never },
+    config: { ...options.config, access: endpoint.access as never },
     ...(endpoint.methodOverride ? { preValidation: requireMethodOverrideForPost } : {}),
     schema: {
       tags: [...endpoint.tags],

@@ -1,22 +1,17 @@
 import {
   cancelOrderEndpoint,
-  createOrderRequestSchema,
-  errorResponseSchema,
-  orderConversationResponseSchema,
-  orderIdParamsSchema,
-  orderResponseSchema,
+  orderConversationEndpoint,
   ownOrdersEndpoint,
+  placeOrderEndpoint,
 } from '@puja/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../../lib/endpoint-route.ts';
-import { requireRole, signedIn, viewerOf } from '../../plugins/auth.ts';
+import { viewerOf } from '../../plugins/auth.ts';
 import type { OrdersService } from './orders.service.ts';
 
-/** A patron's orders (API.md "Orders"); the staff side arrives with the back-office issue. */
+/** A patron's orders: placing, listing, reading and cancelling them (docs/api.md "Orders"). */
 export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = async (app, { orders }) => {
-  const tags = ['orders'];
-
   // One patron cannot flood the monasteries' queues or the database: counted per patron, across instances
   // when REDIS_URL is set (the app-wide rate-limits plugin).
   const ordersRateLimit = {
@@ -24,38 +19,18 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
     timeWindow: '1 hour',
     keyGenerator: (request: FastifyRequest) => `orders:${request.viewer?.id ?? request.ip}`,
   };
-  app.post(
-    '/api/order',
-    {
-      config: { ...requireRole('user'), rateLimit: ordersRateLimit },
-      schema: {
-        tags,
-        summary: 'Order a puja; the amount is the monastery’s current price',
-        body: createOrderRequestSchema,
-        response: { 200: orderResponseSchema, 422: errorResponseSchema },
-      },
-    },
+  route(
+    app,
+    placeOrderEndpoint,
     async (request) => ({ order: await orders.placeOrder(viewerOf(request), request.body) }),
+    {
+      config: { rateLimit: ordersRateLimit },
+    },
   );
-
   route(app, ownOrdersEndpoint, (request) => orders.listOwnOrders(viewerOf(request), request.query));
 
-  app.get(
-    '/api/get-messages/:orderId',
-    {
-      config: signedIn,
-      schema: {
-        tags,
-        summary: 'An order with its messages and photos',
-        params: orderIdParamsSchema,
-        response: {
-          200: orderConversationResponseSchema,
-          403: errorResponseSchema,
-          404: errorResponseSchema,
-        },
-      },
-    },
-    (request) => orders.getConversation(viewerOf(request), request.params.orderId),
+  route(app, orderConversationEndpoint, (request) =>
+    orders.getConversation(viewerOf(request), request.params.orderId),
   );
 
   route(app, cancelOrderEndpoint, async (request) => ({
