@@ -29,7 +29,7 @@ import { orderHandlingRoutes } from './modules/orders/order-handling.routes.ts';
 import { createOrderHandlingService } from './modules/orders/order-handling.service.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { createOrdersService } from './modules/orders/orders.service.ts';
-import { createPatronNotices } from './modules/orders/patron-notices.ts';
+import { createOrderNotices } from './modules/orders/order-notices.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
 import { createReceiptsService } from './modules/payments/receipts.service.ts';
@@ -149,7 +149,7 @@ export async function buildApp(dependencies: AppDependencies, logger?: FastifyBa
   await app.register(sessionRoutes, { sessions, captcha });
   await app.register(usersRoutes, { users: createUsersService({ db: dependencies.db }) });
   const imageUrls = createUrlSigner(createHmac('sha256', jwtSecret).update('order-image-urls').digest());
-  const notices = createPatronNotices({ enabled: config.NOTIFY_PATRONS_BY_SMS, publicUrl: config.publicUrl });
+  const notices = createOrderNotices({ enabled: config.NOTIFY_PATRONS_BY_SMS, publicUrl: config.publicUrl });
   const orders = createOrdersService({
     db: dependencies.db,
     businessTimeZone: config.BUSINESS_TIME_ZONE,

@@ -66,6 +66,8 @@ export const orderSchema = z
     created_at: z.string(),
     /** The money received for it (payments not received are left out), oldest first, with any refund. */
     payments: z.array(paymentSchema),
+    /** Who wrote last on the order: `patron` means the monastery has a message to answer. */
+    last_message_from: z.enum(['patron', 'monastery']).nullable(),
   })
   .meta({ id: 'Order' });
 export type Order = z.infer<typeof orderSchema>;
@@ -81,7 +83,12 @@ export type OwnOrdersResponse = z.infer<typeof ownOrdersResponseSchema>;
 export const orderIdParamsSchema = z.object({ orderId: idSchema() });
 
 export const orderMessageSchema = z
-  .object({ message: z.string(), created_at: z.string() })
+  .object({
+    message: z.string(),
+    created_at: z.string(),
+    /** The order's patron, or the monastery's staff. */
+    from: z.enum(['patron', 'monastery']),
+  })
   .meta({ id: 'OrderMessage' });
 export const orderImageSchema = z
   .object({ id: z.number().int(), url: z.string() })
@@ -127,15 +134,20 @@ export const updateOrderRequestSchema = z
 export type UpdateOrderRequest = z.input<typeof updateOrderRequestSchema>;
 
 export const MESSAGE_MAX_LENGTH = 2000;
+/** What anyone writes on an order: required, at most MESSAGE_MAX_LENGTH characters once trimmed. */
+const messageTextSchema = z
+  .string({ error: 'Message is required.' })
+  .trim()
+  .min(1, 'Message is required.')
+  .max(MESSAGE_MAX_LENGTH, `A message can be at most ${MESSAGE_MAX_LENGTH} characters.`);
 export const messageToPatronRequestSchema = z.object({
   orderID: idSchema('Choose an order.'),
   userID: idSchema('Choose a patron.'),
-  message: z
-    .string()
-    .trim()
-    .min(1, 'Message is required.')
-    .max(MESSAGE_MAX_LENGTH, `A message can be at most ${MESSAGE_MAX_LENGTH} characters.`),
+  message: messageTextSchema,
 });
+/** A patron writing to the monastery on their own order. */
+export const messageToMonasteryRequestSchema = z.object({ message: messageTextSchema });
+export type MessageToMonasteryRequest = z.input<typeof messageToMonasteryRequestSchema>;
 export type MessageToPatronRequest = z.input<typeof messageToPatronRequestSchema>;
 
 export const MAX_COMPLETION_PHOTOS = 10;
@@ -179,6 +191,18 @@ export const orderConversationEndpoint = defineEndpoint({
   params: orderIdParamsSchema,
   responses: { 200: orderConversationResponseSchema },
   errors: [401, 403, 404, 422],
+});
+
+export const messageToMonasteryEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/api/order/:orderId/messages',
+  access: { roles: ['user'] },
+  summary: 'The patron writes to the monastery on their own order; answers the conversation as it now is',
+  tags: ['orders'],
+  params: orderIdParamsSchema,
+  body: messageToMonasteryRequestSchema,
+  responses: { 200: orderConversationResponseSchema },
+  errors: [401, 403, 404, 422, 429],
 });
 
 export const cancelOrderEndpoint = defineEndpoint({

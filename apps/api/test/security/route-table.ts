@@ -255,6 +255,11 @@ export const ROUTES: Record<string, Entry> = {
     '401 200 403 403 403 403',
     (w) => `/api/order/${w.ids.orderToCancel}/cancel`,
   ),
+  'POST /api/order/:orderId/messages': entry(
+    '401 200 403 403 403 403',
+    (w) => `/api/order/${w.ids.paidOrder}/messages`,
+    { body: { message: 'Please include my grandmother, Dolma.' } },
+  ),
   'GET /api/order': entry('401 403 403 200 200 200', '/api/order'),
   'GET /api/order/:orderId/edit': entry(
     '401 403 403 200 403 403',

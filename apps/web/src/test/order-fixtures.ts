@@ -22,6 +22,7 @@ export function orderFixture(overrides: Partial<Order> = {}): Order {
     status: 'pending',
     created_at: '2026-11-20T08:15:00.000Z',
     payments: [],
+    last_message_from: null,
     ...overrides,
   };
 }

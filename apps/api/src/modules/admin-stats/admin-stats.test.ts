@@ -169,7 +169,7 @@ describe('the dashboard figures, from a known set of orders, payments and people
         db,
         businessTimeZone: TIME_ZONE,
         paymentWindowHours: 24,
-        notices: { tell: async () => undefined },
+        notices: { tell: async () => undefined, tellStaff: async () => undefined },
         imageUrl: () => '',
       }),
       businessTimeZone: TIME_ZONE,

@@ -17,6 +17,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Viewer } from '../../plugins/auth.ts';
 import { type AuditFields, recordAudit } from '../audit/audit.service.ts';
 import { findKeptPayment, markRefundDue, refreshOrderPaymentStatus } from '../payments/payments.queries.ts';
+import type { OrderNotices } from './order-notices.ts';
 import {
   countStaffSections,
   findOrderById,
@@ -25,7 +26,6 @@ import {
   selectOrders,
 } from './orders.queries.ts';
 import type { OrdersService } from './orders.service.ts';
-import type { PatronNotices } from './patron-notices.ts';
 
 /**
  * What a monastery's staff do with its orders. Every order moves through one table of transitions, each
@@ -55,7 +55,7 @@ export interface OrderHandlingDependencies {
   db: Database;
   ordersService: OrdersService;
   storage: FileStorage;
-  notices: PatronNotices;
+  notices: OrderNotices;
   businessTimeZone: string;
 }
 

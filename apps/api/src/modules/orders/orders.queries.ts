@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Database, Executor, Transaction } from '../../db/client.ts';
 import {
   messages,
@@ -16,6 +16,11 @@ const orderColumns = {
   user: { name: users.name, email: users.email, phone: users.phone },
   monastery: { id: monasteries.id, name: monasteries.name, slug: monasteries.slug },
   puja: { id: pujas.id, name: pujas.name },
+  /** Whether the patron or the monastery wrote last (the newest message, through its index). */
+  lastMessageFrom: sql<'patron' | 'monastery' | null>`(
+    SELECT CASE WHEN ${messages.senderId} = ${orders.userId} THEN 'patron' ELSE 'monastery' END
+    FROM ${messages} WHERE ${messages.orderId} = ${orders.id}
+    ORDER BY ${messages.createdAt} DESC, ${messages.id} DESC LIMIT 1)`,
 };
 /** An offering a patron may order now: both sides open and unarchived, the pairing current. */
 export async function findOrderableOffering(db: Database, monasteryId: number, pujaId: number) {
@@ -120,10 +125,37 @@ export async function findOrderById(db: Executor, orderId: number): Promise<Orde
 
 export function listMessagesOfOrder(db: Database, orderId: number) {
   return db
-    .select({ body: messages.body, createdAt: messages.createdAt })
+    .select({ body: messages.body, createdAt: messages.createdAt, senderId: messages.senderId })
     .from(messages)
     .where(eq(messages.orderId, orderId))
     .orderBy(messages.createdAt, messages.id);
+}
+
+export async function insertMessage(
+  db: Executor,
+  message: { orderId: number; senderId: number; body: string },
+): Promise<number> {
+  const [row] = await db.insert(messages).values(message).returning({ id: messages.id });
+  return row!.id;
+}
+
+/** The phones of a monastery's active staff, to tell them of something on one of its orders. */
+export async function listStaffPhones(db: Executor, monasteryId: number): Promise<string[]> {
+  const rows = await db
+    .select({ phone: users.phone })
+    .from(users)
+    .where(
+      and(
+        eq(users.role, 'monastery'),
+        eq(users.monasteryId, monasteryId),
+        isNull(users.archivedAt),
+        isNotNull(users.phone),
+      ),
+    )
+    .orderBy(asc(users.id))
+    // A monastery has a handful of staff; the bound only keeps one message from becoming a flood of SMS.
+    .limit(10);
+  return rows.map((row) => row.phone!);
 }
 
 export function listImagesOfOrder(db: Database, orderId: number) {

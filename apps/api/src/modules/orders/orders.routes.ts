@@ -1,5 +1,6 @@
 import {
   cancelOrderEndpoint,
+  messageToMonasteryEndpoint,
   orderConversationEndpoint,
   ownOrdersEndpoint,
   placeOrderEndpoint,
@@ -31,6 +32,19 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
 
   route(app, orderConversationEndpoint, (request) =>
     orders.getConversation(viewerOf(request), request.params.orderId),
+  );
+
+  // Each message may become an SMS to the monastery's staff: one patron cannot flood them.
+  const messagesRateLimit = {
+    max: 30,
+    timeWindow: '1 hour',
+    keyGenerator: (request: FastifyRequest) => `messages:${request.viewer?.id ?? request.ip}`,
+  };
+  route(
+    app,
+    messageToMonasteryEndpoint,
+    (request) => orders.writeToMonastery(viewerOf(request), request.params.orderId, request.body.message),
+    { config: { rateLimit: messagesRateLimit } },
   );
 
   route(app, cancelOrderEndpoint, async (request) => ({

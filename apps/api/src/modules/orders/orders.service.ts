@@ -26,19 +26,21 @@ import {
   markRefundDue,
   refreshOrderPaymentStatus,
 } from '../payments/payments.queries.ts';
+import type { OrderNotices } from './order-notices.ts';
 import {
   countOrders,
   expireUnpaidOrders,
   findOrderableOffering,
   findOrderById,
+  insertMessage,
   insertOrderOnce,
   listImagesOfOrder,
   listMessagesOfOrder,
   listReceivedPaymentsOfOrders,
+  listStaffPhones,
   type OrderRow,
   selectOrders,
 } from './orders.queries.ts';
-import type { PatronNotices } from './patron-notices.ts';
 
 export interface NewOrder {
   monastery: number;
@@ -56,7 +58,7 @@ export function createOrdersService(dependencies: {
   businessTimeZone: string;
   /** Hours an unpaid order waits for its payment before it expires (never past its puja's day). */
   paymentWindowHours: number;
-  notices: PatronNotices;
+  notices: OrderNotices;
   /** A short-lived link to a completion photo. */
   imageUrl: (imageId: number) => string;
 }) {
@@ -94,6 +96,7 @@ export function createOrdersService(dependencies: {
       status: order.status,
       created_at: order.createdAt.toISOString(),
       payments: payments.map(toPayment),
+      last_message_from: row.lastMessageFrom,
     };
   }
 
@@ -158,7 +161,10 @@ export function createOrdersService(dependencies: {
       if ('inserted' in result) {
         // A new order has received no money yet, and the rest of its page is already at hand: no re-read.
         const { name, email, phone } = patron;
-        return toOrder({ order: result.inserted, user: { name, email, phone }, ...offering }, []);
+        return toOrder(
+          { order: result.inserted, user: { name, email, phone }, ...offering, lastMessageFrom: null },
+          [],
+        );
       }
       // The same submission again (a double click, a retried request): the order as it now stands.
       const [order] = await toOrders(db, [(await findOrderById(db, result.existingId))!]);
@@ -210,6 +216,26 @@ export function createOrdersService(dependencies: {
       return order!;
     },
 
+    /**
+     * The patron writes to the monastery on their own order, in any state: a question before approval, a
+     * thank-you after the photos. The monastery's staff are told by SMS in the same transaction.
+     */
+    async writeToMonastery(patron: Viewer, orderId: number, message: string) {
+      const row = await this.getReadableOrder(patron, orderId);
+      if (row.order.userId !== patron.id)
+        throw new AppError('forbidden', 'Only the patron of this order can write on it.');
+      await db.transaction(async (tx) => {
+        await insertMessage(tx, { orderId, senderId: patron.id, body: message });
+        await notices.tellStaff(
+          tx,
+          row.order,
+          await listStaffPhones(tx, row.order.monasteryId),
+          `${row.user.name || 'The patron'} wrote about their ${row.puja.name}.`,
+        );
+      });
+      return this.getConversation(patron, orderId);
+    },
+
     /** The expiry job: unpaid orders past their window, or whose puja's day has passed, expire. */
     async expireOrders(): Promise<number> {
       return db.transaction(async (tx) => {
@@ -251,6 +277,7 @@ export function createOrdersService(dependencies: {
         messages: messages.map((message) => ({
           message: message.body,
           created_at: message.createdAt.toISOString(),
+          from: message.senderId === row.order.userId ? ('patron' as const) : ('monastery' as const),
         })),
         images: images.map((image) => ({ id: image.id, url: dependencies.imageUrl(image.id) })),
         order: order!,

@@ -1,10 +1,12 @@
-import { addDays, OWN_ORDERS_PAGE_SIZE, todayIn } from '@puja/contract';
+import fs from 'node:fs/promises';
+import { addDays, MESSAGE_MAX_LENGTH, OWN_ORDERS_PAGE_SIZE, todayIn } from '@puja/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertMonastery, insertPuja, offer } from '../../../test/catalogue-fixtures.ts';
 import { bearer, signInByPhone } from '../../../test/session-helpers.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { messages, monasteries, orders, pujas, users } from '../../db/schema/index.ts';
+import { outboxFile } from '../../integrations/sms/outbox-sms.ts';
 
 let harness: TestApp;
 const ids = { open: 0, closed: 0, other: 0, tara: 0, lamp: 0, closedPuja: 0, notOffered: 0 };
@@ -279,5 +281,53 @@ describe('reading orders', () => {
       .update(monasteries)
       .set({ archivedAt: null })
       .where(eq(monasteries.id, ids.open));
+  });
+});
+
+describe('the patron writing to the monastery', () => {
+  const write = (orderId: number, payload: object, token = patron.token) =>
+    harness.app.inject({
+      method: 'POST',
+      url: `/api/order/${orderId}/messages`,
+      headers: bearer(token),
+      payload,
+    });
+
+  it('adds the message to the order’s thread, marked as the patron’s, and texts the monastery’s staff', async () => {
+    const { db } = harness.database;
+    const [staffUser] = await db.select().from(users).where(eq(users.phone, '+9779815000003'));
+    await db
+      .update(users)
+      .set({ role: 'monastery', monasteryId: ids.open })
+      .where(eq(users.id, staffUser!.id));
+    const { order } = (await placeOrder(valid())).json();
+    await db
+      .insert(messages)
+      .values({ orderId: order.id, senderId: staffUser!.id, body: 'We will pray at dawn.' });
+
+    const answer = await write(order.id, { message: '  Please include my grandmother, Dolma.  ' });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json().messages).toEqual([
+      expect.objectContaining({ message: 'We will pray at dawn.', from: 'monastery' }),
+      expect.objectContaining({ message: 'Please include my grandmother, Dolma.', from: 'patron' }),
+    ]);
+    expect(answer.json().order.last_message_from).toBe('patron');
+    await harness.app.jobs.runDueJobs();
+    const outbox = await fs.readFile(outboxFile(harness.dataDirectory), 'utf8');
+    expect(outbox).toContain('"to":"+9779815000003"');
+    expect(outbox).toMatch(new RegExp(`${order.number}: .*wrote about their Tara Puja`));
+  });
+
+  it('is for the order’s own patron only, and refuses an empty or over-long message, storing nothing', async () => {
+    const { order } = (await placeOrder(valid())).json();
+    const stored = () => harness.database.db.$count(messages, eq(messages.orderId, order.id));
+    expect((await write(order.id, { message: 'Hello' }, otherPatron.token)).statusCode).toBe(403);
+    const empty = await write(order.id, { message: '   ' });
+    expect(empty.statusCode).toBe(422);
+    expect(empty.json().errors.message).toEqual(['Message is required.']);
+    const long = await write(order.id, { message: 'x'.repeat(MESSAGE_MAX_LENGTH + 1) });
+    expect(long.statusCode).toBe(422);
+    expect((await write(999_999, { message: 'Hello' })).statusCode).toBe(404);
+    expect(await stored()).toBe(0);
   });
 });

@@ -18,7 +18,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Viewer } from '../../plugins/auth.ts';
 import { findOrderById } from '../orders/orders.queries.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
-import type { PatronNotices } from '../orders/patron-notices.ts';
+import type { OrderNotices } from '../orders/order-notices.ts';
 import {
   failPaymentAttempt,
   findKeptPayment,
@@ -56,7 +56,7 @@ export type PaymentOutcome = {
 export interface PaymentsServiceDependencies {
   db: Database;
   orders: OrdersService;
-  notices: PatronNotices;
+  notices: OrderNotices;
   /** Counts money received, for the metrics: `kept` false when it became a refund due at once. */
   paymentReceived?: (provider: 'esewa' | 'khalti', kept: boolean) => void;
   settings: () => PaymentSettings;

@@ -19,7 +19,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Viewer } from '../../plugins/auth.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { findOrderById } from '../orders/orders.queries.ts';
-import type { PatronNotices } from '../orders/patron-notices.ts';
+import type { OrderNotices } from '../orders/order-notices.ts';
 import { toPayment } from './payment-record.ts';
 import {
   type AdminPaymentRow,
@@ -48,7 +48,7 @@ import {
 export interface RefundsServiceDependencies {
   db: Database;
   settings: () => PaymentSettings;
-  notices: PatronNotices;
+  notices: OrderNotices;
   businessTimeZone: string;
   log: { info: (object: object, message: string) => void; warn: (object: object, message: string) => void };
 }

@@ -1,11 +1,13 @@
 import { messageResponseSchema, type messageToPatronRequestSchema } from '@puja/contract';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { orderConversationQueryKey } from '../../orders/api/get-order-conversation.ts';
+import { staffOrdersQueryKey } from './monastery-dashboard-query-keys.ts';
 
 /** A message as the form checked it with the contract's schema. */
 export type MessageToPatron = ReturnType<typeof messageToPatronRequestSchema.parse>;
 
-/** `POST /api/message`: a message to the patron of an order, shown on their orders page. */
+/** `POST /api/message`: a message to the patron of an order, in the order's thread on their orders page. */
 export function sendMessage(input: MessageToPatron) {
   return apiRequest('/api/message', {
     method: 'POST',
@@ -15,5 +17,13 @@ export function sendMessage(input: MessageToPatron) {
 }
 
 export function useSendMessage() {
-  return useMutation({ mutationFn: sendMessage });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: sendMessage,
+    // The thread has a new message, and the order no longer waits for an answer.
+    onSuccess: (_answer, input) => {
+      void queryClient.invalidateQueries({ queryKey: orderConversationQueryKey(input.orderID) });
+      void queryClient.invalidateQueries({ queryKey: staffOrdersQueryKey });
+    },
+  });
 }

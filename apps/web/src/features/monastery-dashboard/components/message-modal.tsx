@@ -1,7 +1,8 @@
-import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Loader, Modal, Paper, ScrollArea, Stack, Text, Textarea } from '@mantine/core';
 import { MESSAGE_MAX_LENGTH, type Order } from '@puja/contract';
 import { useTranslation } from 'react-i18next';
-import { formatPujaDate } from '../../../lib/formatting.ts';
+import { formatMessageTime, formatPujaDate } from '../../../lib/formatting.ts';
+import { useOrderConversation } from '../../orders/api/get-order-conversation.ts';
 import { useLastShown } from '../hooks/use-last-shown.ts';
 import { useMessageForm } from '../hooks/use-message-form.ts';
 import type { OrderActions } from '../hooks/use-order-actions.ts';
@@ -54,6 +55,7 @@ function MessageForm({
             date: formatPujaDate(order.date),
           })}
         </Text>
+        <OrderThread order={order} />
         <Textarea
           label={t('messageModal.message')}
           description={t('messageModal.count', { length: form.message.length, max: MESSAGE_MAX_LENGTH })}
@@ -78,5 +80,45 @@ function MessageForm({
         </Group>
       </Stack>
     </form>
+  );
+}
+
+/** What the patron and the monastery have written on the order so far, so a reply answers it. */
+function OrderThread({ order }: { order: Order }) {
+  const { t } = useTranslation('monastery-dashboard');
+  const conversation = useOrderConversation(order.id);
+  if (conversation.isPending) return <Loader size="sm" aria-label={t('messageModal.thread')} />;
+  const messages = conversation.data?.messages ?? [];
+  return (
+    <Stack gap={6} component="section" aria-label={t('messageModal.thread')}>
+      {messages.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {t('messageModal.noThread')}
+        </Text>
+      ) : (
+        <ScrollArea.Autosize mah={240} type="auto">
+          <Stack component="ol" gap={6} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+            {messages.map((message, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: messages never reorder; their place is their identity
+              <li key={index}>
+                <Paper withBorder radius="sm" p="xs" bg={message.from === 'patron' ? 'blue.0' : 'gray.0'}>
+                  <Text size="xs" fw={600}>
+                    {message.from === 'patron'
+                      ? t('messageModal.fromPatron', { name: order.user.name || order.user.phone })
+                      : t('messageModal.fromMonastery')}
+                  </Text>
+                  <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+                    {message.message}
+                  </Text>
+                  <Text size="xs" c="dimmed" component="time" dateTime={message.created_at}>
+                    {formatMessageTime(message.created_at)}
+                  </Text>
+                </Paper>
+              </li>
+            ))}
+          </Stack>
+        </ScrollArea.Autosize>
+      )}
+    </Stack>
   );
 }

@@ -95,6 +95,11 @@ function OrderRow({ order, approving, busy, onApprove, onMessage, onUpdateDate }
           <Text size="sm" c="dimmed">
             {t('dashboard.orderNumber', { number: order.number })}
           </Text>
+          {order.last_message_from === 'patron' && (
+            <Badge color="blue" variant="light" c="dark.7" w="fit-content">
+              {t('dashboard.patronWrote')}
+            </Badge>
+          )}
           {order.beneficiary && (
             <Text size="sm" c="dimmed">
               {t('dashboard.beneficiary', { names: order.beneficiary })}

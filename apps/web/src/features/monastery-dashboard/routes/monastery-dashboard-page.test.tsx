@@ -342,6 +342,43 @@ describe('messaging a patron', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Make Puja' })).not.toBeInTheDocument());
   });
 
+  it('marks an order the patron wrote on, and shows the thread above the reply', async () => {
+    const wrote = { ...secondPaid, last_message_from: 'patron' as const };
+    const { user } = renderDashboard({
+      '/api/order': lists([pending, wrote], [approved], [unpaid]),
+      '/api/get-messages/42': {
+        body: {
+          order: wrote,
+          images: [],
+          messages: [
+            { message: 'We will pray at dawn.', created_at: '2026-11-20T08:15:00.000Z', from: 'monastery' },
+            {
+              message: 'Please include my mother, Dolma.',
+              created_at: '2026-11-21T09:00:00.000Z',
+              from: 'patron',
+            },
+          ],
+        },
+      },
+    });
+
+    const row = await rowOf('Pema Lhamo');
+    expect(within(row).getByText('New message from the patron')).toBeInTheDocument();
+    expect(
+      within(await rowOf('Demo Patron')).queryByText('New message from the patron'),
+    ).not.toBeInTheDocument();
+    await user.click(within(row).getByRole('button', { name: 'Message' }));
+    const thread = await within(await screen.findByRole('dialog', { name: 'Make Puja' })).findByRole(
+      'region',
+      {
+        name: 'Messages on this order',
+      },
+    );
+    expect(within(thread).getByText('Please include my mother, Dolma.')).toBeInTheDocument();
+    expect(within(thread).getByText('Pema Lhamo')).toBeInTheDocument();
+    expect(within(thread).getByText('Your monastery')).toBeInTheDocument();
+  });
+
   it('keeps the message when sending fails, with the reason', async () => {
     const { toast, user } = renderDashboard({
       '/api/message': {

@@ -1,24 +1,17 @@
-import { type OrderConversationResponse, orderConversationResponseSchema } from '@puja/contract';
+import { orderConversationEndpoint } from '@puja/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
 import { ordersQueryKey } from './orders-query-keys.ts';
 
 export function orderConversationQueryKey(orderId: number) {
   return [...ordersQueryKey, 'conversation', orderId] as const;
 }
 
-/** `GET /api/get-messages/{orderId}`: the monastery's messages and photos for one order. */
-export function getOrderConversation(
-  orderId: number,
-  signal?: AbortSignal,
-): Promise<OrderConversationResponse> {
-  return apiRequest(`/api/get-messages/${orderId}`, { schema: orderConversationResponseSchema, signal });
-}
-
+/** One order with its thread of messages (the patron's and the monastery's) and its photos. */
 export function orderConversationQueryOptions(orderId: number) {
   return queryOptions({
     queryKey: orderConversationQueryKey(orderId),
-    queryFn: ({ signal }) => getOrderConversation(orderId, signal),
+    queryFn: ({ signal }) => callEndpoint(orderConversationEndpoint, { params: { orderId }, signal }),
     // Photo links are signed and expire: fetch afresh rather than show a link that no longer opens.
     staleTime: 0,
   });

@@ -1,33 +1,99 @@
-import { Paper, Stack, Text } from '@mantine/core';
-import type { OrderConversationResponse } from '@puja/contract';
+import { Button, Paper, Stack, Text, Textarea } from '@mantine/core';
+import {
+  MESSAGE_MAX_LENGTH,
+  type MessageToMonasteryRequest,
+  messageToMonasteryRequestSchema,
+  type OrderConversationResponse,
+} from '@puja/contract';
 import { useTranslation } from 'react-i18next';
+import { endedTheSession, reasonOf, showServerErrors, useContractForm } from '../../../lib/contract-form.ts';
 import { formatMessageTime } from '../../../lib/formatting.ts';
+import { notifyError } from '../../../lib/notify.ts';
+import { useWriteToMonastery } from '../api/write-to-monastery.ts';
 import classes from './orders.module.css';
 
-/** The monastery's messages about the order, each with its time (SPEC §9: 'hh:mm A MMM Do, YYYY'). */
-export function OrderMessages({ messages }: { messages: OrderConversationResponse['messages'] }) {
+/**
+ * The order's thread: the monastery's messages and the patron's own, oldest first, each with who wrote it
+ * and when, then a box to write to the monastery.
+ */
+export function OrderMessages({
+  orderId,
+  monasteryName,
+  messages,
+}: {
+  orderId: number;
+  monasteryName: string;
+  messages: OrderConversationResponse['messages'];
+}) {
   const { t } = useTranslation('orders');
-  if (messages.length === 0) {
-    return (
-      <Text c="dimmed" ta="center" py="xl">
-        {t('orders.noMessages')}
-      </Text>
-    );
-  }
   return (
-    <Stack component="ol" gap="sm" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-      {messages.map((message, index) => (
-        // Messages have no id; they never reorder, so their place is their identity.
-        // biome-ignore lint/suspicious/noArrayIndexKey: see above
-        <li key={index}>
-          <Paper withBorder radius="md" p="sm" bg="gray.0">
-            <Text className={classes.message}>{message.message}</Text>
-            <Text size="xs" c="dimmed" mt={4} component="time" dateTime={message.created_at}>
-              {formatMessageTime(message.created_at)}
-            </Text>
-          </Paper>
-        </li>
-      ))}
+    <Stack gap="md">
+      {messages.length === 0 ? (
+        <Text c="dimmed" ta="center" py="md">
+          {t('orders.noMessages')}
+        </Text>
+      ) : (
+        <Stack component="ol" gap="sm" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+          {messages.map((message, index) => {
+            const mine = message.from === 'patron';
+            return (
+              // Messages have no id; they never reorder, so their place is their identity.
+              // biome-ignore lint/suspicious/noArrayIndexKey: see above
+              <li key={index} className={mine ? classes.ownMessage : undefined}>
+                <Paper withBorder radius="md" p="sm" bg={mine ? 'blue.0' : 'gray.0'}>
+                  <Text size="xs" fw={600} mb={4}>
+                    {mine ? t('orders.messageFromYou') : monasteryName}
+                  </Text>
+                  <Text className={classes.message}>{message.message}</Text>
+                  <Text size="xs" c="dimmed" mt={4} component="time" dateTime={message.created_at}>
+                    {formatMessageTime(message.created_at)}
+                  </Text>
+                </Paper>
+              </li>
+            );
+          })}
+        </Stack>
+      )}
+      <MessageComposer key={orderId} orderId={orderId} monasteryName={monasteryName} />
     </Stack>
+  );
+}
+
+function MessageComposer({ orderId, monasteryName }: { orderId: number; monasteryName: string }) {
+  const { t } = useTranslation('orders');
+  const form = useContractForm<MessageToMonasteryRequest>(messageToMonasteryRequestSchema, { message: '' });
+  const writing = useWriteToMonastery(orderId);
+
+  const send = form.onSubmit(async (values) => {
+    try {
+      await writing.mutateAsync(values.message);
+      form.reset();
+    } catch (error) {
+      if (showServerErrors(form, error) || endedTheSession(error)) return;
+      notifyError(reasonOf(error, t('orders.messageFailed')), { title: t('orders.messageNotSent') });
+    }
+  });
+
+  return (
+    <form onSubmit={send} noValidate>
+      <Stack gap="xs">
+        <Textarea
+          label={t('orders.writeLabel', { monastery: monasteryName })}
+          description={t('orders.writeCount', {
+            length: form.values.message.length,
+            max: MESSAGE_MAX_LENGTH,
+          })}
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
+          autosize
+          minRows={2}
+          maxRows={8}
+          maxLength={MESSAGE_MAX_LENGTH}
+          {...form.getInputProps('message')}
+        />
+        <Button type="submit" loading={writing.isPending} style={{ alignSelf: 'flex-end' }}>
+          {t('orders.send')}
+        </Button>
+      </Stack>
+    </form>
   );
 }

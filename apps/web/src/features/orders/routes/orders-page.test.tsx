@@ -168,10 +168,58 @@ describe('OrdersPage', () => {
     expect(await within(column('Puja Details')).findByText('No Images till now.')).toBeInTheDocument();
   });
 
+  it('lets the patron write to the monastery and shows the thread with who wrote each message', async () => {
+    const user = userEvent.setup();
+    const monasteryMessage = {
+      message: 'We will pray at dawn.',
+      created_at: '2026-11-20T08:15:00.000Z',
+      from: 'monastery',
+    };
+    const fetchMock = stubOrders([greenTara], {
+      '/api/get-messages/41': conversation(greenTara, { messages: [monasteryMessage] }),
+      '/api/order/41/messages': [
+        {
+          status: 422,
+          body: { message: 'Message is required.', errors: { message: ['Message is required.'] } },
+        },
+        conversation(greenTara, {
+          messages: [
+            monasteryMessage,
+            { message: 'Please include Dolma.', created_at: '2026-11-21T09:00:00.000Z', from: 'patron' },
+          ],
+        }),
+      ],
+    });
+    renderOrders();
+
+    const messages = column('Messages');
+    expect(await within(messages).findByText('We will pray at dawn.')).toBeInTheDocument();
+    expect(within(messages).getByText('Kopan Monastery')).toBeInTheDocument();
+    const box = within(messages).getByRole('textbox', { name: 'Write to Kopan Monastery' });
+    // Checked with the contract's own rule before anything is sent.
+    await user.click(within(messages).getByRole('button', { name: 'Send message' }));
+    expect(await within(messages).findByText('Message is required.')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.filter(([input]) => String(input).endsWith('/messages'))).toHaveLength(0);
+
+    await user.type(box, 'Please include Dolma.');
+    await user.click(within(messages).getByRole('button', { name: 'Send message' }));
+    // The server's refusal shows on the field too.
+    expect(await within(messages).findByText('Message is required.')).toBeInTheDocument();
+    await user.click(within(messages).getByRole('button', { name: 'Send message' }));
+    expect(await within(messages).findByText('Please include Dolma.')).toBeInTheDocument();
+    expect(within(messages).getByText('You')).toBeInTheDocument();
+    expect(box).toHaveValue('');
+    const sent = fetchMock.mock.calls.filter(([input]) => String(input) === '/api/order/41/messages');
+    expect(sent).toHaveLength(2);
+    expect((sent[1]![1]!.body as FormData).get('message')).toBe('Please include Dolma.');
+  });
+
   it('shows the messages with their times, and the photos opening in a new tab', async () => {
     stubOrders([greenTara], {
       '/api/get-messages/41': conversation(greenTara, {
-        messages: [{ message: 'Your puja is on the 1st.', created_at: '2026-11-20T08:15:00.000Z' }],
+        messages: [
+          { message: 'Your puja is on the 1st.', created_at: '2026-11-20T08:15:00.000Z', from: 'monastery' },
+        ],
         images: [
           { id: 7, url: '/api/order-images/7?expires=1&signature=abc' },
           { id: 8, url: '/api/order-images/8?expires=1&signature=def' },

@@ -99,8 +99,16 @@ function SelectedOrder({ order, loading }: { order: Order | null; loading: boole
           <ColumnSkeleton />
         ) : conversation.isError ? (
           <QueryErrorAlert error={conversation.error} onRetry={() => void conversation.refetch()} />
+        ) : order ? (
+          <OrderMessages
+            orderId={order.id}
+            monasteryName={order.monastery_puja.monastery.name}
+            messages={conversation.data?.messages ?? []}
+          />
         ) : (
-          <OrderMessages messages={conversation.data?.messages ?? []} />
+          <Text c="dimmed" ta="center" py="xl">
+            {t('orders.noMessages')}
+          </Text>
         )}
       </Column>
       <Column heading={t('orders.detailsHeading')}>
