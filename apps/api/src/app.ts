@@ -27,9 +27,9 @@ import { monasteryCatalogueRoutes } from './modules/monastery-catalogue/monaster
 import { createMonasteryCatalogueService } from './modules/monastery-catalogue/monastery-catalogue.service.ts';
 import { orderHandlingRoutes } from './modules/orders/order-handling.routes.ts';
 import { createOrderHandlingService } from './modules/orders/order-handling.service.ts';
+import { createOrderNotices } from './modules/orders/order-notices.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { createOrdersService } from './modules/orders/orders.service.ts';
-import { createOrderNotices } from './modules/orders/order-notices.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
 import { createReceiptsService } from './modules/payments/receipts.service.ts';

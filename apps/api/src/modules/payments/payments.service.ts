@@ -16,9 +16,9 @@ import {
 import type { PaymentSettings } from '../../integrations/payments/payment-settings.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Viewer } from '../../plugins/auth.ts';
+import type { OrderNotices } from '../orders/order-notices.ts';
 import { findOrderById } from '../orders/orders.queries.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
-import type { OrderNotices } from '../orders/order-notices.ts';
 import {
   failPaymentAttempt,
   findKeptPayment,

@@ -18,8 +18,8 @@ import type { PaymentSettings } from '../../integrations/payments/payment-settin
 import { AppError } from '../../lib/app-error.ts';
 import type { Viewer } from '../../plugins/auth.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { findOrderById } from '../orders/orders.queries.ts';
 import type { OrderNotices } from '../orders/order-notices.ts';
+import { findOrderById } from '../orders/orders.queries.ts';
 import { toPayment } from './payment-record.ts';
 import {
   type AdminPaymentRow,
