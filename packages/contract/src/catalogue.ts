@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { defineEndpoint } from './endpoint.ts';
 import { idSchema, MAX_ID } from './input-rules.ts';
 
 /**
- * Catalogue shapes (API.md "Shapes" and "Catalogue"): monasteries, pujas and the pairing of the two
+ * Catalogue shapes (docs/api.md "Shapes" and "Catalogue"): monasteries, pujas and the pairing of the two
  * with a monastery's price. Costs are rupees as JSON numbers.
  */
 
@@ -94,7 +95,7 @@ export const catalogueStatusFieldSchema = z.coerce
   .refine((value) => value === 0 || value === 1, 'Status is Open (1) or Closed (0).')
   .transform((value) => value as 0 | 1);
 
-/** A monastery or puja as the forms send it (SPEC §5: name, image, description and status required). */
+/** A monastery or puja as the forms send it: name, image, description and status are all required. */
 export const catalogueItemFieldsSchema = z.object({
   name: z.string().trim().min(1, 'Name is required.').max(120, 'Name can be at most 120 characters.'),
   description: z
@@ -109,3 +110,83 @@ export const catalogueItemFieldsSchema = z.object({
 export type CatalogueItemFields = z.input<typeof catalogueItemFieldsSchema>;
 
 export const idParamsSchema = z.object({ id: idSchema() });
+
+// ---- Endpoints (docs/decisions/014) ----
+// Creating and updating a monastery or a puja take a picture as multipart form data, which a declaration
+// cannot say yet (the OpenAPI document names `multipart/form-data` for them): those four routes are still
+// written by hand in `apps/api/src/modules/catalogue/catalogue.routes.ts`. The reads are public; an
+// administrator is answered fresh, closed rows included.
+
+export const listMonasteriesEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/api/monastery',
+  access: 'public',
+  summary: 'Monasteries with the pujas they offer (open ones; all for admins)',
+  tags: ['catalogue'],
+  responses: { 200: monasteryListResponseSchema },
+  errors: [],
+});
+
+export const getMonasteryEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/api/monastery/:slugOrId/edit',
+  access: 'public',
+  summary: 'One monastery with its pujas and prices',
+  tags: ['catalogue'],
+  params: slugOrIdParamsSchema,
+  responses: { 200: monasteryDetailResponseSchema },
+  errors: [404, 422],
+});
+
+export const listPujasEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/api/puja',
+  access: 'public',
+  summary: 'Catalogue pujas (open ones; all for admins)',
+  tags: ['catalogue'],
+  responses: { 200: pujaListResponseSchema },
+  errors: [],
+});
+
+export const getPujaEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/api/puja/:slugOrId/edit',
+  access: 'public',
+  summary: 'One puja with the monasteries offering it and their prices',
+  tags: ['catalogue'],
+  params: slugOrIdParamsSchema,
+  responses: { 200: pujaDetailResponseSchema },
+  errors: [404, 422],
+});
+
+export const getMonasteryPujaOptionsEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/api/get-monastery-puja',
+  access: 'public',
+  summary: 'Choices for the direct-order form',
+  tags: ['catalogue'],
+  responses: { 200: monasteryPujaOptionsResponseSchema },
+  errors: [],
+});
+
+export const deleteMonasteryEndpoint = defineEndpoint({
+  method: 'DELETE',
+  path: '/api/monastery/:id',
+  access: { roles: ['admin'] },
+  summary: 'Delete a monastery (archived when it has orders or staff)',
+  tags: ['catalogue'],
+  params: idParamsSchema,
+  responses: { 200: monasteryListResponseSchema },
+  errors: [401, 403, 404, 413, 422],
+});
+
+export const deletePujaEndpoint = defineEndpoint({
+  method: 'DELETE',
+  path: '/api/puja/:id',
+  access: { roles: ['admin'] },
+  summary: 'Delete a catalogue puja (archived when it has orders)',
+  tags: ['catalogue'],
+  params: idParamsSchema,
+  responses: { 200: pujaListResponseSchema },
+  errors: [401, 403, 404, 413, 422],
+});

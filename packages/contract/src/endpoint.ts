@@ -26,6 +26,8 @@ export interface EndpointDefinition {
    * accepts both; the web client uses POST.
    */
   readonly methodOverride?: boolean;
+  /** A body sent as multipart form data because it carries files (a picture); JSON or a form otherwise. */
+  readonly consumes?: 'multipart/form-data';
   /** JSON answers by status. An endpoint that answers a file names its media type in `file` instead. */
   readonly responses: { readonly 200?: z.ZodType; readonly 202?: z.ZodType };
   readonly file?: 'application/pdf' | 'text/csv';

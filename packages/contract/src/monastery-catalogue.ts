@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { catalogueItemFieldsSchema, pujaSchema, pujaWithPivotSchema } from './catalogue.ts';
+import { defineEndpoint } from './endpoint.ts';
 import { idSchema } from './input-rules.ts';
 
-/** A monastery's own offerings, managed by its staff (API.md "Monastery catalogue"). */
+/** A monastery's own offerings, managed by its staff (docs/api.md "Monastery catalogue"). */
 
 /** Khalti takes nothing under Rs. 10, so no puja may cost less. */
 export const MIN_PUJA_COST = 10;
@@ -35,3 +36,78 @@ export type SelectedPujaResponse = z.infer<typeof selectedPujaResponseSchema>;
 /** A special puja: the fields of any catalogue item, and its price at this monastery. */
 export const specialPujaFieldsSchema = catalogueItemFieldsSchema.extend({ cost: pujaCostSchema });
 export type SpecialPujaFields = z.input<typeof specialPujaFieldsSchema>;
+
+// ---- Endpoints (docs/decisions/014) ----
+// Creating and editing a special puja take a picture as multipart form data, which a declaration cannot
+// say yet (the OpenAPI document names `multipart/form-data` for them): those two routes are still written
+// by hand in `apps/api/src/modules/monastery-catalogue/monastery-catalogue.routes.ts`. Staff only, each
+// of their own monastery: a pairing of another monastery answers 403.
+
+const staffErrors = [401, 403, 404, 409, 422] as const;
+
+export const listMonasteryPujasEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/api/monastery-puja',
+  access: { roles: ['monastery'] },
+  summary: 'The pujas this monastery offers, with prices, and the catalogue pujas it could add',
+  tags: ['monastery catalogue'],
+  responses: { 200: monasteryPujasResponseSchema },
+  errors: [401, 403],
+});
+
+export const addMonasteryPujaEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/api/monastery-puja',
+  access: { roles: ['monastery'] },
+  summary: 'Offer a catalogue puja at a price',
+  tags: ['monastery catalogue'],
+  body: addMonasteryPujaRequestSchema,
+  responses: { 200: monasteryPujasResponseSchema },
+  errors: staffErrors,
+});
+
+export const getMonasteryPujaEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/api/monastery-puja/:pivotId/edit',
+  access: { roles: ['monastery'] },
+  summary: 'A catalogue puja this monastery offers, with its price',
+  tags: ['monastery catalogue'],
+  params: pivotIdParamsSchema,
+  responses: { 200: selectedPujaResponseSchema },
+  errors: staffErrors,
+});
+
+export const updateMonasteryPujaCostEndpoint = defineEndpoint({
+  method: 'PATCH',
+  methodOverride: true,
+  path: '/api/monastery-puja/:pivotId',
+  access: { roles: ['monastery'] },
+  summary: 'Change a price',
+  tags: ['monastery catalogue'],
+  params: pivotIdParamsSchema,
+  body: addMonasteryPujaRequestSchema,
+  responses: { 200: monasteryPujasResponseSchema },
+  errors: staffErrors,
+});
+
+export const removeMonasteryPujaEndpoint = defineEndpoint({
+  method: 'DELETE',
+  path: '/api/monastery-puja/:pivotId',
+  access: { roles: ['monastery'] },
+  summary: 'Stop offering a puja (archived when it has orders)',
+  tags: ['monastery catalogue'],
+  params: pivotIdParamsSchema,
+  responses: { 200: monasteryPujasResponseSchema },
+  errors: staffErrors,
+});
+
+export const getSpecialPujaEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/api/monastery-special-puja/:pivotId/edit',
+  access: { roles: ['monastery'] },
+  summary: 'One of this monastery’s special pujas, with its price',
+  tags: ['monastery catalogue'],
+  params: pivotIdParamsSchema,
+  responses: { 200: selectedPujaResponseSchema },
+  errors: staffErrors,
+});

@@ -46,6 +46,7 @@ export function route<E extends EndpointDefinition>(
       ...(endpoint.params ? { params: endpoint.params } : {}),
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
       ...(endpoint.body ? { body: endpoint.body } : {}),
+      ...(endpoint.consumes ? { consumes: [endpoint.consumes] } : {}),
       ...(endpoint.file ? { produces: [endpoint.file] } : {}),
       // A file's own answer has no JSON schema to serialize it with; its errors still do.
       response: { ...(endpoint.file ? {} : endpoint.responses), ...errors },

@@ -57,7 +57,8 @@ export const errorsPlugin = fp(
         return reply.status(error.statusCode).send(body);
       }
       if (hasZodFastifySchemaValidationErrors(error)) {
-        const errors: Record<string, string[]> = {};
+        // No prototype: a field named `constructor` or `__proto__` is a field like any other.
+        const errors: Record<string, string[]> = Object.create(null);
         for (const issue of error.validation) {
           const field =
             issue.instancePath.replace(/^\//, '').replaceAll('/', '.') ||

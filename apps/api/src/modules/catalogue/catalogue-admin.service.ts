@@ -1,12 +1,25 @@
 import type { MonasteryListResponse, PujaListResponse } from '@puja/contract';
-import { and, count, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database, Executor, RowLock, Transaction } from '../../db/client.ts';
-import { monasteries, monasteryPujas, orders, pujas, users } from '../../db/schema/index.ts';
 import type { FileStorage } from '../../integrations/storage/file-storage.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Viewer } from '../../plugins/auth.ts';
 import { type AuditFields, changedFields, recordAudit } from '../audit/audit.service.ts';
+import { isMonasterySlugTaken, isPujaSlugTaken } from './catalogue.queries.ts';
 import { listMonasteries, listPujas } from './catalogue.service.ts';
+import {
+  archiveCataloguePujaAndOfferings,
+  archiveMonasteryAndOfferings,
+  countMonasteryReferences,
+  countOrdersOfPuja,
+  deleteCataloguePujaAndOfferings,
+  deleteMonasteryAndOfferings,
+  findCurrentCataloguePuja,
+  findCurrentMonastery,
+  insertCataloguePuja,
+  insertMonastery,
+  updateCataloguePujaRow,
+  updateMonasteryRow,
+} from './catalogue-admin.queries.ts';
 import {
   type CatalogueItemInput,
   catalogueItemAuditFields,
@@ -29,21 +42,13 @@ export function createCatalogueAdminService(dependencies: {
 
   /** Inside a write's transaction, `lock` holds the row until commit (see `RowLock`). */
   async function findMonastery(executor: Executor, id: number, lock?: RowLock) {
-    const query = executor
-      .select()
-      .from(monasteries)
-      .where(and(eq(monasteries.id, id), isNull(monasteries.archivedAt)));
-    const [row] = lock ? await query.for(lock) : await query;
+    const row = await findCurrentMonastery(executor, id, lock);
     if (!row) throw new AppError('notFound', 'Monastery not found.');
     return row;
   }
 
   async function findCataloguePuja(executor: Executor, id: number, lock?: RowLock) {
-    const query = executor
-      .select()
-      .from(pujas)
-      .where(and(eq(pujas.id, id), isNull(pujas.archivedAt), isNull(pujas.monasteryId)));
-    const [row] = lock ? await query.for(lock) : await query;
+    const row = await findCurrentCataloguePuja(executor, id, lock);
     if (!row) throw new AppError('notFound', 'Puja not found.');
     return row;
   }
@@ -70,21 +75,18 @@ export function createCatalogueAdminService(dependencies: {
 
   return {
     async createMonastery(actor: Viewer, input: CatalogueItemInput) {
-      const values = await prepareNewItem(
-        storage,
-        input,
-        'monastery',
-        async (slug) => (await db.$count(monasteries, eq(monasteries.slug, slug))) > 0,
+      const values = await prepareNewItem(storage, input, 'monastery', (slug) =>
+        isMonasterySlugTaken(db, slug),
       );
       await db.transaction(async (tx) => {
-        const [created] = await tx.insert(monasteries).values(values).returning();
+        const created = await insertMonastery(tx, values);
         await recordAudit(tx, {
           actor,
           action: 'create',
           subject: 'monastery',
-          subjectId: created!.id,
+          subjectId: created.id,
           before: null,
-          after: catalogueItemAuditFields(created!),
+          after: catalogueItemAuditFields(created),
         });
       });
       await catalogueChanged();
@@ -96,13 +98,13 @@ export function createCatalogueAdminService(dependencies: {
       const changes = await prepareItemUpdate(storage, input, await findMonastery(db, id));
       await db.transaction(async (tx) => {
         const current = await findMonastery(tx, id, 'no key update');
-        const [updated] = await tx.update(monasteries).set(changes).where(eq(monasteries.id, id)).returning();
+        const updated = await updateMonasteryRow(tx, id, changes);
         await recordAudit(tx, {
           actor,
           action: 'update',
           subject: 'monastery',
           subjectId: id,
-          ...changedFields(catalogueItemAuditFields(current), catalogueItemAuditFields(updated!)),
+          ...changedFields(catalogueItemAuditFields(current), catalogueItemAuditFields(updated)),
         });
       });
       await catalogueChanged();
@@ -112,30 +114,10 @@ export function createCatalogueAdminService(dependencies: {
     async deleteMonastery(actor: Viewer, id: number) {
       await db.transaction(async (tx) => {
         const row = await findMonastery(tx, id, 'update');
-        const [{ ordersCount } = { ordersCount: 0 }] = await tx
-          .select({ ordersCount: count() })
-          .from(orders)
-          .where(eq(orders.monasteryId, row.id));
-        const [{ staffCount } = { staffCount: 0 }] = await tx
-          .select({ staffCount: count() })
-          .from(users)
-          .where(eq(users.monasteryId, row.id));
+        const { ordersCount, staffCount } = await countMonasteryReferences(tx, row.id);
         const archivedAt = ordersCount > 0 || staffCount > 0 ? new Date() : undefined;
-        if (archivedAt) {
-          await tx.update(monasteries).set({ archivedAt }).where(eq(monasteries.id, row.id));
-          await tx
-            .update(monasteryPujas)
-            .set({ archivedAt })
-            .where(and(eq(monasteryPujas.monasteryId, row.id), isNull(monasteryPujas.archivedAt)));
-          await tx
-            .update(pujas)
-            .set({ archivedAt })
-            .where(and(eq(pujas.monasteryId, row.id), isNull(pujas.archivedAt)));
-        } else {
-          await tx.delete(monasteryPujas).where(eq(monasteryPujas.monasteryId, row.id));
-          await tx.delete(pujas).where(eq(pujas.monasteryId, row.id));
-          await tx.delete(monasteries).where(eq(monasteries.id, row.id));
-        }
+        if (archivedAt) await archiveMonasteryAndOfferings(tx, row.id, archivedAt);
+        else await deleteMonasteryAndOfferings(tx, row.id);
         await recordRemoval(tx, actor, 'monastery', {
           id: row.id,
           fields: catalogueItemAuditFields(row),
@@ -147,21 +129,16 @@ export function createCatalogueAdminService(dependencies: {
     },
 
     async createPuja(actor: Viewer, input: CatalogueItemInput) {
-      const values = await prepareNewItem(
-        storage,
-        input,
-        'puja',
-        async (slug) => (await db.$count(pujas, eq(pujas.slug, slug))) > 0,
-      );
+      const values = await prepareNewItem(storage, input, 'puja', (slug) => isPujaSlugTaken(db, slug));
       await db.transaction(async (tx) => {
-        const [created] = await tx.insert(pujas).values(values).returning();
+        const created = await insertCataloguePuja(tx, values);
         await recordAudit(tx, {
           actor,
           action: 'create',
           subject: 'puja',
-          subjectId: created!.id,
+          subjectId: created.id,
           before: null,
-          after: catalogueItemAuditFields(created!),
+          after: catalogueItemAuditFields(created),
         });
       });
       await catalogueChanged();
@@ -172,13 +149,13 @@ export function createCatalogueAdminService(dependencies: {
       const changes = await prepareItemUpdate(storage, input, await findCataloguePuja(db, id));
       await db.transaction(async (tx) => {
         const current = await findCataloguePuja(tx, id, 'no key update');
-        const [updated] = await tx.update(pujas).set(changes).where(eq(pujas.id, id)).returning();
+        const updated = await updateCataloguePujaRow(tx, id, changes);
         await recordAudit(tx, {
           actor,
           action: 'update',
           subject: 'puja',
           subjectId: id,
-          ...changedFields(catalogueItemAuditFields(current), catalogueItemAuditFields(updated!)),
+          ...changedFields(catalogueItemAuditFields(current), catalogueItemAuditFields(updated)),
         });
       });
       await catalogueChanged();
@@ -188,29 +165,9 @@ export function createCatalogueAdminService(dependencies: {
     async deletePuja(actor: Viewer, id: number) {
       await db.transaction(async (tx) => {
         const row = await findCataloguePuja(tx, id, 'update');
-        const pairings = await tx
-          .select({ id: monasteryPujas.id })
-          .from(monasteryPujas)
-          .where(eq(monasteryPujas.pujaId, row.id));
-        const pairingIds = pairings.map((pairing) => pairing.id);
-        const [{ ordersCount } = { ordersCount: 0 }] =
-          pairingIds.length === 0
-            ? []
-            : await tx
-                .select({ ordersCount: count() })
-                .from(orders)
-                .where(inArray(orders.monasteryPujaId, pairingIds));
-        const archivedAt = ordersCount > 0 ? new Date() : undefined;
-        if (archivedAt) {
-          await tx.update(pujas).set({ archivedAt }).where(eq(pujas.id, row.id));
-          await tx
-            .update(monasteryPujas)
-            .set({ archivedAt })
-            .where(and(eq(monasteryPujas.pujaId, row.id), isNull(monasteryPujas.archivedAt)));
-        } else {
-          await tx.delete(monasteryPujas).where(eq(monasteryPujas.pujaId, row.id));
-          await tx.delete(pujas).where(eq(pujas.id, row.id));
-        }
+        const archivedAt = (await countOrdersOfPuja(tx, row.id)) > 0 ? new Date() : undefined;
+        if (archivedAt) await archiveCataloguePujaAndOfferings(tx, row.id, archivedAt);
+        else await deleteCataloguePujaAndOfferings(tx, row.id);
         await recordRemoval(tx, actor, 'puja', {
           id: row.id,
           fields: catalogueItemAuditFields(row),

@@ -88,6 +88,16 @@ export function listVisibleOfferings(
     .orderBy(asc(pujas.name), asc(monasteries.name));
 }
 
+/** Whether a slug is in use, archived rows included: a page's address is never given to another. */
+export async function isMonasterySlugTaken(db: Database, slug: string): Promise<boolean> {
+  return (await db.$count(monasteries, eq(monasteries.slug, slug))) > 0;
+}
+
+/** The same for pujas, catalogue and special ones alike: they share the `/puja/{slug}` pages. */
+export async function isPujaSlugTaken(db: Database, slug: string): Promise<boolean> {
+  return (await db.$count(pujas, eq(pujas.slug, slug))) > 0;
+}
+
 function matchesSlugOrId(table: typeof monasteries | typeof pujas, slugOrId: string): SQL {
   // A path segment of digits only is an id: slugs always contain a letter.
   return /^\d+$/.test(slugOrId) ? eq(table.id, Number(slugOrId)) : eq(table.slug, slugOrId);

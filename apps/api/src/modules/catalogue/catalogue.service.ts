@@ -23,7 +23,7 @@ import {
   type PujaRow,
 } from './catalogue.queries.ts';
 
-/** The public catalogue: what a visitor may browse, shaped as API.md fixes. */
+/** The public catalogue: what a visitor may browse, shaped as docs/api.md describes. */
 
 export async function listMonasteries(
   db: Database,

@@ -1,8 +1,16 @@
-import { and, asc, eq, isNull, notExists, sql } from 'drizzle-orm';
-import type { Database, Executor, RowLock } from '../../db/client.ts';
-import { monasteryPujas, pujas } from '../../db/schema/index.ts';
+import { and, asc, count, eq, isNull, notExists, sql } from 'drizzle-orm';
+import type { Database, Executor, RowLock, Transaction } from '../../db/client.ts';
+import { monasteryPujas, orders, pujas } from '../../db/schema/index.ts';
 
-export type PairingRow = { pivot: typeof monasteryPujas.$inferSelect; puja: typeof pujas.$inferSelect };
+/**
+ * SQL for a monastery's offerings: the pairings of the monastery with a puja at its price, and its special
+ * pujas. The writes take the transaction their service opened, so each change commits with its audit entry.
+ */
+
+type PivotRow = typeof monasteryPujas.$inferSelect;
+type PujaRow = typeof pujas.$inferSelect;
+export type PairingRow = { pivot: PivotRow; puja: PujaRow };
+type Offering = { monasteryId: number; pujaId: number; costPaisa: number };
 
 /** The monastery's current offerings, open or closed, its special pujas included. */
 export function listPairingsOfMonastery(db: Database, monasteryId: number): Promise<PairingRow[]> {
@@ -84,6 +92,77 @@ export async function findPuja(db: Database, pujaId: number) {
   return row;
 }
 
-export async function isPujaSlugTaken(db: Database, slug: string): Promise<boolean> {
-  return (await db.$count(pujas, eq(pujas.slug, slug))) > 0;
+/**
+ * Offers a puja at a price. A pairing removed earlier (archived because it had orders) comes back with the
+ * new price; a current one is left as it is, and then nothing is answered.
+ */
+export async function offerPuja(tx: Transaction, offering: Offering): Promise<PivotRow | undefined> {
+  const [row] = await tx
+    .insert(monasteryPujas)
+    .values(offering)
+    .onConflictDoUpdate({
+      target: [monasteryPujas.monasteryId, monasteryPujas.pujaId],
+      set: { costPaisa: offering.costPaisa, archivedAt: null },
+      setWhere: sql`${monasteryPujas.archivedAt} IS NOT NULL`,
+    })
+    .returning();
+  return row;
+}
+
+export async function insertPairing(tx: Transaction, offering: Offering): Promise<PivotRow> {
+  const [row] = await tx.insert(monasteryPujas).values(offering).returning();
+  return row!;
+}
+
+export async function setPairingCost(tx: Transaction, pivotId: number, costPaisa: number): Promise<PivotRow> {
+  const [row] = await tx
+    .update(monasteryPujas)
+    .set({ costPaisa })
+    .where(eq(monasteryPujas.id, pivotId))
+    .returning();
+  return row!;
+}
+
+export async function countOrdersOfPairing(tx: Transaction, pivotId: number): Promise<number> {
+  const [{ ordersCount } = { ordersCount: 0 }] = await tx
+    .select({ ordersCount: count() })
+    .from(orders)
+    .where(eq(orders.monasteryPujaId, pivotId));
+  return ordersCount;
+}
+
+export async function archivePairing(tx: Transaction, pivotId: number, archivedAt: Date): Promise<void> {
+  await tx.update(monasteryPujas).set({ archivedAt }).where(eq(monasteryPujas.id, pivotId));
+}
+
+export async function deletePairing(tx: Transaction, pivotId: number): Promise<void> {
+  await tx.delete(monasteryPujas).where(eq(monasteryPujas.id, pivotId));
+}
+
+export async function archiveSpecialPuja(tx: Transaction, pujaId: number, archivedAt: Date): Promise<void> {
+  await tx.update(pujas).set({ archivedAt }).where(eq(pujas.id, pujaId));
+}
+
+/** Deletes a special puja, only ever the given monastery's own. */
+export async function deleteSpecialPuja(tx: Transaction, pujaId: number, monasteryId: number): Promise<void> {
+  await tx.delete(pujas).where(and(eq(pujas.id, pujaId), eq(pujas.monasteryId, monasteryId)));
+}
+
+export async function insertSpecialPuja(
+  tx: Transaction,
+  values: Pick<typeof pujas.$inferInsert, 'slug' | 'name' | 'description' | 'status' | 'imagePath'> & {
+    monasteryId: number;
+  },
+): Promise<PujaRow> {
+  const [row] = await tx.insert(pujas).values(values).returning();
+  return row!;
+}
+
+export async function updateSpecialPujaRow(
+  tx: Transaction,
+  pujaId: number,
+  changes: Pick<typeof pujas.$inferInsert, 'name' | 'description' | 'status' | 'imagePath'>,
+): Promise<PujaRow> {
+  const [row] = await tx.update(pujas).set(changes).where(eq(pujas.id, pujaId)).returning();
+  return row!;
 }

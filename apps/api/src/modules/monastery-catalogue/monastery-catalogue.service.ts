@@ -4,13 +4,13 @@ import {
   paisaToRupees,
   rupeesToPaisa,
 } from '@puja/contract';
-import { and, count, eq, sql } from 'drizzle-orm';
 import type { Database, RowLock, Transaction } from '../../db/client.ts';
-import { monasteryPujas, orders, pujas } from '../../db/schema/index.ts';
+import type { monasteryPujas, pujas } from '../../db/schema/index.ts';
 import type { FileStorage } from '../../integrations/storage/file-storage.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Viewer } from '../../plugins/auth.ts';
 import { type AuditFields, changedFields, recordAudit } from '../audit/audit.service.ts';
+import { isPujaSlugTaken } from '../catalogue/catalogue.queries.ts';
 import { toPuja } from '../catalogue/catalogue.service.ts';
 import {
   type CatalogueItemInput,
@@ -19,13 +19,22 @@ import {
   prepareNewItem,
 } from '../catalogue/catalogue-items.ts';
 import {
+  archivePairing,
+  archiveSpecialPuja,
+  countOrdersOfPairing,
+  deletePairing,
+  deleteSpecialPuja,
   findPairing,
   findPairingOfPuja,
   findPuja,
-  isPujaSlugTaken,
+  insertPairing,
+  insertSpecialPuja,
   listCataloguePujasNotOffered,
   listPairingsOfMonastery,
+  offerPuja,
   type PairingRow,
+  setPairingCost,
+  updateSpecialPujaRow,
 } from './monastery-catalogue.queries.ts';
 
 /**
@@ -108,15 +117,11 @@ export function createMonasteryCatalogueService(dependencies: MonasteryCatalogue
       await db.transaction(async (tx) => {
         const previous = await findPairingOfPuja(tx, monasteryId, puja.id, 'no key update');
         // A pairing removed earlier (archived because it had orders) comes back with the new price.
-        const [added] = await tx
-          .insert(monasteryPujas)
-          .values({ monasteryId, pujaId: puja.id, costPaisa: rupeesToPaisa(request.cost) })
-          .onConflictDoUpdate({
-            target: [monasteryPujas.monasteryId, monasteryPujas.pujaId],
-            set: { costPaisa: rupeesToPaisa(request.cost), archivedAt: null },
-            setWhere: sql`${monasteryPujas.archivedAt} IS NOT NULL`,
-          })
-          .returning();
+        const added = await offerPuja(tx, {
+          monasteryId,
+          pujaId: puja.id,
+          costPaisa: rupeesToPaisa(request.cost),
+        });
         if (!added) {
           throw new AppError('conflict', 'Your monastery already offers this puja.', {
             puja: ['Your monastery already offers this puja.'],
@@ -170,11 +175,7 @@ export function createMonasteryCatalogueService(dependencies: MonasteryCatalogue
         });
       await db.transaction(async (tx) => {
         const current = await lockedPairing(tx, row.pivot.id, { strength: 'no key update' });
-        const [updated] = await tx
-          .update(monasteryPujas)
-          .set({ costPaisa: rupeesToPaisa(request.cost) })
-          .where(eq(monasteryPujas.id, row.pivot.id))
-          .returning();
+        const updated = await setPairingCost(tx, row.pivot.id, rupeesToPaisa(request.cost));
         await recordAudit(tx, {
           actor: staff,
           action: 'update',
@@ -182,7 +183,7 @@ export function createMonasteryCatalogueService(dependencies: MonasteryCatalogue
           subjectId: row.pivot.id,
           ...changedFields(
             pairingAuditFields(current.pivot, current.puja.name),
-            pairingAuditFields(updated!, current.puja.name),
+            pairingAuditFields(updated, current.puja.name),
           ),
         });
       });
@@ -197,20 +198,13 @@ export function createMonasteryCatalogueService(dependencies: MonasteryCatalogue
       await db.transaction(async (tx) => {
         // Locking the pairing makes an order placed at this moment wait, so it is counted or refused.
         const current = await lockedPairing(tx, row.pivot.id, { strength: 'update' });
-        const [{ ordersCount } = { ordersCount: 0 }] = await tx
-          .select({ ordersCount: count() })
-          .from(orders)
-          .where(eq(orders.monasteryPujaId, row.pivot.id));
-        const archivedAt = ordersCount > 0 ? new Date() : undefined;
+        const archivedAt = (await countOrdersOfPairing(tx, row.pivot.id)) > 0 ? new Date() : undefined;
         if (archivedAt) {
-          await tx.update(monasteryPujas).set({ archivedAt }).where(eq(monasteryPujas.id, row.pivot.id));
-          if (special) await tx.update(pujas).set({ archivedAt }).where(eq(pujas.id, row.puja.id));
+          await archivePairing(tx, row.pivot.id, archivedAt);
+          if (special) await archiveSpecialPuja(tx, row.puja.id, archivedAt);
         } else {
-          await tx.delete(monasteryPujas).where(eq(monasteryPujas.id, row.pivot.id));
-          if (special)
-            await tx
-              .delete(pujas)
-              .where(and(eq(pujas.id, row.puja.id), eq(pujas.monasteryId, row.pivot.monasteryId)));
+          await deletePairing(tx, row.pivot.id);
+          if (special) await deleteSpecialPuja(tx, row.puja.id, row.pivot.monasteryId);
         }
         // One entry for the offering; a special puja goes (or is archived) with it.
         await recordAudit(tx, {
@@ -230,21 +224,19 @@ export function createMonasteryCatalogueService(dependencies: MonasteryCatalogue
       const monasteryId = monasteryOf(staff);
       const values = await prepareNewItem(storage, input, 'puja', (slug) => isPujaSlugTaken(db, slug));
       await db.transaction(async (tx) => {
-        const [puja] = await tx
-          .insert(pujas)
-          .values({ ...values, monasteryId })
-          .returning();
-        const [pairing] = await tx
-          .insert(monasteryPujas)
-          .values({ monasteryId, pujaId: puja!.id, costPaisa: rupeesToPaisa(input.cost) })
-          .returning();
+        const puja = await insertSpecialPuja(tx, { ...values, monasteryId });
+        const pairing = await insertPairing(tx, {
+          monasteryId,
+          pujaId: puja.id,
+          costPaisa: rupeesToPaisa(input.cost),
+        });
         await recordAudit(tx, {
           actor: staff,
           action: 'create',
           subject: 'puja',
-          subjectId: puja!.id,
+          subjectId: puja.id,
           before: null,
-          after: specialPujaAuditFields(puja!, pairing!),
+          after: specialPujaAuditFields(puja, pairing),
         });
       });
       await catalogueChanged();
@@ -266,12 +258,8 @@ export function createMonasteryCatalogueService(dependencies: MonasteryCatalogue
       await db.transaction(async (tx) => {
         // A special puja belongs to this monastery alone: locking it too queues nobody else.
         const current = await lockedPairing(tx, row.pivot.id, { strength: 'no key update', lockPuja: true });
-        const [puja] = await tx.update(pujas).set(changes).where(eq(pujas.id, row.puja.id)).returning();
-        const [pairing] = await tx
-          .update(monasteryPujas)
-          .set({ costPaisa: rupeesToPaisa(input.cost) })
-          .where(eq(monasteryPujas.id, row.pivot.id))
-          .returning();
+        const puja = await updateSpecialPujaRow(tx, row.puja.id, changes);
+        const pairing = await setPairingCost(tx, row.pivot.id, rupeesToPaisa(input.cost));
         await recordAudit(tx, {
           actor: staff,
           action: 'update',
@@ -279,7 +267,7 @@ export function createMonasteryCatalogueService(dependencies: MonasteryCatalogue
           subjectId: row.puja.id,
           ...changedFields(
             specialPujaAuditFields(current.puja, current.pivot),
-            specialPujaAuditFields(puja!, pairing!),
+            specialPujaAuditFields(puja, pairing),
           ),
         });
       });

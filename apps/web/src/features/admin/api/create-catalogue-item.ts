@@ -8,7 +8,7 @@ import {
   useApplyCatalogueWrite,
 } from './catalogue-item-requests.ts';
 
-/** `POST /api/monastery` or `POST /api/puja`: multipart name, description, image, status. */
+/** Creates a monastery or a puja: multipart name, description, image, status. */
 export function createCatalogueItem(
   kind: CatalogueKind,
   input: CatalogueItemSubmission,

@@ -1,18 +1,23 @@
+import { deleteMonasteryEndpoint, deletePujaEndpoint } from '@puja/contract';
 import { useMutation } from '@tanstack/react-query';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
 import {
   type AdminCatalogueItem,
-  CATALOGUE_PATHS,
   type CatalogueKind,
-  requestCatalogueList,
+  itemsOf,
   useApplyCatalogueWrite,
 } from './catalogue-item-requests.ts';
 
 /**
- * `DELETE /api/monastery/{id}` or `/api/puja/{id}`. The server archives what has orders (or staff), so it
- * leaves the lists either way.
+ * Deletes a monastery or a puja. The server archives what has orders (or staff), so it leaves the lists
+ * either way.
  */
-export function deleteCatalogueItem(kind: CatalogueKind, id: number): Promise<AdminCatalogueItem[]> {
-  return requestCatalogueList(kind, `${CATALOGUE_PATHS[kind]}/${id}`, { method: 'DELETE' });
+export async function deleteCatalogueItem(kind: CatalogueKind, id: number): Promise<AdminCatalogueItem[]> {
+  return itemsOf(
+    kind === 'monastery'
+      ? await callEndpoint(deleteMonasteryEndpoint, { params: { id } })
+      : await callEndpoint(deletePujaEndpoint, { params: { id } }),
+  );
 }
 
 export function useDeleteCatalogueItem(kind: CatalogueKind) {

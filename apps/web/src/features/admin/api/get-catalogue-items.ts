@@ -1,18 +1,26 @@
+import { listMonasteriesEndpoint, listPujasEndpoint } from '@puja/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
 import {
   type AdminCatalogueItem,
   adminCatalogueQueryKey,
-  CATALOGUE_PATHS,
   type CatalogueKind,
-  requestCatalogueList,
+  itemsOf,
 } from './catalogue-item-requests.ts';
 
 /**
- * `GET /api/monastery` or `GET /api/puja` as an administrator: answered fresh by the server, closed rows
- * included (API.md "Catalogue").
+ * The monasteries or the pujas as an administrator: answered fresh by the server, closed rows included
+ * (docs/api.md "Catalogue").
  */
-export function getCatalogueItems(kind: CatalogueKind, signal?: AbortSignal): Promise<AdminCatalogueItem[]> {
-  return requestCatalogueList(kind, CATALOGUE_PATHS[kind], { signal });
+export async function getCatalogueItems(
+  kind: CatalogueKind,
+  signal: AbortSignal,
+): Promise<AdminCatalogueItem[]> {
+  return itemsOf(
+    kind === 'monastery'
+      ? await callEndpoint(listMonasteriesEndpoint, { signal })
+      : await callEndpoint(listPujasEndpoint, { signal }),
+  );
 }
 
 export function catalogueItemsQueryOptions(kind: CatalogueKind) {

@@ -13,8 +13,8 @@ export interface CatalogueItemUpdate extends CatalogueItemSubmission {
 }
 
 /**
- * `POST /api/monastery/{id}` or `/api/puja/{id}` with the patch override (SPEC §7). The image goes only
- * when a new one was chosen: without it the server keeps the current picture.
+ * Updates a monastery or a puja: multipart, POST with the patch override, as browsers' forms must send it.
+ * The image goes only when a new one was chosen: without it the server keeps the current picture.
  */
 export function updateCatalogueItem(
   kind: CatalogueKind,

@@ -1,16 +1,16 @@
-import { type MonasteryListResponse, monasteryListResponseSchema } from '@puja/contract';
+import { listMonasteriesEndpoint } from '@puja/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
 import { catalogueQueryKey } from './catalogue-query-keys.ts';
 
+/** Monasteries with the pujas they offer and their prices: the open ones (all of them to an admin). */
 export const monasteriesQueryKey = [...catalogueQueryKey, 'monasteries'] as const;
 
-export function getMonasteries(signal?: AbortSignal): Promise<MonasteryListResponse> {
-  return apiRequest('/api/monastery', { schema: monasteryListResponseSchema, signal });
-}
-
 export function monasteriesQueryOptions() {
-  return queryOptions({ queryKey: monasteriesQueryKey, queryFn: ({ signal }) => getMonasteries(signal) });
+  return queryOptions({
+    queryKey: monasteriesQueryKey,
+    queryFn: ({ signal }) => callEndpoint(listMonasteriesEndpoint, { signal }),
+  });
 }
 
 export function useMonasteries() {

@@ -1,23 +1,17 @@
-import { type MonasteryDetailResponse, monasteryDetailResponseSchema } from '@puja/contract';
+import { getMonasteryEndpoint } from '@puja/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
 import { catalogueQueryKey } from './catalogue-query-keys.ts';
 
+/** One monastery, by slug or id, with its pujas and prices. */
 export function monasteryQueryKey(slugOrId: string) {
   return [...catalogueQueryKey, 'monastery', slugOrId] as const;
-}
-
-export function getMonastery(slugOrId: string, signal?: AbortSignal): Promise<MonasteryDetailResponse> {
-  return apiRequest(`/api/monastery/${encodeURIComponent(slugOrId)}/edit`, {
-    schema: monasteryDetailResponseSchema,
-    signal,
-  });
 }
 
 export function monasteryQueryOptions(slugOrId: string) {
   return queryOptions({
     queryKey: monasteryQueryKey(slugOrId),
-    queryFn: ({ signal }) => getMonastery(slugOrId, signal),
+    queryFn: ({ signal }) => callEndpoint(getMonasteryEndpoint, { params: { slugOrId }, signal }),
   });
 }
 

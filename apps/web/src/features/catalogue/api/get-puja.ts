@@ -1,23 +1,17 @@
-import { type PujaDetailResponse, pujaDetailResponseSchema } from '@puja/contract';
+import { getPujaEndpoint } from '@puja/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
 import { catalogueQueryKey } from './catalogue-query-keys.ts';
 
+/** One puja, by slug or id, with the monasteries offering it and their prices. */
 export function pujaQueryKey(slugOrId: string) {
   return [...catalogueQueryKey, 'puja', slugOrId] as const;
-}
-
-export function getPuja(slugOrId: string, signal?: AbortSignal): Promise<PujaDetailResponse> {
-  return apiRequest(`/api/puja/${encodeURIComponent(slugOrId)}/edit`, {
-    schema: pujaDetailResponseSchema,
-    signal,
-  });
 }
 
 export function pujaQueryOptions(slugOrId: string) {
   return queryOptions({
     queryKey: pujaQueryKey(slugOrId),
-    queryFn: ({ signal }) => getPuja(slugOrId, signal),
+    queryFn: ({ signal }) => callEndpoint(getPujaEndpoint, { params: { slugOrId }, signal }),
   });
 }
 

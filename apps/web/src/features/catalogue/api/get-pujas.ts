@@ -1,16 +1,16 @@
-import { type PujaListResponse, pujaListResponseSchema } from '@puja/contract';
+import { listPujasEndpoint } from '@puja/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
 import { catalogueQueryKey } from './catalogue-query-keys.ts';
 
+/** Catalogue pujas, not the monasteries' own special ones: the open ones (all of them to an admin). */
 export const pujasQueryKey = [...catalogueQueryKey, 'pujas'] as const;
 
-export function getPujas(signal?: AbortSignal): Promise<PujaListResponse> {
-  return apiRequest('/api/puja', { schema: pujaListResponseSchema, signal });
-}
-
 export function pujasQueryOptions() {
-  return queryOptions({ queryKey: pujasQueryKey, queryFn: ({ signal }) => getPujas(signal) });
+  return queryOptions({
+    queryKey: pujasQueryKey,
+    queryFn: ({ signal }) => callEndpoint(listPujasEndpoint, { signal }),
+  });
 }
 
 export function usePujas() {

@@ -1,16 +1,13 @@
-import { type MonasteryPujasResponse, monasteryPujasResponseSchema } from '@puja/contract';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { type MonasteryPujasResponse, removeMonasteryPujaEndpoint } from '@puja/contract';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
 import { useMonasteryPujasMutation } from './use-monastery-pujas-mutation.ts';
 
 /**
- * `DELETE /api/monastery-puja/{pivotId}`: the monastery stops offering a puja (a special puja goes with
- * it). The server keeps it archived when it has orders.
+ * The monastery stops offering a puja (a special puja goes with it). The server keeps it archived when it
+ * has orders.
  */
 export function removeMonasteryPuja(pivotId: number): Promise<MonasteryPujasResponse> {
-  return apiRequest(`/api/monastery-puja/${pivotId}`, {
-    method: 'DELETE',
-    schema: monasteryPujasResponseSchema,
-  });
+  return callEndpoint(removeMonasteryPujaEndpoint, { params: { pivotId } });
 }
 
 export function useRemoveMonasteryPuja() {

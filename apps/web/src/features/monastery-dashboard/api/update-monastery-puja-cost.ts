@@ -1,5 +1,5 @@
-import { type MonasteryPujasResponse, monasteryPujasResponseSchema } from '@puja/contract';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { type MonasteryPujasResponse, updateMonasteryPujaCostEndpoint } from '@puja/contract';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
 import type { MonasteryPujaPrice } from './add-monastery-puja.ts';
 import { useMonasteryPujasMutation } from './use-monastery-pujas-mutation.ts';
 
@@ -7,13 +7,13 @@ export interface NewPujaCost extends MonasteryPujaPrice {
   pivotId: number;
 }
 
-/** `POST /api/monastery-puja/{pivotId}` with the patch override: a new price for a catalogue puja. */
-export function updateMonasteryPujaCost(input: NewPujaCost): Promise<MonasteryPujasResponse> {
-  return apiRequest(`/api/monastery-puja/${input.pivotId}`, {
-    method: 'POST',
-    body: { _method: 'patch', puja: input.puja, cost: input.cost },
-    schema: monasteryPujasResponseSchema,
-  });
+/** A new price for a catalogue puja the monastery offers (the puja itself cannot change). */
+export function updateMonasteryPujaCost({
+  pivotId,
+  puja,
+  cost,
+}: NewPujaCost): Promise<MonasteryPujasResponse> {
+  return callEndpoint(updateMonasteryPujaCostEndpoint, { params: { pivotId }, body: { puja, cost } });
 }
 
 export function useUpdateMonasteryPujaCost() {

@@ -7,7 +7,10 @@ export interface SpecialPujaUpdate extends SpecialPuja {
   pivotId: number;
 }
 
-/** `POST /api/monastery-special-puja/{pivotId}` with the patch override; the picture only to replace it. */
+/**
+ * Edits a special puja (POST with the patch override); the picture goes only to replace it. Hand-written,
+ * as creating one is (`create-special-puja.ts`).
+ */
 export function updateSpecialPuja({ pivotId, ...puja }: SpecialPujaUpdate): Promise<MonasteryPujasResponse> {
   return apiRequest(`/api/monastery-special-puja/${pivotId}`, {
     method: 'POST',
