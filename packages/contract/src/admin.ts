@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { ORDER_STATUSES, PAYMENT_METHODS } from './constants.ts';
+import { defineEndpoint } from './endpoint.ts';
 import { idSchema } from './input-rules.ts';
 import { orderSchema } from './orders.ts';
 
 /**
- * The administrator's dashboard and audit log (ours: SPEC leaves /admin/dashboard empty; issue #6).
- * Money travels as rupees, like everywhere else in the API.
+ * The administrator's dashboard and audit log (ours, issue #6; docs/api.md "Administrator's dashboard and
+ * audit log"). Money travels as rupees, like everywhere else in the API.
  */
 
 /** How many top monasteries and pujas the dashboard ranks, and how many months/weeks it charts. */
@@ -114,3 +115,26 @@ export const auditLogResponseSchema = z.object({
   nextBefore: z.number().int().nullable(),
 });
 export type AuditLogResponse = z.infer<typeof auditLogResponseSchema>;
+
+// ---- Endpoints (docs/decisions/014) ----
+
+export const getAdminStatsEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/api/admin/stats',
+  access: { roles: ['admin'] },
+  summary: 'Totals, orders by status, paid revenue by month and provider, top items, new patrons',
+  tags: ['admin'],
+  responses: { 200: adminStatsResponseSchema },
+  errors: [401, 403],
+});
+
+export const getAuditLogEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/api/admin/audit-log',
+  access: { roles: ['admin'] },
+  summary: 'Administrator and staff writes, newest first (pass nextBefore as before for more)',
+  tags: ['admin'],
+  query: auditLogQuerySchema,
+  responses: { 200: auditLogResponseSchema },
+  errors: [401, 403, 422],
+});

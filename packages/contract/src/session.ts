@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { ROLES } from './constants.ts';
+import { defineEndpoint } from './endpoint.ts';
 
 /**
- * The session and the signed-in person's own details (API.md "Session"). The phone sign-in requests live
- * in sign-in.ts, so pages that only need these shapes do not load the phone-number metadata.
+ * The session and the signed-in person's own details (docs/api.md "Session"). The phone sign-in requests
+ * and their endpoints live in sign-in.ts, so pages that only need these shapes do not load the phone-number
+ * metadata.
  */
 
 export const FULL_NAME_MESSAGE = 'Oops, can you give us your full name?';
@@ -13,8 +15,8 @@ export const TOO_MANY_REQUESTS_MESSAGE = 'Too many requests. Try again after a f
 export const EMAIL_TAKEN_MESSAGE = 'Email already exists';
 
 /**
- * SPEC §5: two words separated by whitespace, the first at least 2 word characters, the second at least 1.
- * "Word characters" include letters of every script (Devanagari, Tibetan), not only ASCII.
+ * A full name: two words separated by whitespace, the first at least 2 word characters, the second at
+ * least 1. "Word characters" include letters of every script (Devanagari, Tibetan), not only ASCII.
  */
 export const FULL_NAME_PATTERN = /^\s*[\p{L}\p{M}\p{N}_]{2,}\s+[\p{L}\p{M}\p{N}_]+/u;
 
@@ -61,3 +63,58 @@ export const clientConfigResponseSchema = z.object({
   captcha: z.object({ provider: z.enum(['none', 'turnstile']), site_key: z.string().nullable() }),
 });
 export type ClientConfigResponse = z.infer<typeof clientConfigResponseSchema>;
+
+// ---- Endpoints (docs/decisions/014) ----
+
+export const getClientConfigEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/api/client-config',
+  access: 'public',
+  summary: 'What the sign-in form needs to know',
+  tags: ['session'],
+  responses: { 200: clientConfigResponseSchema },
+  errors: [],
+});
+
+export const loginWithPasswordEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/api/login',
+  access: 'public',
+  summary: 'Sign in with e-mail and password (accounts that have a password)',
+  tags: ['session'],
+  body: loginPasswordRequestSchema,
+  responses: { 200: loginResponseSchema },
+  errors: [401, 403, 422, 429],
+});
+
+export const getMeEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/api/me',
+  access: 'signedIn',
+  summary: 'The signed-in person as the server knows them now',
+  tags: ['session'],
+  responses: { 200: meResponseSchema },
+  errors: [401, 403],
+});
+
+export const logOutEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/api/logout',
+  access: 'signedIn',
+  summary: 'Sign out: the session is revoked',
+  tags: ['session'],
+  responses: { 200: messageResponseSchema },
+  errors: [401, 403],
+});
+
+export const updateUserDetailsEndpoint = defineEndpoint({
+  method: 'PATCH',
+  path: '/api/update-user-details',
+  access: 'signedIn',
+  summary: 'The signed-in person’s own name and e-mail',
+  tags: ['session'],
+  body: updateUserDetailsRequestSchema,
+  methodOverride: true,
+  responses: { 200: meResponseSchema },
+  errors: [401, 403, 422],
+});

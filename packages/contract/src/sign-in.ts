@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { DEFAULT_COUNTRY_DIAL_CODE } from './constants.ts';
+import { defineEndpoint } from './endpoint.ts';
 import { INVALID_PHONE_MESSAGE, toE164 } from './phone.ts';
+import { loginResponseSchema } from './session.ts';
 
 /** Phone sign-in requests: the dial code and digits must form a valid number of that country. */
 
@@ -82,3 +84,28 @@ export const loginPhoneRequestSchema = z
   })
   .superRefine(validPhoneNumber);
 export type LoginPhoneRequest = z.input<typeof loginPhoneRequestSchema>;
+
+// ---- Endpoints (docs/decisions/014) ----
+
+/** Throttled answers (429) also carry the wait as a `Retry-After` header, in seconds. */
+export const sendOtpEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/api/send-otp',
+  access: 'public',
+  summary: 'Text a sign-in code to a number; the answer’s challenge must come back with the code',
+  tags: ['session'],
+  body: sendOtpRequestSchema,
+  responses: { 200: sendOtpResponseSchema },
+  errors: [422, 429, 503],
+});
+
+export const loginWithPhoneEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/api/login-phone',
+  access: 'public',
+  summary: 'Sign in with the texted code and its challenge; a first sign-in creates a patron',
+  tags: ['session'],
+  body: loginPhoneRequestSchema,
+  responses: { 200: loginResponseSchema },
+  errors: [401, 403, 422, 429],
+});

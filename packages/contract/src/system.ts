@@ -1,4 +1,40 @@
 import { z } from 'zod';
+import { defineEndpoint } from './endpoint.ts';
+
+/**
+ * Probes for whoever runs the app (docs/operations.md). `GET /metrics` answers Prometheus text, which an
+ * endpoint declaration cannot describe; it stays a hand-written route of the server's system module.
+ */
 
 export const healthResponseSchema = z.object({ status: z.literal('ok') });
 export type HealthResponse = z.infer<typeof healthResponseSchema>;
+
+// ---- Endpoints (docs/decisions/014) ----
+
+export const checkLivenessEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/livez',
+  access: 'public',
+  summary: 'The process answers (restart it when this fails)',
+  tags: ['system'],
+  responses: { 200: healthResponseSchema },
+  errors: [],
+});
+
+/** 503 when the database does not answer, so a load balancer sends requests elsewhere. */
+export const checkReadinessEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/readyz',
+  access: 'public',
+  summary: 'The database answers: this instance can take requests',
+  tags: ['system'],
+  responses: { 200: healthResponseSchema },
+  errors: [503],
+});
+
+/** The older name of `/readyz`, kept for probes that still ask it. */
+export const checkHealthEndpoint = defineEndpoint({
+  ...checkReadinessEndpoint,
+  path: '/healthz',
+  summary: 'The database answers (the older name of /readyz)',
+});

@@ -1,14 +1,16 @@
 import { z } from 'zod';
+import { idParamsSchema } from './catalogue.ts';
 import { ROLES } from './constants.ts';
+import { defineEndpoint } from './endpoint.ts';
 import { idSchema } from './input-rules.ts';
 import { pageInfoSchema, pageQuerySchema } from './paging.ts';
 import { emailSchema, sessionUserSchema } from './session.ts';
 
-/** An administrator's user management (API.md "Users"; SPEC §5 user form). */
+/** An administrator's user management (docs/api.md "Users"). */
 
 export const EMAIL_EXISTS_MESSAGE = 'Email already exists';
 export const PASSWORD_TOO_SHORT_MESSAGE = 'Password must be at least 6 characters.';
-/** The spec's "doesnot" is a typo: DESIGN.md fixes spec typos. */
+/** The product's original wording said "doesnot"; the typo is fixed here. */
 export const PASSWORD_MISMATCH_MESSAGE = 'Password and Confirm Password do not match.';
 export const MIN_PASSWORD_LENGTH = 6;
 
@@ -16,7 +18,7 @@ export const MIN_PASSWORD_LENGTH = 6;
 export const ASSIGNABLE_ROLES = ['user', 'monastery'] as const;
 
 export const userFormSchema = z.object({
-  // Required, as SPEC §5 says; the two-word rule is the patron's own onboarding, not an administrator's form
+  // Required; the two-word rule is the patron's own onboarding, not an administrator's form
   // (a monk may go by one name).
   name: z.string().trim().min(1, 'Name is required.').max(120, 'Name can be at most 120 characters.'),
   email: emailSchema,
@@ -51,9 +53,82 @@ export const usersResponseSchema = z.object({ users: z.array(sessionUserSchema),
 export type UsersResponse = z.infer<typeof usersResponseSchema>;
 export const userResponseSchema = z.object({ user: sessionUserSchema });
 
-/** `POST /api/user/{id}/revoke-sessions` (ours, docs/decisions/005): how many sessions ended, and whose. */
+/** Revoking a person's sessions (docs/decisions/005) answers how many sessions ended, and whose. */
 export const revokeSessionsResponseSchema = z.object({
   revoked: z.number().int().nonnegative(),
   user: sessionUserSchema,
 });
 export type RevokeSessionsResponse = z.infer<typeof revokeSessionsResponseSchema>;
+
+// ---- Endpoints (docs/decisions/014) ----
+
+/** The statuses every write of the user form may answer: 400 carries the form's own field errors. */
+const USER_WRITE_ERRORS = [400, 401, 403, 404, 409, 422] as const;
+
+export const listUsersEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/api/user',
+  access: { roles: ['admin'] },
+  summary: 'A page of active accounts, oldest first, searched and filtered by role',
+  tags: ['users'],
+  query: usersQuerySchema,
+  responses: { 200: usersResponseSchema },
+  errors: [401, 403, 422],
+});
+
+export const getUserEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/api/user/:id/edit',
+  access: { roles: ['admin'] },
+  summary: 'An active account as it is now, for the edit form',
+  tags: ['users'],
+  params: idParamsSchema,
+  responses: { 200: userResponseSchema },
+  errors: [401, 403, 404, 422],
+});
+
+export const createUserEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/api/user',
+  access: { roles: ['admin'] },
+  summary: 'Create a patron or a monastery staff member',
+  tags: ['users'],
+  body: userFormSchema,
+  responses: { 200: usersResponseSchema },
+  errors: USER_WRITE_ERRORS,
+});
+
+export const updateUserEndpoint = defineEndpoint({
+  method: 'PATCH',
+  path: '/api/user/:id',
+  access: { roles: ['admin'] },
+  summary: 'Update a user (password only when sent)',
+  tags: ['users'],
+  params: idParamsSchema,
+  body: userFormSchema,
+  methodOverride: true,
+  responses: { 200: usersResponseSchema },
+  errors: USER_WRITE_ERRORS,
+});
+
+export const deleteUserEndpoint = defineEndpoint({
+  method: 'DELETE',
+  path: '/api/user/:id',
+  access: { roles: ['admin'] },
+  summary: 'Delete a user (archived and signed out when it has history)',
+  tags: ['users'],
+  params: idParamsSchema,
+  responses: { 200: usersResponseSchema },
+  errors: USER_WRITE_ERRORS,
+});
+
+export const revokeUserSessionsEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/api/user/:id/revoke-sessions',
+  access: { roles: ['admin'] },
+  summary: 'Sign a person out everywhere',
+  tags: ['session'],
+  params: idParamsSchema,
+  responses: { 200: revokeSessionsResponseSchema },
+  errors: [401, 403, 404, 422],
+});

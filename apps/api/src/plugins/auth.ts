@@ -1,10 +1,10 @@
 import { ERROR_MESSAGES, type Role, type SessionUser } from '@puja/contract';
-import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import { monasteries, sessions, users } from '../db/schema/index.ts';
+import type { users } from '../db/schema/index.ts';
+import { findLiveSession, touchSessionLastSeen } from '../db/sessions.queries.ts';
 import { AppError } from '../lib/app-error.ts';
-import { readSessionToken } from '../modules/session/session-tokens.ts';
+import { readSessionToken } from '../lib/session-tokens.ts';
 
 /**
  * Who may call each route. Every /api route must declare it in `config.access`, or the app refuses to
@@ -61,33 +61,11 @@ export const authPlugin = fp<{ jwtSecret: Uint8Array }>(
       if (!header?.startsWith('Bearer ')) return undefined;
       const claims = await readSessionToken(jwtSecret, header.slice(7).trim());
       if (!claims) return undefined;
-      const [row] = await app.db
-        .select({
-          user: users,
-          lastSeenAt: sessions.lastSeenAt,
-          monasteryArchivedAt: monasteries.archivedAt,
-        })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .leftJoin(monasteries, eq(monasteries.id, users.monasteryId))
-        .where(
-          and(
-            eq(sessions.id, claims.sessionId),
-            eq(sessions.userId, claims.userId),
-            isNull(sessions.revokedAt),
-            gt(sessions.expiresAt, new Date()),
-            isNull(users.archivedAt),
-          ),
-        )
-        .limit(1);
+      const row = await findLiveSession(app.db, claims);
       if (!row) return undefined;
       if (!row.lastSeenAt || Date.now() - row.lastSeenAt.getTime() > LAST_SEEN_PRECISION_MS) {
         // Good enough to show "last active"; never worth slowing the request for.
-        void app.db
-          .update(sessions)
-          .set({ lastSeenAt: new Date() })
-          .where(eq(sessions.id, claims.sessionId))
-          .catch(() => undefined);
+        void touchSessionLastSeen(app.db, claims.sessionId).catch(() => undefined);
       }
       return {
         ...toSessionUser(row.user),

@@ -2,7 +2,7 @@ import { type LoginResponse, ROLES, type Role, type SessionUser, TOKEN_STORAGE_K
 import { useSyncExternalStore } from 'react';
 
 /**
- * The client's session (SPEC §3): who is signed in, kept in local storage so it survives a reload. The
+ * The client's session: who is signed in, kept in local storage so it survives a reload. The
  * whole state lives under one key; the token is also kept under 'token', where the api-client reads it.
  * Storage is the source of truth: another tab signing in or out shows up here through the `storage` event.
  */
@@ -87,7 +87,7 @@ function fromUser(token: string, user: SessionUser): SessionState {
 
 /**
  * The state from its two keys. A token without a matching stored user (written by an older version, or
- * edited by hand) still counts as signed in; the user arrives from `GET /api/me`.
+ * edited by hand) still counts as signed in; the user arrives from the server's `getMe` answer.
  */
 function parseStoredSession(token: string | null, stored: string | null): SessionState {
   if (!token) return SIGNED_OUT;
@@ -128,13 +128,13 @@ function saveSession(state: SessionState): void {
   emitChange();
 }
 
-/** Login success (SPEC §4): fills the session and stores the token for later calls. */
+/** Login success: fills the session and stores the token for later calls. */
 export function signIn(response: LoginResponse): void {
   ending = null;
   saveSession(fromUser(response.token, response.user));
 }
 
-/** Refills the session from a user object the server sent back (own details updated, `GET /api/me`). */
+/** Refills the session from a user object the server sent back (own details updated, `getMe`). */
 export function updateUser(user: SessionUser): void {
   const { token } = getSession();
   if (token) saveSession(fromUser(token, user));
@@ -174,7 +174,7 @@ export function useSession(): SessionState {
   return useSyncExternalStore(subscribe, getSession, getSession);
 }
 
-/** What the top bars call the signed-in person: the name, or the phone if no name is set (SPEC §2). */
+/** What the top bars call the signed-in person: the name, or the phone if no name is set. */
 export function sessionLabel(session: SessionState): string {
   return session.name?.trim() || session.phone || session.email || '';
 }

@@ -1,23 +1,9 @@
-import { adminStatsResponseSchema } from '@puja/contract';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireRole } from '../../plugins/auth.ts';
+import { getAdminStatsEndpoint } from '@puja/contract';
+import type { FastifyPluginAsync } from 'fastify';
+import { route } from '../../lib/endpoint-route.ts';
 import type { AdminStatsService } from './admin-stats.service.ts';
 
-/** The administrator's dashboard figures (ours: issue #6). */
-export const adminStatsRoutes: FastifyPluginAsyncZod<{ stats: AdminStatsService }> = async (
-  app,
-  { stats },
-) => {
-  app.get(
-    '/api/admin/stats',
-    {
-      config: requireRole('admin'),
-      schema: {
-        tags: ['admin'],
-        summary: 'Totals, orders by status, paid revenue by month and provider, top items, new patrons',
-        response: { 200: adminStatsResponseSchema },
-      },
-    },
-    () => stats.read(),
-  );
+/** The administrator's dashboard figures (ours: issue #6; docs/api.md "Administrator's dashboard and audit log"). */
+export const adminStatsRoutes: FastifyPluginAsync<{ stats: AdminStatsService }> = async (app, { stats }) => {
+  route(app, getAdminStatsEndpoint, () => stats.read());
 };

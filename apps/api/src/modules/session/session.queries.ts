@@ -1,6 +1,6 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Database, Executor } from '../../db/client.ts';
-import { sessions, users } from '../../db/schema/index.ts';
+import { and, eq, gt, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import type { Database, Executor, Transaction } from '../../db/client.ts';
+import { sessions, signInCodes, users } from '../../db/schema/index.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -11,15 +11,6 @@ export async function findUserByPhone(db: Database, phone: string): Promise<User
 
 export async function findUserByEmail(db: Database, email: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`).limit(1);
-  return row;
-}
-
-export async function findActiveUserById(db: Executor, id: number): Promise<UserRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(users)
-    .where(and(eq(users.id, id), isNull(users.archivedAt)))
-    .limit(1);
   return row;
 }
 
@@ -51,11 +42,25 @@ export async function revokeSession(db: Database, sessionId: string): Promise<vo
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 }
 
-export async function revokeSessionsOfUser(db: Executor, userId: number): Promise<number> {
+/**
+ * Ends every live session of a person, at `at` (default now), but `keepSessionId` when given (the
+ * administrator's own, when they change their own password). Answers how many ended.
+ */
+export async function revokeSessionsOfUser(
+  db: Executor,
+  userId: number,
+  options: { at?: Date; keepSessionId?: string | undefined } = {},
+): Promise<number> {
   const revoked = await db
     .update(sessions)
-    .set({ revokedAt: new Date() })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    .set({ revokedAt: options.at ?? new Date() })
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        options.keepSessionId ? ne(sessions.id, options.keepSessionId) : undefined,
+      ),
+    )
     .returning({ id: sessions.id });
   return revoked.length;
 }
@@ -67,4 +72,114 @@ export async function updateUserDetails(
 ) {
   const [row] = await db.update(users).set(details).where(eq(users.id, userId)).returning();
   return row!;
+}
+
+// ---- Sign-in codes (sign-in-codes.ts holds their rules) ----
+
+/** Serialises the sign-in code requests of one number until the transaction ends. */
+export async function lockSignInCodesOfPhone(tx: Transaction, phone: string): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`sign-in:${phone}`}))`);
+}
+
+/** What the throttles count: the codes sent to this number and from this address, and to everyone. */
+export async function countRecentSignInCodes(tx: Transaction, request: { phone: string; ip: string }) {
+  const counts = await tx.execute<{
+    last_seconds_ago: number | null;
+    phone_hour: number;
+    ip_hour: number;
+    day: number;
+  }>(sql`
+    SELECT
+      (SELECT extract(epoch FROM now() - max(created_at)) FROM sign_in_codes WHERE phone = ${request.phone}) AS last_seconds_ago,
+      (SELECT count(*)::int FROM sign_in_codes WHERE phone = ${request.phone} AND created_at > now() - interval '1 hour') AS phone_hour,
+      (SELECT count(*)::int FROM sign_in_codes WHERE requested_from_ip = ${request.ip} AND created_at > now() - interval '1 hour') AS ip_hour,
+      (SELECT count(*)::int FROM sign_in_codes WHERE created_at > now() - interval '1 day') AS day`);
+  const count = counts.rows[0]!;
+  return {
+    lastSecondsAgo: count.last_seconds_ago === null ? null : Number(count.last_seconds_ago),
+    phoneHour: count.phone_hour,
+    ipHour: count.ip_hour,
+    day: count.day,
+  };
+}
+
+/** The codes a throttle counts: those of a number, those asked for from an address, or everyone's. */
+export type SignInCodeScope = { phone: string } | { ip: string } | 'everyone';
+
+function scopeCondition(scope: SignInCodeScope): SQL {
+  if (scope === 'everyone') return sql`true`;
+  return 'phone' in scope ? sql`phone = ${scope.phone}` : sql`requested_from_ip = ${scope.ip}`;
+}
+
+/**
+ * How long until fewer than `limit` of the scope's codes lie within the window: they leave it oldest
+ * first, so once the (count - limit + 1)th oldest has left, one more is allowed.
+ */
+export async function secondsUntilFewerSignInCodes(
+  tx: Transaction,
+  scope: SignInCodeScope,
+  window: '1 hour' | '1 day',
+  count: number,
+  limit: number,
+): Promise<number> {
+  const span = sql.raw(`interval '${window}'`);
+  const result = await tx.execute<{ seconds: number }>(sql`
+    SELECT extract(epoch FROM created_at + ${span} - now()) AS seconds FROM sign_in_codes
+    WHERE ${scopeCondition(scope)} AND created_at > now() - ${span}
+    ORDER BY created_at OFFSET ${count - limit} LIMIT 1`);
+  return Number(result.rows[0]?.seconds ?? 0);
+}
+
+export async function insertSignInCode(
+  tx: Transaction,
+  values: { phone: string; codeHash: string; challengeHash: string; ip: string; ttlSeconds: number },
+): Promise<number> {
+  const [row] = await tx
+    .insert(signInCodes)
+    .values({
+      phone: values.phone,
+      codeHash: values.codeHash,
+      challengeHash: values.challengeHash,
+      requestedFromIp: values.ip,
+      // Database time for both ends, so the life of a code does not depend on clocks agreeing.
+      expiresAt: sql`now() + make_interval(secs => ${values.ttlSeconds})`,
+    })
+    .returning({ id: signInCodes.id });
+  return row!.id;
+}
+
+export async function deleteSignInCode(db: Executor, id: number): Promise<void> {
+  await db.delete(signInCodes).where(eq(signInCodes.id, id));
+}
+
+/** The number's unused, unexpired code of this challenge, locked until the transaction ends. */
+export async function lockPendingSignInCode(
+  tx: Transaction,
+  attempt: { phone: string; challengeHash: string },
+) {
+  const [pending] = await tx
+    .select()
+    .from(signInCodes)
+    .where(
+      and(
+        eq(signInCodes.phone, attempt.phone),
+        eq(signInCodes.challengeHash, attempt.challengeHash),
+        isNull(signInCodes.consumedAt),
+        gt(signInCodes.expiresAt, sql`now()`),
+      ),
+    )
+    .limit(1)
+    .for('update');
+  return pending;
+}
+
+export async function markSignInCodeConsumed(tx: Transaction, id: number): Promise<void> {
+  await tx.update(signInCodes).set({ consumedAt: new Date() }).where(eq(signInCodes.id, id));
+}
+
+export async function countFailedSignInAttempt(tx: Transaction, id: number): Promise<void> {
+  await tx
+    .update(signInCodes)
+    .set({ failedAttempts: sql`${signInCodes.failedAttempts} + 1` })
+    .where(eq(signInCodes.id, id));
 }

@@ -14,8 +14,8 @@ import type { SmsSender } from '../../integrations/sms/sms-sender.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { toSessionUser, type Viewer } from '../../plugins/auth.ts';
 import { recordAudit } from '../audit/audit.service.ts';
+import { findActiveUser } from '../users/users.queries.ts';
 import {
-  findActiveUserById,
   findOrCreatePatronByPhone,
   findUserByEmail,
   insertSession,
@@ -129,7 +129,7 @@ export function createSessionService(dependencies: SessionServiceDependencies) {
     /** Signs a person out on every device (an administrator's action, audited with the revocation). */
     async revokeAllSessions(admin: Viewer, userId: number): Promise<{ revoked: number; user: SessionUser }> {
       return db.transaction(async (tx) => {
-        const user = await findActiveUserById(tx, userId);
+        const user = await findActiveUser(tx, userId);
         if (!user) throw new AppError('notFound', 'User not found.');
         const revoked = await revokeSessionsOfUser(tx, user.id);
         await recordAudit(tx, {

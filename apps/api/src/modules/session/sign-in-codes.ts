@@ -1,11 +1,19 @@
 import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import { and, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
-import type { Database, Transaction } from '../../db/client.ts';
-import { signInCodes } from '../../db/schema/index.ts';
+import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import {
+  countFailedSignInAttempt,
+  countRecentSignInCodes,
+  deleteSignInCode,
+  insertSignInCode,
+  lockPendingSignInCode,
+  lockSignInCodesOfPhone,
+  markSignInCodeConsumed,
+  secondsUntilFewerSignInCodes,
+} from './session.queries.ts';
 
 /**
- * One-time sign-in codes (DESIGN.md): 6 digits from a CSPRNG, stored only as an HMAC, valid for a few
+ * One-time sign-in codes (docs/decisions/005): 6 digits from a CSPRNG, stored only as an HMAC, valid for a few
  * minutes, single use, a few wrong tries and then dead. Each code belongs to the challenge handed to the
  * browser that asked for it, and only a log-in bringing that challenge back may try it: knowing someone's
  * number is not enough to guess at their code or use up its tries. Throttles are counted in the database so
@@ -60,25 +68,6 @@ export class SignInThrottledError extends AppError {
 }
 
 /**
- * How long until fewer than `limit` of the rows `which` picks lie within the window: they leave it oldest
- * first, so once the (count - limit + 1)th oldest has left, one more is allowed.
- */
-async function secondsUntilBelow(
-  tx: Transaction,
-  which: SQL,
-  window: '1 hour' | '1 day',
-  count: number,
-  limit: number,
-): Promise<number> {
-  const span = sql.raw(`interval '${window}'`);
-  const result = await tx.execute<{ seconds: number }>(sql`
-    SELECT extract(epoch FROM created_at + ${span} - now()) AS seconds FROM sign_in_codes
-    WHERE ${which} AND created_at > now() - ${span}
-    ORDER BY created_at OFFSET ${count - limit} LIMIT 1`);
-  return Number(result.rows[0]?.seconds ?? 0);
-}
-
-/**
  * Stores a new code for the phone, with a new challenge, if no throttle forbids it. Codes asked for earlier
  * stay valid, each with its own challenge: asking for a code must not take away someone else's.
  * Serialised per phone number so two simultaneous requests cannot both pass the checks.
@@ -90,66 +79,51 @@ export async function issueCode(
   request: { phone: string; ip: string },
 ): Promise<{ id: number; code: string; challenge: string }> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`sign-in:${request.phone}`}))`);
-    const counts = await tx.execute<{
-      last_seconds_ago: number | null;
-      phone_hour: number;
-      ip_hour: number;
-      day: number;
-    }>(sql`
-      SELECT
-        (SELECT extract(epoch FROM now() - max(created_at)) FROM sign_in_codes WHERE phone = ${request.phone}) AS last_seconds_ago,
-        (SELECT count(*)::int FROM sign_in_codes WHERE phone = ${request.phone} AND created_at > now() - interval '1 hour') AS phone_hour,
-        (SELECT count(*)::int FROM sign_in_codes WHERE requested_from_ip = ${request.ip} AND created_at > now() - interval '1 hour') AS ip_hour,
-        (SELECT count(*)::int FROM sign_in_codes WHERE created_at > now() - interval '1 day') AS day`);
-    const count = counts.rows[0]!;
+    await lockSignInCodesOfPhone(tx, request.phone);
+    const count = await countRecentSignInCodes(tx, request);
     const waits: number[] = [];
-    if (count.last_seconds_ago !== null && Number(count.last_seconds_ago) < policy.resendSeconds)
-      waits.push(policy.resendSeconds - Number(count.last_seconds_ago));
-    if (count.phone_hour >= policy.maxPerPhonePerHour)
+    if (count.lastSecondsAgo !== null && count.lastSecondsAgo < policy.resendSeconds)
+      waits.push(policy.resendSeconds - count.lastSecondsAgo);
+    if (count.phoneHour >= policy.maxPerPhonePerHour)
       waits.push(
-        await secondsUntilBelow(
+        await secondsUntilFewerSignInCodes(
           tx,
-          sql`phone = ${request.phone}`,
+          { phone: request.phone },
           '1 hour',
-          count.phone_hour,
+          count.phoneHour,
           policy.maxPerPhonePerHour,
         ),
       );
-    if (count.ip_hour >= policy.maxPerIpPerHour)
+    if (count.ipHour >= policy.maxPerIpPerHour)
       waits.push(
-        await secondsUntilBelow(
+        await secondsUntilFewerSignInCodes(
           tx,
-          sql`requested_from_ip = ${request.ip}`,
+          { ip: request.ip },
           '1 hour',
-          count.ip_hour,
+          count.ipHour,
           policy.maxPerIpPerHour,
         ),
       );
     if (count.day >= policy.maxPerDay)
-      waits.push(await secondsUntilBelow(tx, sql`true`, '1 day', count.day, policy.maxPerDay));
+      waits.push(await secondsUntilFewerSignInCodes(tx, 'everyone', '1 day', count.day, policy.maxPerDay));
     if (waits.length > 0) throw new SignInThrottledError(Math.max(1, Math.ceil(Math.max(...waits))));
 
     const code = generateCode();
     const challenge = generateChallenge();
-    const [row] = await tx
-      .insert(signInCodes)
-      .values({
-        phone: request.phone,
-        codeHash: hashCode(key, request.phone, code),
-        challengeHash: hashChallenge(challenge),
-        requestedFromIp: request.ip,
-        // Database time for both ends, so the life of a code does not depend on clocks agreeing.
-        expiresAt: sql`now() + make_interval(secs => ${policy.ttlSeconds})`,
-      })
-      .returning({ id: signInCodes.id });
-    return { id: row!.id, code, challenge };
+    const id = await insertSignInCode(tx, {
+      phone: request.phone,
+      codeHash: hashCode(key, request.phone, code),
+      challengeHash: hashChallenge(challenge),
+      ip: request.ip,
+      ttlSeconds: policy.ttlSeconds,
+    });
+    return { id, code, challenge };
   });
 }
 
 /** A code whose SMS could not be sent is withdrawn, so the person may ask again at once. */
 export async function withdrawCode(db: Database, id: number): Promise<void> {
-  await db.delete(signInCodes).where(eq(signInCodes.id, id));
+  await deleteSignInCode(db, id);
 }
 
 /**
@@ -164,28 +138,16 @@ export async function consumeCode(
   attempt: { phone: string; challenge: string; code: string },
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const [pending] = await tx
-      .select()
-      .from(signInCodes)
-      .where(
-        and(
-          eq(signInCodes.phone, attempt.phone),
-          eq(signInCodes.challengeHash, hashChallenge(attempt.challenge)),
-          isNull(signInCodes.consumedAt),
-          gt(signInCodes.expiresAt, sql`now()`),
-        ),
-      )
-      .limit(1)
-      .for('update');
+    const pending = await lockPendingSignInCode(tx, {
+      phone: attempt.phone,
+      challengeHash: hashChallenge(attempt.challenge),
+    });
     if (!pending || pending.failedAttempts >= policy.maxAttempts) return false;
     if (sameHash(pending.codeHash, hashCode(key, attempt.phone, attempt.code))) {
-      await tx.update(signInCodes).set({ consumedAt: new Date() }).where(eq(signInCodes.id, pending.id));
+      await markSignInCodeConsumed(tx, pending.id);
       return true;
     }
-    await tx
-      .update(signInCodes)
-      .set({ failedAttempts: sql`${signInCodes.failedAttempts} + 1` })
-      .where(eq(signInCodes.id, pending.id));
+    await countFailedSignInAttempt(tx, pending.id);
     return false;
   });
 }

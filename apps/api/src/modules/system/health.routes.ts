@@ -1,10 +1,11 @@
 import { timingSafeEqual } from 'node:crypto';
-import { healthResponseSchema } from '@puja/contract';
-import { sql } from 'drizzle-orm';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { checkHealthEndpoint, checkLivenessEndpoint, checkReadinessEndpoint } from '@puja/contract';
+import type { FastifyPluginAsync } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
+import { route } from '../../lib/endpoint-route.ts';
 import { publicAccess } from '../../plugins/auth.ts';
 import type { Metrics } from './metrics.ts';
+import { pingDatabase } from './system.queries.ts';
 
 /**
  * Probes and metrics for whoever runs the app (docs/operations.md):
@@ -12,31 +13,27 @@ import type { Metrics } from './metrics.ts';
  * - `GET /readyz` (and `/healthz`, its older name): the database answers, so a load balancer sends
  *   requests here; 503 otherwise.
  * - `GET /metrics`: Prometheus text, for `Authorization: Bearer METRICS_TOKEN`, or from this machine when
- *   no token is set. It names routes and counts, never people.
+ *   no token is set. It names routes and counts, never people. Written by hand: an endpoint declaration
+ *   describes JSON answers or a PDF or CSV file, not Prometheus's text format.
  */
-export const healthRoutes: FastifyPluginAsyncZod<{
+export const healthRoutes: FastifyPluginAsync<{
   metrics: Metrics;
   metricsToken: string | undefined;
 }> = async (app, { metrics, metricsToken }) => {
-  const tags = ['system'];
-  app.get(
-    '/livez',
-    { config: publicAccess, schema: { tags, response: { 200: healthResponseSchema } } },
-    async () => ({ status: 'ok' as const }),
-  );
+  route(app, checkLivenessEndpoint, () => ({ status: 'ok' as const }));
 
   const ready = async () => {
     try {
-      await app.db.execute(sql`SELECT 1`);
+      await pingDatabase(app.db);
     } catch {
       throw new AppError('unavailable', 'The database does not answer.');
     }
     return { status: 'ok' as const };
   };
-  for (const path of ['/readyz', '/healthz']) {
-    app.get(path, { config: publicAccess, schema: { tags, response: { 200: healthResponseSchema } } }, ready);
-  }
+  route(app, checkReadinessEndpoint, ready);
+  route(app, checkHealthEndpoint, ready);
 
+  const tags = ['system'];
   app.get('/metrics', { config: publicAccess, schema: { tags, hide: true } }, async (request, reply) => {
     const allowed = metricsToken
       ? sameSecret(request.headers.authorization ?? '', `Bearer ${metricsToken}`)

@@ -1,7 +1,8 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { sumRefundsDue } from '../payments/payments.queries.ts';
+import { countJobsByState } from './system.queries.ts';
 
 /**
  * Prometheus metrics of one instance (docs/operations.md explains each). Request figures are counted as
@@ -48,15 +49,10 @@ export function createMetrics(options: { pool: pg.Pool }) {
         labelNames: ['state'] as const,
         registers: [registry],
         async collect() {
-          const result = await app.db.execute<{ due: string; later: string; failed: string }>(sql`
-            SELECT count(*) FILTER (WHERE attempts < max_attempts AND run_at <= now()) AS due,
-                   count(*) FILTER (WHERE attempts < max_attempts AND run_at > now()) AS later,
-                   count(*) FILTER (WHERE attempts >= max_attempts) AS failed
-            FROM graphile_worker._private_jobs`);
-          const row = result.rows[0]!;
-          this.set({ state: 'due' }, Number(row.due));
-          this.set({ state: 'later' }, Number(row.later));
-          this.set({ state: 'failed' }, Number(row.failed));
+          const jobs = await countJobsByState(app.db);
+          this.set({ state: 'due' }, jobs.due);
+          this.set({ state: 'later' }, jobs.later);
+          this.set({ state: 'failed' }, jobs.failed);
         },
       });
       new Gauge({
@@ -65,11 +61,10 @@ export function createMetrics(options: { pool: pg.Pool }) {
         labelNames: ['measure'] as const,
         registers: [registry],
         async collect() {
-          const result = await app.db.execute<{ count: string; rupees: string }>(sql`
-            SELECT count(*) AS count, coalesce(sum(amount_paisa), 0) / 100.0 AS rupees
-            FROM payment_attempts WHERE refund_status IN ('due', 'requested')`);
-          this.set({ measure: 'count' }, Number(result.rows[0]!.count));
-          this.set({ measure: 'rupees' }, Number(result.rows[0]!.rupees));
+          // The same figure the administrator's Payments screen shows.
+          const due = await sumRefundsDue(app.db);
+          this.set({ measure: 'count' }, due.count);
+          this.set({ measure: 'rupees' }, due.amountPaisa / 100);
         },
       });
       app.addHook('onResponse', async (request, reply) => {

@@ -1,7 +1,9 @@
 import { USERS_PAGE_SIZE } from '@puja/contract';
-import { and, asc, eq, isNull, type SQL, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
-import { users } from '../../db/schema/index.ts';
+import { and, asc, count, eq, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import type { Executor, RowLock, Transaction } from '../../db/client.ts';
+import { auditEntries, messages, monasteries, orderImages, orders, users } from '../../db/schema/index.ts';
+
+export type UserRow = typeof users.$inferSelect;
 
 export interface UsersFilter {
   q?: string | undefined;
@@ -34,4 +36,75 @@ export async function listActiveUsers(db: Executor, filter: UsersFilter, page: n
     db.$count(users, where),
   ]);
   return { rows, total };
+}
+
+/** An account that is not archived; inside a write's transaction, `lock` holds its row until commit. */
+export async function findActiveUser(db: Executor, id: number, lock?: RowLock): Promise<UserRow | undefined> {
+  const query = db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), isNull(users.archivedAt)));
+  const [row] = lock ? await query.for(lock) : await query;
+  return row;
+}
+
+/** Whether another account (any but `exceptId`) has this e-mail, case ignored. */
+export async function isEmailTaken(db: Executor, email: string, exceptId?: number): Promise<boolean> {
+  const other = exceptId ? ne(users.id, exceptId) : undefined;
+  return (await db.$count(users, and(sql`lower(${users.email}) = lower(${email})`, other))) > 0;
+}
+
+/** Whether another account (any but `exceptId`) has this phone number (E.164). */
+export async function isPhoneTaken(db: Executor, phone: string, exceptId?: number): Promise<boolean> {
+  const other = exceptId ? ne(users.id, exceptId) : undefined;
+  return (await db.$count(users, and(eq(users.phone, phone), other))) > 0;
+}
+
+/** The monastery's id when it exists and is not archived: staff can only belong to an open one. */
+export async function findActiveMonasteryId(db: Executor, id: number): Promise<number | undefined> {
+  const [monastery] = await db
+    .select({ id: monasteries.id })
+    .from(monasteries)
+    .where(and(eq(monasteries.id, id), isNull(monasteries.archivedAt)));
+  return monastery?.id;
+}
+
+export type UserValues = Pick<
+  typeof users.$inferInsert,
+  'name' | 'email' | 'phone' | 'role' | 'monasteryId' | 'passwordHash'
+>;
+
+export async function insertUser(tx: Transaction, values: UserValues): Promise<UserRow> {
+  const [created] = await tx.insert(users).values(values).returning();
+  return created!;
+}
+
+export async function updateUser(tx: Transaction, id: number, values: UserValues): Promise<UserRow> {
+  const [updated] = await tx.update(users).set(values).where(eq(users.id, id)).returning();
+  return updated!;
+}
+
+/**
+ * How many rows name the person as their author: orders, messages, photos, and the audit entries they made
+ * (who did what must stay answerable).
+ */
+export async function countHistoryOfUser(tx: Transaction, id: number): Promise<number> {
+  // One after another: a transaction is one connection, which runs one query at a time.
+  const historyQueries = [
+    () => tx.select({ n: count() }).from(orders).where(eq(orders.userId, id)),
+    () => tx.select({ n: count() }).from(messages).where(eq(messages.senderId, id)),
+    () => tx.select({ n: count() }).from(orderImages).where(eq(orderImages.uploadedBy, id)),
+    () => tx.select({ n: count() }).from(auditEntries).where(eq(auditEntries.actorId, id)),
+  ];
+  let history = 0;
+  for (const query of historyQueries) history += (await query())[0]?.n ?? 0;
+  return history;
+}
+
+export async function archiveUser(tx: Transaction, id: number, archivedAt: Date): Promise<void> {
+  await tx.update(users).set({ archivedAt }).where(eq(users.id, id));
+}
+
+export async function deleteUser(tx: Transaction, id: number): Promise<void> {
+  await tx.delete(users).where(eq(users.id, id));
 }

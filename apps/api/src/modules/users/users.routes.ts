@@ -1,90 +1,22 @@
 import {
-  errorResponseSchema,
-  idParamsSchema,
-  userFormSchema,
-  userResponseSchema,
-  usersQuerySchema,
-  usersResponseSchema,
+  createUserEndpoint,
+  deleteUserEndpoint,
+  getUserEndpoint,
+  listUsersEndpoint,
+  updateUserEndpoint,
 } from '@puja/contract';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireRole, viewerOf } from '../../plugins/auth.ts';
-import { requireMethodOverrideForPost } from '../../plugins/body-parsers.ts';
+import type { FastifyPluginAsync } from 'fastify';
+import { route } from '../../lib/endpoint-route.ts';
+import { viewerOf } from '../../plugins/auth.ts';
 import type { UsersService } from './users.service.ts';
 
-/** An administrator's user management (API.md "Users"). */
-export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async (app, { users }) => {
-  const tags = ['users'];
-  const config = requireRole('admin');
-  const errors = {
-    400: errorResponseSchema,
-    404: errorResponseSchema,
-    409: errorResponseSchema,
-    422: errorResponseSchema,
-  };
-
-  app.get(
-    '/api/user',
-    {
-      config,
-      schema: {
-        tags,
-        summary: 'A page of active accounts, oldest first, searched and filtered by role',
-        querystring: usersQuerySchema,
-        response: { 200: usersResponseSchema, 422: errorResponseSchema },
-      },
-    },
-    (request) => users.list(request.query),
+/** An administrator's user management (docs/api.md "Users"). */
+export const usersRoutes: FastifyPluginAsync<{ users: UsersService }> = async (app, { users }) => {
+  route(app, listUsersEndpoint, (request) => users.list(request.query));
+  route(app, getUserEndpoint, (request) => users.get(request.params.id));
+  route(app, createUserEndpoint, (request) => users.create(viewerOf(request), request.body));
+  route(app, updateUserEndpoint, (request) =>
+    users.update(viewerOf(request), request.params.id, request.body),
   );
-  app.get(
-    '/api/user/:id/edit',
-    {
-      config,
-      schema: {
-        tags,
-        params: idParamsSchema,
-        response: { 200: userResponseSchema, 404: errorResponseSchema },
-      },
-    },
-    (request) => users.get(request.params.id),
-  );
-  app.post(
-    '/api/user',
-    {
-      config,
-      schema: {
-        tags,
-        summary: 'Create a patron or a monastery staff member',
-        body: userFormSchema,
-        response: { 200: usersResponseSchema, ...errors },
-      },
-    },
-    (request) => users.create(viewerOf(request), request.body),
-  );
-  app.route({
-    method: ['POST', 'PATCH'],
-    url: '/api/user/:id',
-    config,
-    preValidation: requireMethodOverrideForPost,
-    schema: {
-      tags,
-      summary: 'Update a user (password only when sent)',
-      params: idParamsSchema,
-      body: userFormSchema,
-      response: { 200: usersResponseSchema, ...errors },
-    },
-    handler: (request) => users.update(viewerOf(request), request.params.id, request.body),
-  });
-  app.delete(
-    '/api/user/:id',
-    {
-      config,
-      schema: {
-        tags,
-        summary: 'Delete a user (archived and signed out when it has history)',
-        params: idParamsSchema,
-        response: { 200: usersResponseSchema, ...errors },
-      },
-    },
-    (request) => users.remove(viewerOf(request), request.params.id),
-  );
+  route(app, deleteUserEndpoint, (request) => users.remove(viewerOf(request), request.params.id));
 };

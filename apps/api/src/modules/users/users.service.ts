@@ -10,25 +10,29 @@ import {
   USERS_PAGE_SIZE,
   type UsersResponse,
 } from '@puja/contract';
-import { and, count, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Database, Executor, RowLock } from '../../db/client.ts';
-import {
-  auditEntries,
-  messages,
-  monasteries,
-  orderImages,
-  orders,
-  sessions,
-  users,
-} from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { toSessionUser, type Viewer } from '../../plugins/auth.ts';
 import { type AuditFields, changedFields, recordAudit } from '../audit/audit.service.ts';
-import { listActiveUsers, type UsersFilter } from './users.queries.ts';
+import { revokeSessionsOfUser } from '../session/session.queries.ts';
+import {
+  archiveUser,
+  countHistoryOfUser,
+  deleteUser,
+  findActiveMonasteryId,
+  findActiveUser,
+  insertUser,
+  isEmailTaken,
+  isPhoneTaken,
+  listActiveUsers,
+  type UserRow,
+  type UsersFilter,
+  updateUser,
+} from './users.queries.ts';
 
 /**
- * An administrator's user management (SPEC §5 user form). The form's own field errors are answered 400
- * with the spec's messages; a user with history (orders, messages, photos, audit entries they made) is
+ * An administrator's user management (docs/api.md "Users"). The form's own field errors are answered 400
+ * with a message per field; a user with history (orders, messages, photos, audit entries they made) is
  * archived and signed out everywhere instead of deleted; an administrator can neither delete nor demote
  * themselves. Each change and its audit entry commit together.
  */
@@ -52,16 +56,12 @@ export function createUsersService(dependencies: { db: Database }) {
 
   /** Inside a write's transaction, `lock` holds the row until commit (see `RowLock`). */
   async function findActive(executor: Executor, id: number, lock?: RowLock) {
-    const query = executor
-      .select()
-      .from(users)
-      .where(and(eq(users.id, id), isNull(users.archivedAt)));
-    const [row] = lock ? await query.for(lock) : await query;
+    const row = await findActiveUser(executor, id, lock);
     if (!row) throw new AppError('notFound', 'User not found.');
     return row;
   }
 
-  /** Everything wrong with the form at once, as the spec's per-field messages. */
+  /** Everything wrong with the form at once, each field with its own message. */
   async function checkForm(
     input: UserFormInput,
     options: { existingId?: number; passwordRequired: boolean },
@@ -70,11 +70,7 @@ export function createUsersService(dependencies: { db: Database }) {
     const add = (field: string, message: string) => {
       errors[field] = [...(errors[field] ?? []), message];
     };
-    const otherIdCondition = options.existingId ? ne(users.id, options.existingId) : undefined;
-    if (
-      (await db.$count(users, and(sql`lower(${users.email}) = lower(${input.email})`, otherIdCondition))) > 0
-    )
-      add('email', EMAIL_EXISTS_MESSAGE);
+    if (await isEmailTaken(db, input.email, options.existingId)) add('email', EMAIL_EXISTS_MESSAGE);
 
     const phone = input.phone.startsWith('+')
       ? isValidE164(input.phone)
@@ -85,8 +81,7 @@ export function createUsersService(dependencies: { db: Database }) {
           return checked.ok ? checked.e164 : undefined;
         })();
     if (!phone) add('phone', 'Enter a valid mobile number (with its country code when outside Nepal).');
-    else if ((await db.$count(users, and(eq(users.phone, phone), otherIdCondition))) > 0)
-      add('phone', 'Phone already exists');
+    else if (await isPhoneTaken(db, phone, options.existingId)) add('phone', 'Phone already exists');
 
     const changingPassword = Boolean(input.password) || Boolean(input.cpassword);
     if (options.passwordRequired || changingPassword) {
@@ -97,14 +92,10 @@ export function createUsersService(dependencies: { db: Database }) {
 
     let monasteryId: number | null = null;
     if (input.role === 'monastery') {
-      const [monastery] = input.monastery
-        ? await db
-            .select({ id: monasteries.id })
-            .from(monasteries)
-            .where(and(eq(monasteries.id, input.monastery), isNull(monasteries.archivedAt)))
-        : [];
-      if (!monastery) add('monastery', 'Choose the monastery this staff member belongs to.');
-      else monasteryId = monastery.id;
+      const openMonasteryId = input.monastery ? await findActiveMonasteryId(db, input.monastery) : undefined;
+      if (openMonasteryId === undefined)
+        add('monastery', 'Choose the monastery this staff member belongs to.');
+      else monasteryId = openMonasteryId;
     }
     if (Object.keys(errors).length > 0)
       throw new AppError('fieldErrors', Object.values(errors)[0]![0]!, errors);
@@ -126,24 +117,21 @@ export function createUsersService(dependencies: { db: Database }) {
       // The password is hashed before the transaction: argon2 is slow on purpose.
       const checked = await checkForm(input, { passwordRequired: true });
       await db.transaction(async (tx) => {
-        const [created] = await tx
-          .insert(users)
-          .values({
-            name: input.name.trim(),
-            email: input.email,
-            phone: checked.phone,
-            role: input.role,
-            monasteryId: checked.monasteryId,
-            passwordHash: checked.passwordHash,
-          })
-          .returning();
+        const created = await insertUser(tx, {
+          name: input.name.trim(),
+          email: input.email,
+          phone: checked.phone,
+          role: input.role,
+          monasteryId: checked.monasteryId,
+          passwordHash: checked.passwordHash,
+        });
         await recordAudit(tx, {
           actor: admin,
           action: 'create',
           subject: 'user',
-          subjectId: created!.id,
+          subjectId: created.id,
           before: null,
-          after: userAuditFields(created!),
+          after: userAuditFields(created),
         });
       });
       return list();
@@ -156,33 +144,22 @@ export function createUsersService(dependencies: { db: Database }) {
       const checked = await checkForm(input, { existingId: id, passwordRequired: false });
       await db.transaction(async (tx) => {
         const current = await findActive(tx, id, 'no key update');
-        const [updated] = await tx
-          .update(users)
-          .set({
-            name: input.name.trim(),
-            email: input.email,
-            phone: checked.phone,
-            role: input.role,
-            monasteryId: checked.monasteryId,
-            ...(checked.passwordHash ? { passwordHash: checked.passwordHash } : {}),
-          })
-          .where(eq(users.id, id))
-          .returning();
-        const changes = changedFields(userAuditFields(current), userAuditFields(updated!));
+        const updated = await updateUser(tx, id, {
+          name: input.name.trim(),
+          email: input.email,
+          phone: checked.phone,
+          role: input.role,
+          monasteryId: checked.monasteryId,
+          ...(checked.passwordHash ? { passwordHash: checked.passwordHash } : {}),
+        });
+        const changes = changedFields(userAuditFields(current), userAuditFields(updated));
         // That the password changed is worth knowing; the password itself is never written down.
         if (checked.passwordHash) {
           changes.after.password_changed = true;
           // A new password signs the person out everywhere else: whoever knew the old one is out too.
-          await tx
-            .update(sessions)
-            .set({ revokedAt: new Date() })
-            .where(
-              and(
-                eq(sessions.userId, id),
-                isNull(sessions.revokedAt),
-                id === admin.id ? ne(sessions.id, admin.sessionId) : undefined,
-              ),
-            );
+          await revokeSessionsOfUser(tx, id, {
+            keepSessionId: id === admin.id ? admin.sessionId : undefined,
+          });
         }
         await recordAudit(tx, { actor: admin, action: 'update', subject: 'user', subjectId: id, ...changes });
       });
@@ -194,25 +171,13 @@ export function createUsersService(dependencies: { db: Database }) {
       if (target.id === admin.id) throw new AppError('conflict', 'You cannot delete your own account.');
       await db.transaction(async (tx) => {
         const current = await findActive(tx, id, 'update');
-        // One after another: a transaction is one connection, which runs one query at a time.
-        const historyQueries = [
-          () => tx.select({ n: count() }).from(orders).where(eq(orders.userId, id)),
-          () => tx.select({ n: count() }).from(messages).where(eq(messages.senderId, id)),
-          () => tx.select({ n: count() }).from(orderImages).where(eq(orderImages.uploadedBy, id)),
-          // Who did what must stay answerable: someone with audit entries is archived, never deleted.
-          () => tx.select({ n: count() }).from(auditEntries).where(eq(auditEntries.actorId, id)),
-        ];
-        let history = 0;
-        for (const query of historyQueries) history += (await query())[0]?.n ?? 0;
-        const archivedAt = history > 0 ? new Date() : undefined;
+        // Who did what must stay answerable: someone with history (audit entries too) is archived.
+        const archivedAt = (await countHistoryOfUser(tx, id)) > 0 ? new Date() : undefined;
         if (archivedAt) {
-          await tx.update(users).set({ archivedAt }).where(eq(users.id, id));
-          await tx
-            .update(sessions)
-            .set({ revokedAt: archivedAt })
-            .where(and(eq(sessions.userId, id), isNull(sessions.revokedAt)));
+          await archiveUser(tx, id, archivedAt);
+          await revokeSessionsOfUser(tx, id, { at: archivedAt });
         } else {
-          await tx.delete(users).where(eq(users.id, id));
+          await deleteUser(tx, id);
         }
         await recordAudit(tx, {
           actor: admin,
@@ -232,7 +197,7 @@ export function createUsersService(dependencies: { db: Database }) {
 export type UsersService = ReturnType<typeof createUsersService>;
 
 /** What an audit entry records of a person: contact details and role, never a password or its hash. */
-function userAuditFields(row: typeof users.$inferSelect): AuditFields {
+function userAuditFields(row: UserRow): AuditFields {
   return {
     name: row.name,
     email: row.email,

@@ -1,18 +1,14 @@
-import { type MeResponse, meResponseSchema, type UpdateUserDetailsRequest } from '@puja/contract';
+import { type MeResponse, type UpdateUserDetailsRequest, updateUserDetailsEndpoint } from '@puja/contract';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
 import { updateUser } from '../../../lib/session.ts';
 
-/** `POST /api/update-user-details` with the patch override: the signed-in person's name and e-mail. */
+/** The signed-in person's name and e-mail. */
 export function updateUserDetails(input: UpdateUserDetailsRequest): Promise<MeResponse> {
-  return apiRequest('/api/update-user-details', {
-    method: 'POST',
-    body: { _method: 'patch', name: input.name, email: input.email },
-    schema: meResponseSchema,
-  });
+  return callEndpoint(updateUserDetailsEndpoint, { body: { name: input.name, email: input.email } });
 }
 
-/** Saves the details; the answer's user replaces the one in the session (SPEC §7). */
+/** Saves the details; the answer's user replaces the one in the session. */
 export function useUpdateUserDetails() {
   return useMutation({
     mutationFn: updateUserDetails,

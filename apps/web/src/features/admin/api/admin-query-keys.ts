@@ -7,7 +7,7 @@ export const adminQueryKey = ['admin'] as const;
 export const adminStatsQueryKey = [...adminQueryKey, 'stats'] as const;
 export const auditLogQueryKey = [...adminQueryKey, 'audit-log'] as const;
 export const adminUsersQueryKey = [...adminQueryKey, 'users'] as const;
-/** `GET /api/user`, one entry per page and search (`q` is '' when nothing is searched). */
+/** The users list, one entry per page and search (`q` is '' when nothing is searched). */
 export function adminUsersListQueryKey(query: { page: number; q: string }) {
   return [...adminUsersQueryKey, 'list', query] as const;
 }

@@ -1,12 +1,12 @@
-import type { UsersResponse } from '@puja/contract';
+import { createUserEndpoint, type UsersResponse } from '@puja/contract';
 import { useMutation } from '@tanstack/react-query';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
 import type { UserSubmission } from '../utils/user-form.ts';
-import { requestUserList, useApplyUsersWrite } from './user-requests.ts';
+import { useApplyUsersWrite } from './user-requests.ts';
 
-/** `POST /api/user`: multipart name, email, password, cpassword, phone, role, monastery (SPEC §7). */
+/** Creates a patron or a monastery staff member; the answer is the first page of the list. */
 export function createUser(input: UserSubmission): Promise<UsersResponse> {
-  return requestUserList('/api/user', {
-    method: 'POST',
+  return callEndpoint(createUserEndpoint, {
     body: {
       name: input.name,
       email: input.email,

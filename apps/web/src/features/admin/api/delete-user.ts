@@ -1,10 +1,11 @@
-import type { UsersResponse } from '@puja/contract';
+import { deleteUserEndpoint, type UsersResponse } from '@puja/contract';
 import { useMutation } from '@tanstack/react-query';
-import { requestUserList, useApplyUsersWrite } from './user-requests.ts';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
+import { useApplyUsersWrite } from './user-requests.ts';
 
-/** `DELETE /api/user/{id}`: a user with history is archived and signed out everywhere instead. */
+/** Deletes an account; one with history is archived and signed out everywhere instead. */
 export function deleteUser(id: number): Promise<UsersResponse> {
-  return requestUserList(`/api/user/${id}`, { method: 'DELETE' });
+  return callEndpoint(deleteUserEndpoint, { params: { id } });
 }
 
 export function useDeleteUser() {

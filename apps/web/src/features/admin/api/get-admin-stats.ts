@@ -1,15 +1,15 @@
-import { type AdminStatsResponse, adminStatsResponseSchema } from '@puja/contract';
+import { getAdminStatsEndpoint } from '@puja/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
 import { adminStatsQueryKey } from './admin-query-keys.ts';
 
-/** `GET /api/admin/stats` (ours, issue #6): the figures of the administrator's dashboard. */
-export function getAdminStats(signal?: AbortSignal): Promise<AdminStatsResponse> {
-  return apiRequest('/api/admin/stats', { schema: adminStatsResponseSchema, signal });
-}
-
+/** The figures of the administrator's dashboard (ours, issue #6). */
 export function adminStatsQueryOptions() {
-  return queryOptions({ queryKey: adminStatsQueryKey, queryFn: ({ signal }) => getAdminStats(signal) });
+  return queryOptions({
+    // The admin key, not the endpoint's: every back-office write invalidates it.
+    queryKey: adminStatsQueryKey,
+    queryFn: ({ signal }) => callEndpoint(getAdminStatsEndpoint, { signal }),
+  });
 }
 
 export function useAdminStats() {

@@ -1,15 +1,15 @@
-import { type AuditLogResponse, auditLogResponseSchema } from '@puja/contract';
+import { getAuditLogEndpoint } from '@puja/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
 import { auditLogQueryKey } from './admin-query-keys.ts';
 
-/** `GET /api/admin/audit-log` (ours, issue #6): the newest page of who changed what, newest first. */
-export function getAuditLog(signal?: AbortSignal): Promise<AuditLogResponse> {
-  return apiRequest('/api/admin/audit-log', { schema: auditLogResponseSchema, signal });
-}
-
+/** The newest page of who changed what, newest first (ours, issue #6). */
 export function auditLogQueryOptions() {
-  return queryOptions({ queryKey: auditLogQueryKey, queryFn: ({ signal }) => getAuditLog(signal) });
+  return queryOptions({
+    // The admin key, not the endpoint's: every back-office write invalidates it.
+    queryKey: auditLogQueryKey,
+    queryFn: ({ signal }) => callEndpoint(getAuditLogEndpoint, { query: {}, signal }),
+  });
 }
 
 export function useAuditLog() {

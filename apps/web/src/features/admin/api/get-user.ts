@@ -1,15 +1,15 @@
-import { type SessionUser, userResponseSchema } from '@puja/contract';
+import { getUserEndpoint, type SessionUser } from '@puja/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
 import { adminUsersQueryKey } from './admin-query-keys.ts';
 
 export function userQueryKey(id: number) {
   return [...adminUsersQueryKey, 'one', id] as const;
 }
 
-/** `GET /api/user/{id}/edit`: the account as it is now, for the edit form. */
+/** The account as it is now, for the edit form. */
 export async function getUser(id: number, signal?: AbortSignal): Promise<SessionUser> {
-  return (await apiRequest(`/api/user/${id}/edit`, { schema: userResponseSchema, signal })).user;
+  return (await callEndpoint(getUserEndpoint, { params: { id }, signal })).user;
 }
 
 export function userQueryOptions(id: number) {

@@ -1,14 +1,15 @@
+import { listUsersEndpoint } from '@puja/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
 import { adminUsersListQueryKey } from './admin-query-keys.ts';
-import { requestUserList } from './user-requests.ts';
 
-/** `GET /api/user`: a page of active accounts, oldest first, searched on the server. */
+/** A page of active accounts, oldest first, searched on the server (an empty `q` is left out). */
 export function usersQueryOptions(query: { page: number; q: string }) {
-  const search = new URLSearchParams({ page: String(query.page) });
-  if (query.q) search.set('q', query.q);
   return queryOptions({
+    // The admin key, not the endpoint's: a write puts its answer under the first page's key.
     queryKey: adminUsersListQueryKey(query),
-    queryFn: ({ signal }) => requestUserList(`/api/user?${search}`, { signal }),
+    queryFn: ({ signal }) =>
+      callEndpoint(listUsersEndpoint, { query: { page: query.page, q: query.q }, signal }),
   });
 }
 

@@ -1,19 +1,14 @@
-import { revokeSessionsResponseSchema, type SessionUser } from '@puja/contract';
+import { revokeUserSessionsEndpoint, type SessionUser } from '@puja/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
 import { auditLogQueryKey } from './admin-query-keys.ts';
 
 /**
- * `POST /api/user/{id}/revoke-sessions` (ours, docs/decisions/005): signs the person out on every device.
- * The answer also counts the sessions ended; the person it names is what the toast needs.
+ * Signs the person out on every device (ours, docs/decisions/005). The answer also counts the sessions
+ * ended; the person it names is what the toast needs.
  */
 export async function revokeUserSessions(id: number): Promise<SessionUser> {
-  return (
-    await apiRequest(`/api/user/${id}/revoke-sessions`, {
-      method: 'POST',
-      schema: revokeSessionsResponseSchema,
-    })
-  ).user;
+  return (await callEndpoint(revokeUserSessionsEndpoint, { params: { id } })).user;
 }
 
 export function useRevokeUserSessions() {

@@ -1,22 +1,22 @@
-import type { UsersResponse } from '@puja/contract';
+import { type UsersResponse, updateUserEndpoint } from '@puja/contract';
 import { useMutation } from '@tanstack/react-query';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
 import type { UserSubmission } from '../utils/user-form.ts';
-import { requestUserList, useApplyUsersWrite } from './user-requests.ts';
+import { useApplyUsersWrite } from './user-requests.ts';
 
 export interface UserUpdate extends UserSubmission {
   id: number;
 }
 
 /**
- * `POST /api/user/{id}` with the patch override: name, email, phone, role, monastery, and the password
- * pair only when a new password is set (SPEC §7).
+ * Updates an account: name, email, phone, role, monastery, and the password pair only when a new password
+ * is set.
  */
 export function updateUser(input: UserUpdate): Promise<UsersResponse> {
   const changingPassword = Boolean(input.password);
-  return requestUserList(`/api/user/${input.id}`, {
-    method: 'POST',
+  return callEndpoint(updateUserEndpoint, {
+    params: { id: input.id },
     body: {
-      _method: 'patch',
       name: input.name,
       email: input.email,
       phone: input.phone,

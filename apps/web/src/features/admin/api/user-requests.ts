@@ -1,17 +1,11 @@
-import { type UsersResponse, usersResponseSchema } from '@puja/contract';
+import type { UsersResponse } from '@puja/contract';
 import { hashKey, type QueryClient, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, type RequestOptions } from '../../../lib/api-client.ts';
 import {
   adminStatsQueryKey,
   adminUsersListQueryKey,
   adminUsersQueryKey,
   auditLogQueryKey,
 } from './admin-query-keys.ts';
-
-/** Every user call answers with a page of the list (`{ users, page, pageSize, total }`), checked here. */
-export function requestUserList(path: string, options: RequestOptions = {}): Promise<UsersResponse> {
-  return apiRequest(path, { ...options, schema: usersResponseSchema });
-}
 
 /**
  * A write answers the first page of the unsearched list, which is shown at once. Every other page may have

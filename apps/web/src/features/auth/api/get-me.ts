@@ -1,7 +1,7 @@
-import { type MeResponse, meResponseSchema } from '@puja/contract';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { getMeEndpoint, type MeResponse } from '@puja/contract';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
 
-/** `GET /api/me`: the signed-in person as the server knows them now. */
+/** The signed-in person as the server knows them now. */
 export function getMe(signal?: AbortSignal): Promise<MeResponse> {
-  return apiRequest('/api/me', { schema: meResponseSchema, signal });
+  return callEndpoint(getMeEndpoint, { signal });
 }

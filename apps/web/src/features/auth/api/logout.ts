@@ -1,21 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ApiError, apiRequest } from '../../../lib/api-client.ts';
+import { ApiError } from '../../../lib/api-client.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { ROLE_HOME_PATHS } from '../../../lib/role-areas.ts';
 import { signOut } from '../../../lib/session.ts';
 
-/** `GET /api/logout`: revokes the session's token on the server. */
-export function logout(): Promise<unknown> {
-  // A 401 here is reported as a failed logout below, not as an expired session. Only the status matters.
-  return apiRequest('/api/logout', { expireSessionOn401: false });
-}
-
 /**
- * SPEC §4 and §8: on 200 the session is cleared, the person goes to the monasteries and reads
- * "You're Logged Out"; otherwise 'Failed to logout'. A 401 means the server had already ended the session,
- * so the local one is cleared as well rather than left pointing at a dead token.
+ * On 200 the session is cleared, the person goes to the monasteries and reads "You're Logged Out";
+ * otherwise 'Failed to logout'. A 401 means the server had already ended the session, so the local one is
+ * cleared as well rather than left pointing at a dead token.
  */
 export function useLogout(): { logOut: () => void; isPending: boolean } {
   const { t } = useTranslation();
@@ -30,7 +24,9 @@ export function useLogout(): { logOut: () => void; isPending: boolean } {
   }
 
   const mutation = useMutation({
-    mutationFn: logout,
+    // The call is loaded on use: the layouts that hold this hook are in the first bundle, and the contract
+    // module declaring the endpoint (with the session's schemas) is not.
+    mutationFn: async () => (await import('./logout-request.ts')).logout(),
     onSuccess: () => {
       endLocally();
       notifySuccess(t('session.loggedOut'));

@@ -1,18 +1,20 @@
-import { type SendOtpRequest, type SendOtpResponse, sendOtpResponseSchema } from '@puja/contract';
+import { type SendOtpRequest, type SendOtpResponse, sendOtpEndpoint } from '@puja/contract';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { endpointUrl } from '../../../lib/endpoint-client.ts';
 
 /**
- * `POST /api/send-otp`: asks the server to text a one-time code to the number. The answer's `challenge`
- * must go back with the code; it also says where the code went and when another may be asked for.
+ * Asks the server to text a one-time code to the number. The answer's `challenge` must go back with the
+ * code; it also says where the code went and when another may be asked for. Sent without the session's
+ * token, as every sign-in call (callEndpoint always sends it).
  */
 export function sendOtp(
   input: Required<Pick<SendOtpRequest, 'code' | 'phone'>> & Pick<SendOtpRequest, 'captcha'>,
 ): Promise<SendOtpResponse> {
-  return apiRequest('/api/send-otp', {
-    method: 'POST',
+  return apiRequest(endpointUrl(sendOtpEndpoint, {}), {
+    method: sendOtpEndpoint.method,
     body: { code: input.code, phone: input.phone, captcha: input.captcha },
-    schema: sendOtpResponseSchema,
+    schema: sendOtpEndpoint.responses[200],
     sendToken: false,
   });
 }

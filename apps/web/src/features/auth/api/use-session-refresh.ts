@@ -11,8 +11,8 @@ export function useSessionRefresh(): void {
   const { token } = useSession();
   const me = useQuery({
     queryKey: ['session', 'me', token],
-    // Loaded on demand: the contract module with the user schema also holds the sign-in rules and their
-    // phone-number metadata, which visitors' first bundle must not carry.
+    // Loaded on demand: the contract module with the user schema and the session's endpoints stays out of
+    // visitors' first bundle.
     queryFn: async ({ signal }) => (await import('./get-me.ts')).getMe(signal),
     enabled: token !== null,
     staleTime: 5 * 60_000,
