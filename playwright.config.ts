@@ -53,9 +53,9 @@ export default defineConfig({
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
-      // The payment simulator's pages and return links are built from PUBLIC_URL: the address the browser
-      // uses, so paying never moves the browser to another origin (and its stored session).
-      PUBLIC_URL: baseURL,
+      // No PUBLIC_URL, as in development: the simulator's pages are at the default `localhost` address
+      // while the browser uses 127.0.0.1, and paying must still bring the patron back to 127.0.0.1, signed
+      // in (the return address follows the loopback origin the patron pays from).
       DATA_DIR: dataDirectory,
       LOG_LEVEL: 'warn',
       // Every test signs in from 127.0.0.1, many times a run: the sign-in throttles would stop the suite.

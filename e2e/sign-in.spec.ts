@@ -142,6 +142,45 @@ test.describe('a brand-new patron', () => {
   });
 });
 
+test.describe('an order chosen before signing in', () => {
+  test('a visitor presses Make Puja, signs up and says their name, and is back with the same form open', async ({
+    page,
+  }) => {
+    const phone = freshPhone('981');
+    await page.goto('/monastery/kopan-monastery');
+    const card = page.getByRole('article').filter({ hasText: 'Medicine Buddha Puja' }).first();
+    await card.getByRole('button', { name: /Make Puja/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Login' });
+    await expect(dialog.getByText('Login to proceed')).toBeVisible();
+    await enterCode(dialog, await requestCode(page, dialog, phone));
+
+    // A new patron says their name first, then comes back to the monastery's page.
+    await expect(page).toHaveURL(/\/lets-begin\?redirect=%2Fmonastery%2Fkopan-monastery$/);
+    const nameField = page.getByRole('textbox', { name: /Full Name/ });
+    await expect(nameField).toBeVisible({ timeout: 10_000 });
+    await nameField.fill('Pema Dolkar');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    const emailField = page.getByRole('textbox', { name: /E-mail/ });
+    await expect(emailField).toBeVisible({ timeout: 10_000 });
+    await emailField.fill(`pema.${phone}@example.com`);
+    await emailField.press('Enter');
+    await page.getByRole('button', { name: 'Begin Journey' }).click();
+
+    await expect(page).toHaveURL(/\/monastery\/kopan-monastery$/);
+    const form = page.getByRole('dialog', { name: /Make Puja/ });
+    await expect(form).toBeVisible();
+    await expect(form.getByText('Medicine Buddha Puja').first()).toBeVisible();
+    await expect(form.getByText('Kopan Monastery').first()).toBeVisible();
+
+    // Closed, it stays closed: a reload does not bring it back.
+    await page.keyboard.press('Escape');
+    await expect(form).toBeHidden();
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Kopan Monastery' })).toBeVisible();
+    await expect(page.getByRole('dialog', { name: /Make Puja/ })).toHaveCount(0);
+  });
+});
+
 test.describe('account settings', () => {
   test('a patron updates their name and e-mail; a taken e-mail is refused inline', async ({
     page,

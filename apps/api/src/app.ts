@@ -43,6 +43,7 @@ import { createUsersService } from './modules/users/users.service.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { bodyParsersPlugin } from './plugins/body-parsers.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { oneOriginPlugin } from './plugins/one-origin.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { rateLimitsPlugin } from './plugins/rate-limits.ts';
 import { securityPlugin } from './plugins/security.ts';
@@ -107,6 +108,8 @@ export async function buildApp(dependencies: AppDependencies, logger?: FastifyBa
 
   const jwtSecret = resolveJwtSecret(config);
   await app.register(errorsPlugin);
+  if (config.NODE_ENV === 'production' && config.PUBLIC_URL)
+    await app.register(oneOriginPlugin, { publicUrl: config.publicUrl });
   const captcha = createCaptchaVerifier(config);
   // How this server reaches itself once listening (the simulator's address); the browser uses PUBLIC_URL.
   const serverUrl = () => {
@@ -137,7 +140,7 @@ export async function buildApp(dependencies: AppDependencies, logger?: FastifyBa
 
   const metrics = createMetrics({ pool: dependencies.pool });
   metrics.addDatabaseGauges(app);
-  await app.register(healthRoutes, { metrics, metricsToken: config.METRICS_TOKEN });
+  await app.register(healthRoutes, { metrics, metricsToken: config.METRICS_TOKEN, pool: dependencies.pool });
   const catalogueChanged = () => invalidateCatalogue(dependencies.db, app.catalogueCache);
   await app.register(catalogueRoutes, {
     admin: createCatalogueAdminService({

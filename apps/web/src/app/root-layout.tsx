@@ -2,8 +2,8 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router';
 import { useSessionRefresh } from '../features/auth/api/use-session-refresh.ts';
 import { useLoginPrompt } from '../lib/login-prompt.ts';
-import { useOrderPrompt } from '../lib/order-prompt.ts';
-import { forgetSessionEnding } from '../lib/session.ts';
+import { resumeOrderAfterSignIn, useOrderPrompt } from '../lib/order-prompt.ts';
+import { forgetSessionEnding, useSession } from '../lib/session.ts';
 import { onSessionExpired } from '../lib/session-expiry.ts';
 
 // The login form (country picker, phone and code steps) is only needed once someone asks to sign in,
@@ -32,6 +32,7 @@ export function RootLayout() {
 
   useSessionRefresh();
   useLoginOnSessionExpiry();
+  useOrderAfterSignIn();
 
   return (
     <>
@@ -49,6 +50,20 @@ export function RootLayout() {
       <ScrollRestoration />
     </>
   );
+}
+
+/**
+ * The Make Puja form a visitor asked for before signing in opens again once they are back on its page as a
+ * patron with a name (a new patron is first sent to say it).
+ */
+function useOrderAfterSignIn(): void {
+  const location = useLocation();
+  const { role, name } = useSession();
+  const path = `${location.pathname}${location.search}`;
+  const ready = role === 'user' && Boolean(name?.trim());
+  useEffect(() => {
+    if (ready) resumeOrderAfterSignIn(path);
+  }, [ready, path]);
 }
 
 /** A 401 anywhere: to login, remembering the page (the api-client has already cleared the session). */

@@ -49,6 +49,56 @@ export function useOrderPrompt(): OrderPromptState {
   return useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
 }
 
+/**
+ * A visitor who presses Make Puja is asked to sign in first (and a new patron to say their name); the
+ * offering they chose waits here, in this tab only, so the form opens again on the page they left instead
+ * of making them find the puja a second time. It is kept for half an hour at most.
+ */
+const PENDING_KEY = 'puja:order-after-sign-in';
+const PENDING_LIFETIME_MS = 30 * 60_000;
+
+interface PendingOrder {
+  offering: OrderOffering;
+  /** The page (path and query) the form belongs to. */
+  path: string;
+  at: number;
+}
+
+export function rememberOrderAfterSignIn(offering: OrderOffering, path: string): void {
+  const pending: PendingOrder = { offering, path, at: Date.now() };
+  try {
+    sessionStorage.setItem(PENDING_KEY, JSON.stringify(pending));
+  } catch {
+    // Storage refused (private mode, full): the patron finds the puja again, as before.
+  }
+}
+
+export function forgetOrderAfterSignIn(): void {
+  try {
+    sessionStorage.removeItem(PENDING_KEY);
+  } catch {
+    // Nothing was kept.
+  }
+}
+
+/**
+ * Opens the form the patron chose before signing in, once they are back on its page as a patron ready to
+ * order. Answers whether it did.
+ */
+export function resumeOrderAfterSignIn(currentPath: string): boolean {
+  let pending: PendingOrder | null = null;
+  try {
+    pending = JSON.parse(sessionStorage.getItem(PENDING_KEY) ?? 'null') as PendingOrder | null;
+  } catch {
+    pending = null;
+  }
+  if (!pending || pending.path !== currentPath) return false;
+  forgetOrderAfterSignIn();
+  if (Date.now() - pending.at > PENDING_LIFETIME_MS) return false;
+  openOrderPrompt(pending.offering);
+  return true;
+}
+
 /** For tests: back to no modal at all. */
 export function resetOrderPrompt(): void {
   setState(CLOSED);

@@ -138,6 +138,8 @@ export const paymentSimulatorRoutes: FastifyPluginAsyncZod<PaymentSimulatorOptio
            <button name="decision" value="pay">Pay Rs. ${escapeHtml(fields.total_amount!)}</button>
            <button name="decision" value="cancel">Cancel</button>
          </form>`,
+        200,
+        [fields.success_url!, fields.failure_url!],
       );
     },
   );
@@ -267,6 +269,8 @@ export const paymentSimulatorRoutes: FastifyPluginAsyncZod<PaymentSimulatorOptio
          <button name="decision" value="pay">Pay Rs. ${escapeHtml(formatEsewaAmount(payment.amountPaisa))}</button>
          <button name="decision" value="cancel">Cancel</button>
        </form>`,
+        200,
+        [payment.returnUrl],
       );
     },
   );
@@ -350,14 +354,23 @@ export const paymentSimulatorRoutes: FastifyPluginAsyncZod<PaymentSimulatorOptio
   );
 };
 
-function page(reply: FastifyReply, title: string, body: string, status = 200) {
+/**
+ * A simulator page. `returnTo`: the merchant's return addresses. The decision form posts to the simulator,
+ * which redirects the browser there, and browsers hold a form's redirect to `form-action` too: as at a
+ * real provider, the merchant's address may differ from the provider's (another loopback origin here).
+ */
+function page(reply: FastifyReply, title: string, body: string, status = 200, returnTo: string[] = []) {
   const nonce = randomBytes(16).toString('base64url');
+  const origins = [
+    ...new Set(returnTo.filter((url) => URL.canParse(url)).map((url) => new URL(url).origin)),
+  ].join(' ');
+  const policy = String(reply.getHeader('content-security-policy')).replace(
+    /form-action ([^;]*)/,
+    (_directive, sources: string) => `form-action ${sources}${origins ? ` ${origins}` : ''}`,
+  );
   return reply
     .status(status)
-    .header(
-      'content-security-policy',
-      withStyleNonce(String(reply.getHeader('content-security-policy')), nonce),
-    )
+    .header('content-security-policy', withStyleNonce(policy, nonce))
     .type('text/html; charset=utf-8')
     .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title><style nonce="${nonce}">body{font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;line-height:1.5}

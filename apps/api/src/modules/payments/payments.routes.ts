@@ -13,6 +13,7 @@ import {
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { route } from '../../lib/endpoint-route.ts';
 import { viewerOf } from '../../plugins/auth.ts';
+import { browserOrigin } from '../../plugins/one-origin.ts';
 import type { PaymentOutcome, PaymentsService } from './payments.service.ts';
 import type { ReceiptsService } from './receipts.service.ts';
 import type { RefundsService } from './refunds.service.ts';
@@ -23,11 +24,12 @@ export const paymentsRoutes: FastifyPluginAsync<{
   refunds: RefundsService;
   receipts: ReceiptsService;
 }> = async (app, { payments, refunds, receipts }) => {
+  // The provider sends the browser back to the origin it left from, where its session is.
   route(app, startEsewaPaymentEndpoint, (request) =>
-    payments.startEsewa(viewerOf(request), request.body.order),
+    payments.startEsewa(viewerOf(request), request.body.order, browserOrigin(request)),
   );
   route(app, startKhaltiPaymentEndpoint, async (request) => ({
-    response: await payments.startKhalti(viewerOf(request), request.body.order),
+    response: await payments.startKhalti(viewerOf(request), request.body.order, browserOrigin(request)),
   }));
 
   // The browser comes back here from the provider; each answer sends it to its Orders page.

@@ -205,7 +205,8 @@ export function createPaymentsService(dependencies: PaymentsServiceDependencies)
   }
 
   return {
-    async startEsewa(patron: Viewer, orderId: number): Promise<EsewaForm> {
+    /** `origin`: where the browser is to come back to (the origin it pays from). */
+    async startEsewa(patron: Viewer, orderId: number, origin = publicUrl): Promise<EsewaForm> {
       const { order } = await payableOrder(patron, orderId);
       // eSewa allows letters, digits and hyphens; a new reference per attempt.
       const reference = `${order.id}-${randomBytes(6).toString('hex')}`;
@@ -218,16 +219,16 @@ export function createPaymentsService(dependencies: PaymentsServiceDependencies)
       return buildEsewaForm(dependencies.settings().esewa, {
         amountPaisa: order.amountPaisa,
         transactionUuid: reference,
-        successUrl: `${publicUrl}/esewa-payment-success`,
-        failureUrl: `${publicUrl}/esewa-payment-failed?reference=${reference}`,
+        successUrl: `${origin}/esewa-payment-success`,
+        failureUrl: `${origin}/esewa-payment-failed?reference=${reference}`,
       });
     },
 
-    async startKhalti(patron: Viewer, orderId: number): Promise<KhaltiInitiation> {
+    async startKhalti(patron: Viewer, orderId: number, origin = publicUrl): Promise<KhaltiInitiation> {
       const row = await payableOrder(patron, orderId);
       const initiation = await initiateKhaltiPayment(dependencies.settings().khalti, {
-        returnUrl: `${publicUrl}/khalti-payment-return`,
-        websiteUrl: publicUrl,
+        returnUrl: `${origin}/khalti-payment-return`,
+        websiteUrl: origin,
         amountPaisa: row.order.amountPaisa,
         purchaseOrderId: `${row.order.id}-${randomBytes(4).toString('hex')}`,
         purchaseOrderName: `${row.puja.name}, ${row.monastery.name}`.slice(0, 100),

@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { checkHealthEndpoint, checkLivenessEndpoint, checkReadinessEndpoint } from '@puja/contract';
 import type { FastifyPluginAsync } from 'fastify';
+import pg from 'pg';
 import { AppError } from '../../lib/app-error.ts';
 import { route } from '../../lib/endpoint-route.ts';
 import { publicAccess } from '../../plugins/auth.ts';
@@ -11,7 +12,9 @@ import { pingDatabase } from './system.queries.ts';
  * Probes and metrics for whoever runs the app (docs/operations.md):
  * - `GET /livez`: the process answers (restart it when this fails); touches nothing else.
  * - `GET /readyz` (and `/healthz`, its older name): the database answers, so a load balancer sends
- *   requests here; 503 otherwise.
+ *   requests here; 503 otherwise. It asks through a connection of its own: when every pooled connection
+ *   is busy with people's requests the instance is loaded, not broken, and a probe queued behind them
+ *   would time out and take a working instance out of service.
  * - `GET /metrics`: Prometheus text, for `Authorization: Bearer METRICS_TOKEN`, or from this machine when
  *   no token is set. It names routes and counts, never people. Written by hand: an endpoint declaration
  *   describes JSON answers or a PDF or CSV file, not Prometheus's text format.
@@ -19,12 +22,18 @@ import { pingDatabase } from './system.queries.ts';
 export const healthRoutes: FastifyPluginAsync<{
   metrics: Metrics;
   metricsToken: string | undefined;
-}> = async (app, { metrics, metricsToken }) => {
+  /** The pool whose connection settings the probe's own connection copies. */
+  pool: pg.Pool;
+}> = async (app, { metrics, metricsToken, pool }) => {
+  // Fails fast when the database is gone, rather than hanging the load balancer's check.
+  const probe = new pg.Pool({ ...pool.options, max: 1, connectionTimeoutMillis: 2_000 });
+  probe.on('error', () => undefined);
+  app.addHook('onClose', () => probe.end());
   route(app, checkLivenessEndpoint, () => ({ status: 'ok' as const }));
 
   const ready = async () => {
     try {
-      await pingDatabase(app.db);
+      await pingDatabase(probe);
     } catch {
       throw new AppError('unavailable', 'The database does not answer.');
     }

@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
+import type pg from 'pg';
 import type { Executor } from '../../db/client.ts';
 
 /** Whether the database answers at all (readiness). Throws when it does not. */
-export async function pingDatabase(db: Executor): Promise<void> {
-  await db.execute(sql`SELECT 1`);
+export async function pingDatabase(pool: pg.Pool): Promise<void> {
+  await pool.query('SELECT 1');
 }
 
 /** The job queue's jobs: due now (waiting for a worker), scheduled later, or out of attempts. */

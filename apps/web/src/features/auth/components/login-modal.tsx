@@ -3,6 +3,7 @@ import type { LoginResponse } from '@puja/contract';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { closeLoginPrompt, useLoginPrompt } from '../../../lib/login-prompt.ts';
+import { forgetOrderAfterSignIn } from '../../../lib/order-prompt.ts';
 import { pathAfterSignIn } from '../utils/path-after-sign-in.ts';
 import { LoginForm } from './login-form.tsx';
 
@@ -23,7 +24,11 @@ export function LoginModal() {
   return (
     <Modal.Root
       opened={opened}
-      onClose={closeLoginPrompt}
+      onClose={() => {
+        // Closed without signing in: the Make Puja form asked for before must not pop up later.
+        forgetOrderAfterSignIn();
+        closeLoginPrompt();
+      }}
       // SPEC §2: a static backdrop, so a stray click does not throw away a half-typed number.
       closeOnClickOutside={false}
       centered
