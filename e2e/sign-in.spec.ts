@@ -146,6 +146,8 @@ test.describe('an order chosen before signing in', () => {
   test('a visitor presses Make Puja, signs up and says their name, and is back with the same form open', async ({
     page,
   }) => {
+    // Signing up and the onboarding's typed greetings take most of the default 30 s on a loaded machine.
+    test.setTimeout(90_000);
     const phone = freshPhone('981');
     await page.goto('/monastery/kopan-monastery');
     const card = page.getByRole('article').filter({ hasText: 'Medicine Buddha Puja' }).first();
