@@ -7,7 +7,7 @@ import { InvalidEnvironmentError, loadConfig } from './config/env.ts';
 import { connectDatabase, migrateDatabase } from './db/client.ts';
 import { startEmbeddedPostgres } from './db/embedded-postgres.ts';
 import { seedDemoData } from './db/seed/seed-demo-data.ts';
-import { createFileStorage } from './integrations/storage/file-storage.ts';
+import { createFileStorage } from './integrations/storage/create-file-storage.ts';
 import { serializeRequest } from './lib/log-redaction.ts';
 
 /**

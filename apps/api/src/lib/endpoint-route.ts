@@ -11,7 +11,7 @@ import type {
   FastifyRequest,
   RouteGenericInterface,
 } from 'fastify';
-import { requireMethodOverrideForPost } from '../plugins/body-parsers.ts';
+import { requireMethodOverrideForPost } from './method-override.ts';
 
 /**
  * Registers the route an endpoint declaration describes (docs/decisions/014): method (and POST with

@@ -1,23 +1,15 @@
-import { ERROR_MESSAGES, type Role, type SessionUser } from '@puja/contract';
+import { ERROR_MESSAGES, type SessionUser } from '@puja/contract';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import type { users } from '../db/schema/index.ts';
 import { findLiveSession, touchSessionLastSeen } from '../db/sessions.queries.ts';
+import type { Access } from '../lib/access.ts';
 import { AppError } from '../lib/app-error.ts';
 import { readSessionToken } from '../lib/session-tokens.ts';
 
-/**
- * Who may call each route. Every /api route must declare it in `config.access`, or the app refuses to
- * start: no route can forget to check who is asking.
- */
-export type Access = 'public' | 'signedIn' | { roles: Role[] };
-
-// Frozen: route configs are shared between routes, so nothing may write into them.
-export const publicAccess = Object.freeze({ access: 'public' } as const satisfies { access: Access });
-export const signedIn = Object.freeze({ access: 'signedIn' } as const satisfies { access: Access });
-export function requireRole(...roles: Role[]): { access: Access } {
-  return Object.freeze({ access: Object.freeze({ roles }) });
-}
+// Who may call each route: declared in lib/ so code below the modules (the payment simulator's routes)
+// can declare it too; re-exported here, beside the plugin that enforces it.
+export { type Access, publicAccess, requireRole, signedIn } from '../lib/access.ts';
 
 export interface Viewer extends SessionUser {
   sessionId: string;

@@ -4,15 +4,7 @@ import { ERROR_MESSAGES, INVALID_TEXT_MESSAGE, isStorableText, MAX_UPLOAD_BYTES 
 import type { FastifyInstance, FastifyRequest, preValidationHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error.ts';
-
-/** A file from a multipart body. */
-export class UploadedFile {
-  constructor(
-    readonly bytes: Buffer,
-    readonly declaredType: string,
-    readonly fileName: string,
-  ) {}
-}
+import { UploadedFile } from '../lib/uploaded-file.ts';
 
 /** Upload limits: a photo from a phone fits; a flood does not. */
 export const UPLOAD_LIMITS = {
@@ -148,22 +140,5 @@ function findUnstorableText(root: unknown): string | undefined {
   return undefined;
 }
 
-const OVERRIDABLE = new Set(['PATCH', 'PUT']);
-
-/**
- * Method override (API.md): browsers' forms can only POST, so `POST` with `_method=patch` (any case) is an
- * update. An update route registers both POST and PATCH and adds this hook: a POST without the override is
- * refused rather than silently treated as an update.
- */
-export const requireMethodOverrideForPost: preValidationHookHandler = (request, _reply, done) => {
-  const body = request.body;
-  const override =
-    body && typeof body === 'object' && '_method' in body
-      ? String((body as Record<string, unknown>)._method)
-      : '';
-  if (body && typeof body === 'object') delete (body as Record<string, unknown>)._method;
-  if (request.method === 'POST' && !OVERRIDABLE.has(override.toUpperCase())) {
-    return done(new AppError('invalidInput', 'Send _method=patch to update with POST.'));
-  }
-  done();
-};
+// The method override's hook lives in lib/, beside the route builder that adds it to update routes.
+export { requireMethodOverrideForPost } from '../lib/method-override.ts';

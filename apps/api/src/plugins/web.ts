@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { PublicArea } from '../integrations/storage/file-storage.ts';
 import { allowPublicImages, servePublicUploads } from '../integrations/storage/public-uploads.ts';
-import { withStyleNonce } from './security.ts';
+import { withStyleNonce } from '../lib/csp.ts';
 
 export interface WebPluginOptions {
   /** The built web app (apps/web/dist); when missing, only the API is served. */

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { publicAccess } from '../../plugins/auth.ts';
-import { withStyleNonce } from '../../plugins/security.ts';
+import { publicAccess } from '../../lib/access.ts';
+import { withStyleNonce } from '../../lib/csp.ts';
 import {
   ESEWA_REQUEST_SIGNED_FIELDS,
   esewaMessage,

@@ -1,8 +1,3 @@
-import type { Config } from '../../config/env.ts';
-import { createOutboxSmsSender } from './outbox-sms.ts';
-import { createSparrowSmsSender } from './sparrow-sms.ts';
-import { createTwilioSmsSender } from './twilio-sms.ts';
-
 /** Delivers a text message. Our server makes the sign-in codes; a provider only carries them. */
 export interface SmsSender {
   readonly name: string;
@@ -18,26 +13,6 @@ export class SmsDeliveryError extends Error {
   ) {
     super(`${provider}: ${message}`);
     this.name = 'SmsDeliveryError';
-  }
-}
-
-export function createSmsSender(config: Config, log: (message: string) => void): SmsSender {
-  switch (config.SMS_PROVIDER) {
-    case 'sparrow':
-      return createSparrowSmsSender({
-        apiUrl: config.SPARROW_API_URL,
-        token: config.SPARROW_TOKEN!,
-        from: config.SPARROW_FROM!,
-      });
-    case 'twilio':
-      return createTwilioSmsSender({
-        apiUrl: config.TWILIO_API_URL,
-        accountSid: config.TWILIO_ACCOUNT_SID!,
-        authToken: config.TWILIO_AUTH_TOKEN!,
-        from: config.TWILIO_FROM!,
-      });
-    case 'outbox':
-      return createOutboxSmsSender(config.dataDirectory, log);
   }
 }
 

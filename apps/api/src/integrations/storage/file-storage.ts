@@ -1,7 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import type { Config } from '../../config/env.ts';
 
 /**
  * Where uploaded files live. The default keeps them in a folder under DATA_DIR; a deployment with
@@ -49,15 +48,6 @@ export type PublicReadResult =
       etag: string | undefined;
       lastModified: Date | undefined;
     };
-
-/** The storage `STORAGE` names; the S3 client is loaded only when it is used. */
-export async function createFileStorage(config: Config): Promise<FileStorage> {
-  if (config.STORAGE === 's3') {
-    const { createS3FileStorage, s3SettingsFromConfig } = await import('./s3-file-storage.ts');
-    return createS3FileStorage(s3SettingsFromConfig(config));
-  }
-  return createLocalFileStorage(path.join(config.dataDirectory, 'uploads'));
-}
 
 /** Public files under `publicDirectory` (served at /uploads), private ones under `privateDirectory` (never served as is). */
 export function createLocalFileStorage(

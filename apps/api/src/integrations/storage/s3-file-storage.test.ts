@@ -14,7 +14,7 @@ import { startS3StandIn } from '../../../test/stand-ins/s3-stand-in.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { loadConfig } from '../../config/env.ts';
 import { orderImages, users } from '../../db/schema/index.ts';
-import { createFileStorage } from './file-storage.ts';
+import { createFileStorage } from './create-file-storage.ts';
 import { createS3FileStorage } from './s3-file-storage.ts';
 
 let s3: Awaited<ReturnType<typeof startS3StandIn>>;
