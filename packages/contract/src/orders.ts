@@ -102,7 +102,7 @@ export const orderConversationResponseSchema = z.object({
 export type OrderConversationResponse = z.infer<typeof orderConversationResponseSchema>;
 
 /** The most orders one section of the staff dashboard carries: the soonest pujas, which need action first. */
-export const STAFF_SECTION_LIMIT = 50;
+export const STAFF_SECTION_LIMIT = 25;
 /**
  * A monastery's orders, as its staff's dashboard shows them (refreshed after every action): paid orders to
  * act on, orders still waiting for their patron's payment (nothing to do yet), and approved ones, each
