@@ -1,4 +1,3 @@
-import { PICTURE_FORMATS } from '@puja/contract';
 import sharp from 'sharp';
 import { AppError } from '../../lib/app-error.ts';
 import { UploadedFile } from '../../lib/uploaded-file.ts';
@@ -6,10 +5,9 @@ import { UploadedFile } from '../../lib/uploaded-file.ts';
 /**
  * Every uploaded picture is judged by its bytes (never its name or declared type) and re-encoded: what
  * comes out is a fresh WebP with no EXIF, GPS or anything hidden, at a sensible size. A file that does not
- * decode as a photo, or decodes to something absurd (a decompression bomb), is refused. The formats taken
- * are the contract's PICTURE_FORMATS, the list the web app's pickers filter by too.
+ * decode as a photo, or decodes to something absurd (a decompression bomb), is refused.
  */
-export const ACCEPTED_IMAGE_FORMATS: ReadonlySet<string> = new Set(Object.keys(PICTURE_FORMATS));
+export const ACCEPTED_IMAGE_FORMATS = new Set(['jpeg', 'png', 'webp', 'heif', 'avif', 'gif', 'tiff']);
 export const MAX_IMAGE_PIXELS = 50_000_000;
 export const NOT_AN_IMAGE_MESSAGE = 'Each file must be a photo (JPEG, PNG, WebP or HEIC).';
 
@@ -21,9 +19,14 @@ export interface ProcessedImage {
 }
 
 /** The types a browser may declare for each format sharp recognises. */
-const DECLARED_TYPES: Readonly<Record<string, readonly string[]>> = Object.fromEntries(
-  Object.entries(PICTURE_FORMATS).map(([format, { types }]) => [format, types]),
-);
+const DECLARED_TYPES: Record<string, string[]> = {
+  jpeg: ['image/jpeg', 'image/jpg', 'image/pjpeg'],
+  png: ['image/png'],
+  webp: ['image/webp'],
+  heif: ['image/heic', 'image/heif', 'image/avif', 'image/heic-sequence', 'image/heif-sequence'],
+  gif: ['image/gif'],
+  tiff: ['image/tiff'],
+};
 /** Browsers say this when they do not know; it claims nothing. */
 const UNKNOWN_TYPES = new Set(['', 'application/octet-stream']);
 
