@@ -92,7 +92,7 @@ test.describe('the administrator back office', () => {
     await expect(page).toHaveURL(/\/admin\/manage-user$/);
     const createUser = page.getByRole('region', { name: 'Create User' });
     await createUser.getByRole('textbox', { name: /^Full Name/ }).fill(names.staff);
-    // An e-mail that is taken comes back as its own toast (SPEC §8).
+    // An e-mail that is taken comes back as its own toast (docs/product.md#notifications).
     await createUser.getByRole('textbox', { name: /^E-mail/ }).fill('admin@example.com');
     await createUser.getByRole('textbox', { name: /^Phone/ }).fill(names.staffPhone);
     await expect(createUser.getByRole('textbox', { name: /^Monastery/ })).toHaveCount(0);

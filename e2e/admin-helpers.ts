@@ -45,7 +45,7 @@ export async function logOut(page: Page, name: string): Promise<void> {
   await expect(page).toHaveURL(/\/monasteries$/);
 }
 
-/** A toast with this text is shown (SPEC §8). */
+/** A toast with this text is shown (docs/product.md#notifications). */
 export async function expectToast(page: Page, text: string): Promise<void> {
   const toast = page.locator('.mantine-Notification-root').filter({ hasText: text });
   await expect(toast.first()).toBeVisible();

@@ -18,7 +18,7 @@ import {
 } from './staff-helpers.ts';
 
 /**
- * Monastery staff at work (SPEC §2 "Monastery dashboard" and "Monastery puja management"): the demo
+ * Monastery staff at work (docs/product.md#back-office-layout "Monastery dashboard" and "Monastery puja management"): the demo
  * patron orders and pays three pujas at Kopan Monastery; Kopan's staff member messages and approves the
  * first, moves the second to another day, declines the third and completes the first with two photos; the
  * patron then sees all of it on their orders page. Then the staff member manages the monastery's pujas.

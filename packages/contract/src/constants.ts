@@ -1,9 +1,9 @@
-/** Values the spec fixes (SPEC §3, §9) and DESIGN.md decides; shared by server and web. */
+/** Values the spec fixes (docs/product.md#catalogue-status-and-removal, §9) and docs/design.md decides; shared by server and web. */
 
 export const ROLES = ['admin', 'monastery', 'user'] as const;
 export type Role = (typeof ROLES)[number];
 
-/** Monastery and puja status: 1 open, 0 closed (SPEC §3). */
+/** Monastery and puja status: 1 open, 0 closed (docs/product.md#catalogue-status-and-removal). */
 export const CATALOGUE_STATUS = { closed: 0, open: 1 } as const;
 export type CatalogueStatus = (typeof CATALOGUE_STATUS)[keyof typeof CATALOGUE_STATUS];
 
@@ -45,7 +45,7 @@ export const ORDER_NUMBER_PATTERN = /^PJ-[23456789ABCDEFGHJKMNPQRSTVWXYZ]{6}$/;
 export const SORT_OPTIONS = ['lowToHigh', 'highToLow'] as const;
 export type SortOption = (typeof SORT_OPTIONS)[number];
 
-/** Description previews (SPEC §9). */
+/** Description previews (docs/product.md#fixed-values-and-formats). */
 export const PREVIEW_LENGTH = { monasteryCard: 100, pujaCard: 100, monasteryCardOnPujaPage: 50 } as const;
 
 export const DEFAULT_COUNTRY_DIAL_CODE = '+977';

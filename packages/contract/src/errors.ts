@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * One error vocabulary for the whole product (DESIGN.md, convention 4): services throw an `AppError`
+ * One error vocabulary for the whole product (docs/design.md, convention 4): services throw an `AppError`
  * with one of these codes, the server's error handler maps it to a status, and the web client reads the
  * same `{ message, errors? }` body.
  */

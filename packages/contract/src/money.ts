@@ -1,6 +1,6 @@
 /**
  * Money is stored as integer paisa (1 rupee = 100 paisa) and travels as rupees (a JSON number),
- * as API.md fixes. Conversions live here so rounding happens in one place.
+ * as docs/api.md fixes. Conversions live here so rounding happens in one place.
  */
 export function paisaToRupees(paisa: number): number {
   return paisa / 100;

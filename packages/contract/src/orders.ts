@@ -5,7 +5,7 @@ import { idSchema } from './input-rules.ts';
 import { pageInfoSchema, pageQuerySchema } from './paging.ts';
 import { paymentSchema } from './payments.ts';
 
-/** Ordering a puja and reading orders (API.md "Orders"). */
+/** Ordering a puja and reading orders (docs/api.md#orders). */
 
 export const ISO_DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 export const INTENTION_MAX_LENGTH = 500;

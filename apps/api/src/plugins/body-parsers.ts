@@ -15,7 +15,7 @@ export const UPLOAD_LIMITS = {
 };
 
 /**
- * The web app sends multipart form data (SPEC §7); other clients may send urlencoded or JSON. Multipart
+ * The web app sends multipart form data (docs/api.md); other clients may send urlencoded or JSON. Multipart
  * fields and files are attached to the body as plain values (files as UploadedFile), so one zod schema
  * validates a route whatever encoding arrived. What a file is gets decided from its bytes, never from its
  * declared name or type. A body that cannot be read is the client's mistake: 400 with what went wrong.

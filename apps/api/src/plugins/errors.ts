@@ -6,7 +6,7 @@ import { AppError } from '../lib/app-error.ts';
 import { UPLOAD_LIMITS } from './body-parsers.ts';
 
 /**
- * Every failure leaves as `{ message, errors? }` (API.md). Invalid input is 422 with the problems per
+ * Every failure leaves as `{ message, errors? }` (docs/api.md). Invalid input is 422 with the problems per
  * field; client errors keep Fastify's status and message; server errors are logged and never shown raw.
  */
 /** The multipart limits' own messages ("reach files limit") say little to the person uploading. */

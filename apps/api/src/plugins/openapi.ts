@@ -11,7 +11,7 @@ export const openapiPlugin = fp(
       openapi: {
         info: {
           title: 'Puja marketplace API',
-          description: 'Order prayer ceremonies from monasteries in Nepal. See API.md for the contract.',
+          description: 'Order prayer ceremonies from monasteries in Nepal. See docs/api.md for the contract.',
           version: '1.0.0',
         },
         components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },

@@ -45,7 +45,7 @@ export function AppProviders({
       env={mantineEnv}
       getStyleNonce={styleNonce ? () => styleNonce : undefined}
     >
-      {/* SPEC §8: toasts at the top end, 2 s, closable. */}
+      {/* docs/product.md#notifications: toasts at the top end, 2 s, closable. */}
       <Notifications position="top-right" autoClose={TOAST_DURATION_MS} />
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>

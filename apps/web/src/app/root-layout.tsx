@@ -19,7 +19,7 @@ const MakePujaModal = lazy(async () => ({
 
 /**
  * Around every page: the login and Make Puja modals any page may open, the session's check with the server, the move to
- * login when the session expires (SPEC §4), and scroll restoration between pages.
+ * login when the session expires (docs/product.md#sessions), and scroll restoration between pages.
  */
 export function RootLayout() {
   const { opened } = useLoginPrompt();

@@ -180,7 +180,7 @@ describe('session in the layouts', () => {
   });
 });
 
-describe('an expired session (SPEC §4)', () => {
+describe('an expired session (docs/product.md#sessions)', () => {
   it('goes to login from a signed-in page with Session Expired, remembering the page', async () => {
     signIn({ token: 'revoked-token', user: patron });
     stubApi({ '/api/me': { status: 401, body: { message: 'Please sign in.' } } });

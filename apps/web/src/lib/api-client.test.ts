@@ -83,7 +83,7 @@ describe('apiRequest', () => {
   });
 });
 
-describe('apiRequest with an expired session (SPEC §4)', () => {
+describe('apiRequest with an expired session (docs/product.md#sessions)', () => {
   const patron = { id: 3, name: 'Demo Patron', email: null, phone: '+9779800000003', role: 'user' } as const;
   afterEach(() => {
     vi.restoreAllMocks();

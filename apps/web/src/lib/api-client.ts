@@ -12,7 +12,7 @@ export interface ResponseSchema<T> {
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   readonly status: number;
-  /** Per-field messages, present on validation failures (API.md: 400 and 422). */
+  /** Per-field messages, present on validation failures (docs/api.md: 400 and 422). */
   readonly errors: Record<string, string[]>;
 
   constructor(status: number, message: string, errors: Record<string, string[]> = {}) {
@@ -43,7 +43,7 @@ export interface RequestOptions {
   expireSessionOn401?: boolean;
 }
 
-// SPEC §7: the web app sends form data; arrays become repeated fields (`files[]`).
+// docs/api.md: the web app sends form data; arrays become repeated fields (`files[]`).
 function toFormData(body: RequestBody): FormData {
   if (body instanceof FormData) return body;
   const form = new FormData();
@@ -57,7 +57,7 @@ function toFormData(body: RequestBody): FormData {
   return form;
 }
 
-/** The headers of every call (SPEC §7); `accept` differs for a file download. */
+/** The headers of every call (docs/api.md); `accept` differs for a file download. */
 export function buildHeaders(token: string | null, accept = 'application/json'): Headers {
   const headers = new Headers({
     Accept: accept,

@@ -4,7 +4,7 @@ import { formatBusinessTime, formatMessageTime, formatOrderDate, formatPujaDate 
 // Built from local parts, so the result does not depend on the machine's time zone.
 const afternoon = new Date(2024, 0, 1, 13, 5);
 
-describe('date formats (SPEC §9)', () => {
+describe('date formats (docs/product.md#fixed-values-and-formats)', () => {
   it('formats message times', () => {
     expect(formatMessageTime(afternoon)).toBe('01:05 PM Jan 1st, 2024');
   });

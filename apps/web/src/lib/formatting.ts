@@ -2,21 +2,21 @@ import { DEFAULT_BUSINESS_TIME_ZONE } from '@puja/contract';
 import dayjs from 'dayjs';
 import advancedFormat from 'dayjs/plugin/advancedFormat';
 
-// `Do` (1st, 2nd, …) in SPEC §9's formats needs this plugin.
+// `Do` (1st, 2nd, …) in docs/product.md#fixed-values-and-formats's formats needs this plugin.
 dayjs.extend(advancedFormat);
 
-/** Message times, SPEC §9: `01:05 PM Jan 1st, 2024`. */
+/** Message times, docs/product.md#fixed-values-and-formats: `01:05 PM Jan 1st, 2024`. */
 export function formatMessageTime(value: string | Date): string {
   return dayjs(value).format('hh:mm A MMM Do, YYYY');
 }
 
-/** Order dates, SPEC §9: `January 1st, 2024 01:00 PM`. */
+/** Order dates, docs/product.md#fixed-values-and-formats: `January 1st, 2024 01:00 PM`. */
 export function formatOrderDate(value: string | Date): string {
   return dayjs(value).format('MMMM Do, YYYY hh:mm A');
 }
 
 /**
- * A puja's day, SPEC §9's date part: `January 1st, 2024`. The server sends the start of that day in the
+ * A puja's day, docs/product.md#fixed-values-and-formats's date part: `January 1st, 2024`. The server sends the start of that day in the
  * business time zone (`2026-12-01T00:00:00+05:45`); the calendar day is read from the text, so a browser in
  * another zone (where that instant is still 30 November) shows the same day as Nepal.
  */
@@ -36,7 +36,7 @@ const businessClock = new Intl.DateTimeFormat('en-US', {
 });
 
 /**
- * A moment as a clock in Nepal (the business time zone) shows it, in SPEC §9's order-date format:
+ * A moment as a clock in Nepal (the business time zone) shows it, in docs/product.md#fixed-values-and-formats's order-date format:
  * `January 1st, 2024 01:00 PM`. Used where the time must read the same for everyone, e.g. when money was
  * received or refunded, which the receipts, the providers' portals and the CSV export also give in Nepal time.
  */

@@ -1,6 +1,6 @@
 import type { Role } from '@puja/contract';
 
-/** Each role's own area: where a signed-in person lands, and is sent when a page is not theirs (SPEC §2). */
+/** Each role's own area: where a signed-in person lands, and is sent when a page is not theirs (docs/product.md#routes). */
 export const ROLE_HOME_PATHS: Record<Role, string> = {
   admin: '/admin/dashboard',
   monastery: '/monastery/dashboard',

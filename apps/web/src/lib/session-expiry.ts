@@ -13,7 +13,7 @@ export function onSessionExpired(listener: () => void): () => void {
 }
 
 /**
- * SPEC §4: a 401 answer to a call made with a token logs the person out, removes the token, shows
+ * docs/product.md#sessions: a 401 answer to a call made with a token logs the person out, removes the token, shows
  * 'Session Expired' and goes to login. Only once per token: when several calls fail together, or an old
  * call answers after a new sign-in, the session in place is not the one that expired.
  */

@@ -30,7 +30,7 @@ describe('session store', () => {
     expect(getSession()).toEqual(SIGNED_OUT);
   });
 
-  it('keeps the whole state under one key and the token under "token" (SPEC §3)', () => {
+  it('keeps the whole state under one key and the token under "token" (docs/product.md#sessions)', () => {
     signIn({ token: 'tok-1', user: patron });
 
     const expected = {

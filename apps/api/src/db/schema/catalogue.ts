@@ -10,7 +10,7 @@ export const monasteries = pgTable(
     name: text('name').notNull(),
     description: text('description').notNull(),
     imagePath: text('image_path'),
-    /** 1 open, 0 closed (SPEC §3). */
+    /** 1 open, 0 closed (docs/product.md#catalogue-status-and-removal). */
     status: smallint('status').notNull().default(1),
     archivedAt: archivedAt(),
     createdAt: createdAt(),
@@ -57,7 +57,7 @@ export const monasteryPujas = pgTable(
     pujaId: integer('puja_id')
       .notNull()
       .references(() => pujas.id, { onDelete: 'restrict' }),
-    /** Integer paisa (DESIGN.md: money). */
+    /** Integer paisa (docs/design.md: money). */
     costPaisa: integer('cost_paisa').notNull(),
     archivedAt: archivedAt(),
     createdAt: createdAt(),

@@ -8,7 +8,7 @@ import {
   verifyEsewaCallback,
 } from './esewa.ts';
 
-// The public test merchant's secret (payments.md): exactly these 15 characters.
+// The public test merchant's secret (docs/payments.md): exactly these 15 characters.
 const TEST_SECRET = '8gBm/:&EnhH.1/q';
 
 describe('eSewa signatures: the published test vectors', () => {

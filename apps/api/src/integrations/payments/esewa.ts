@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
- * eSewa ePay v2 (payments.md): the browser posts a signed form to eSewa and comes back to our success URL
+ * eSewa ePay v2 (docs/payments.md): the browser posts a signed form to eSewa and comes back to our success URL
  * with base64 JSON `data`, signed the same way. Nothing it brings back counts until the signature checks
  * and eSewa's status API confirms the stored amount.
  */

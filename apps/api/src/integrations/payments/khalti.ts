@@ -1,5 +1,5 @@
 /**
- * Khalti ePayment (KPG-2, payments.md): our server initiates a payment and sends the browser to Khalti's
+ * Khalti ePayment (KPG-2, docs/payments.md): our server initiates a payment and sends the browser to Khalti's
  * payment_url; Khalti sends it back to our return URL with unsigned query values, so only our own
  * look-up (`epayment/lookup/`) decides whether it was paid, and for how much.
  */

@@ -3,7 +3,7 @@ import type { EsewaSettings } from './esewa.ts';
 import type { KhaltiSettings } from './khalti.ts';
 
 /**
- * Where each provider lives in each PAYMENT_MODE (payments.md). In `simulator` mode both point at the
+ * Where each provider lives in each PAYMENT_MODE (docs/payments.md). In `simulator` mode both point at the
  * simulator this app serves under /simulator, which speaks the same protocols, so the adapters and the
  * code paths tested are the real ones.
  */

@@ -14,7 +14,7 @@ import {
 
 /**
  * A stand-in for eSewa and Khalti, served by this app under /simulator when PAYMENT_MODE=simulator. It
- * speaks their documented protocols (payments.md): eSewa's signed form, signed success redirect and status
+ * speaks their documented protocols (docs/payments.md): eSewa's signed form, signed success redirect and status
  * API; Khalti's initiate and look-up with their answers and HTTP codes, including `Expired` and
  * `User canceled` as 400, and Khalti's full refund of a completed payment. Its pages say plainly that no
  * money moves. It keeps its transactions in memory: it is a development and test tool, one process, never

@@ -69,7 +69,7 @@ describe('an administrator’s monasteries', () => {
     expect((await harness.app.inject('/api/monastery/pullahari-monastery/edit')).statusCode).toBe(200);
   });
 
-  it('validates every field (SPEC §5) and changes nothing on refusal', async () => {
+  it('validates every field (docs/product.md#form-rules) and changes nothing on refusal', async () => {
     const before = await harness.database.db.$count(monasteries);
     expect((await send('POST', '/api/monastery', fields)).json().errors.image).toEqual([
       'Image is required.',

@@ -19,7 +19,7 @@ import { requireMethodOverrideForPost } from '../../plugins/body-parsers.ts';
 import type { OrderHandlingService } from './order-handling.service.ts';
 import { findOrderImage } from './orders.queries.ts';
 
-/** A monastery's staff handling its orders (API.md "Orders"), and the signed links to completion photos. */
+/** A monastery's staff handling its orders (docs/api.md#orders), and the signed links to completion photos. */
 export const orderHandlingRoutes: FastifyPluginAsyncZod<{
   handling: OrderHandlingService;
   storage: FileStorage;

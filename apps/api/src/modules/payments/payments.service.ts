@@ -295,7 +295,7 @@ export function createPaymentsService(dependencies: PaymentsServiceDependencies)
       return settleOnReturn(attempt, 'return');
     },
 
-    /** Settles attempts whose callback never came (payments.md rule 4). */
+    /** Settles attempts whose callback never came (docs/payments.md rule 4). */
     async reconcile(olderThanSeconds = 300): Promise<{ checked: number; paid: number }> {
       const stale = await listStalePendingAttempts(db, olderThanSeconds);
       let paid = 0;

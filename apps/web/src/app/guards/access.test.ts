@@ -26,7 +26,7 @@ const admin = { token: 't', role: 'admin' } as const;
 
 type Expected = 'allow' | 'sign-in' | string;
 
-// SPEC §2's route table × who visits: allowed, sent to sign in, or sent to their own area.
+// docs/product.md#routes's route table × who visits: allowed, sent to sign in, or sent to their own area.
 const TABLE: [path: string, visitor: Expected, patron: Expected, staff: Expected, admin: Expected][] = [
   ['/', 'allow', 'allow', 'allow', 'allow'],
   ['/monasteries', 'allow', 'allow', 'allow', 'allow'],
@@ -54,7 +54,7 @@ function expectedDecision(expected: Expected, path: string) {
   return { kind: 'wrong-role', redirectTo: expected };
 }
 
-describe('route guard over the route table (SPEC §2)', () => {
+describe('route guard over the route table (docs/product.md#routes)', () => {
   describe.each(TABLE)('%s', (path, forVisitor, forPatron, forStaff, forAdmin) => {
     const { guarded, role } = guardOf(path);
 

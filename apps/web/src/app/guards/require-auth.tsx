@@ -14,7 +14,7 @@ interface RequireAuthProps {
   children?: ReactNode;
 }
 
-/** Wraps every route that needs a session; public routes do not use it (SPEC §2, Route guard). */
+/** Wraps every route that needs a session; public routes do not use it (docs/product.md#route-guard, Route guard). */
 export function RequireAuth({ requireRole, children }: RequireAuthProps) {
   const location = useLocation();
   const session = useSession();

@@ -36,7 +36,7 @@ interface BackOfficeLayoutProps {
 }
 
 /**
- * SPEC §2's back office: a sidebar and a top bar with the signed-in person's name and a profile dropdown
+ * docs/product.md#back-office-layout's back office: a sidebar and a top bar with the signed-in person's name and a profile dropdown
  * (Logout) around the page; on phones the sidebar is a burger menu.
  */
 export function BackOfficeLayout({ area }: BackOfficeLayoutProps) {

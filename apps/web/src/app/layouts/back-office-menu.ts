@@ -12,7 +12,7 @@ export interface BackOfficeMenuItem {
   icon: 'dashboard' | 'monastery' | 'puja' | 'users' | 'payments';
 }
 
-/** SPEC §2: admin and monastery staff each have a sidebar; any other role sees no menu. */
+/** docs/product.md#back-office-layout: admin and monastery staff each have a sidebar; any other role sees no menu. */
 export const BACK_OFFICE_MENUS: Record<Role, readonly BackOfficeMenuItem[]> = {
   admin: [
     { to: '/admin/dashboard', label: 'backOffice.dashboard', icon: 'dashboard' },

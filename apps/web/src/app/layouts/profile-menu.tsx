@@ -6,14 +6,14 @@ import { ProfileButton } from './profile-button.tsx';
 
 interface ProfileMenuProps {
   label: string;
-  /** Account settings are a patron's page (SPEC §2), so staff menus leave them out. */
+  /** Account settings are a patron's page (docs/product.md#public-layout), so staff menus leave them out. */
   withSettings: boolean;
   onLogout: () => void;
   logoutPending: boolean;
 }
 
 /**
- * The profile dropdown of both top bars (SPEC §2): Settings and Logout. Loaded only for a signed-in person,
+ * The profile dropdown of both top bars (docs/product.md#public-layout): Settings and Logout. Loaded only for a signed-in person,
  * so visitors never download the menu and its positioning code.
  */
 export function ProfileMenu({ label, withSettings, onLogout, logoutPending }: ProfileMenuProps) {

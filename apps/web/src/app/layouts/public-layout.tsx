@@ -20,7 +20,7 @@ interface TopBarLink {
 }
 
 /**
- * The top bar's links (SPEC §2): Monasteries and Pujas for everyone; a patron also gets Direct Order and
+ * The top bar's links (docs/product.md#public-layout): Monasteries and Pujas for everyone; a patron also gets Direct Order and
  * Orders. Those are patron pages, so staff browsing the catalogue get their own dashboard instead.
  */
 function useTopBarLinks(session: SessionState): TopBarLink[] {
@@ -41,7 +41,7 @@ function useTopBarLinks(session: SessionState): TopBarLink[] {
 }
 
 /**
- * SPEC §2's public layout: a fixed top bar, the page, and the footer. On phones the links fold into a
+ * docs/product.md#public-layout's public layout: a fixed top bar, the page, and the footer. On phones the links fold into a
  * panel under the bar (a disclosure, lighter than a drawer and enough for a handful of links).
  */
 export function PublicLayout() {

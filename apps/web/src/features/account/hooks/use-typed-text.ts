@@ -1,7 +1,7 @@
 import { useReducedMotion } from '@mantine/hooks';
 import { useEffect, useMemo, useState } from 'react';
 
-/** SPEC §9: the onboarding conversation is typed out at 45 ms per character. */
+/** docs/product.md#fixed-values-and-formats: the onboarding conversation is typed out at 45 ms per character. */
 export const TYPING_INTERVAL_MS = 45;
 
 /**

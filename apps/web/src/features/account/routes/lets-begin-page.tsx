@@ -14,16 +14,16 @@ import { TypedMessage } from '../components/typed-message.tsx';
 import { useTypedText } from '../hooks/use-typed-text.ts';
 import { fieldErrorsOfApiError, fieldErrorsOfIssues } from '../utils/field-errors.ts';
 
-/** SPEC §9: the thank-you starts typing 300 ms after the name is accepted. */
+/** docs/product.md#fixed-values-and-formats: the thank-you starts typing 300 ms after the name is accepted. */
 export const SECOND_MESSAGE_DELAY_MS = 300;
 
-/** The form is a conversation, not a submit-on-Enter form (SPEC §2): Enter in a field does nothing. */
+/** The form is a conversation, not a submit-on-Enter form (docs/product.md#onboarding): Enter in a field does nothing. */
 function blockEnterInFields(event: KeyboardEvent<HTMLFormElement>) {
   if (event.key === 'Enter' && event.target instanceof HTMLInputElement) event.preventDefault();
 }
 
 /**
- * `/lets-begin` (SPEC §2): a new patron's first steps, as a typed-out conversation: their full name,
+ * `/lets-begin` (docs/product.md#onboarding): a new patron's first steps, as a typed-out conversation: their full name,
  * then their e-mail. Saving refreshes the session and continues to the page they were going to.
  */
 export function LetsBeginPage() {

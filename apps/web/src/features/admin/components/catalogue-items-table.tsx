@@ -13,7 +13,7 @@ interface CatalogueItemsTableProps {
   onDelete: (item: AdminCatalogueItem) => void;
 }
 
-/** SPEC §2: image, name with an open/closed badge, Edit and Delete. */
+/** docs/product.md#admin-monasteries-and-pujas: image, name with an open/closed badge, Edit and Delete. */
 export function CatalogueItemsTable({ label, items, emptyText, onEdit, onDelete }: CatalogueItemsTableProps) {
   const { t } = useTranslation('admin');
   return (

@@ -2,7 +2,7 @@ import { Badge } from '@mantine/core';
 import type { CatalogueStatus } from '@puja/contract';
 import { useTranslation } from 'react-i18next';
 
-/** Open (1) or closed (0), SPEC §3. */
+/** Open (1) or closed (0), docs/product.md#catalogue-status-and-removal. */
 export function StatusBadge({ status }: { status: CatalogueStatus }) {
   const { t } = useTranslation('admin');
   return (

@@ -16,7 +16,7 @@ interface UsersTableProps {
 
 const ROLE_COLORS = { admin: 'maroon', monastery: 'blue', user: 'gray' } as const;
 
-/** SPEC §2: name, email, phone, role and actions. */
+/** docs/product.md#admin-users: name, email, phone, role and actions. */
 export function UsersTable({
   users,
   viewerId,

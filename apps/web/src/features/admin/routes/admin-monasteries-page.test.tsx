@@ -67,7 +67,7 @@ describe('AdminMonasteriesPage', () => {
     expect(await within(createForm()).findByText('Name is required.')).toBeInTheDocument();
     expect(within(createForm()).getByText('Description is required.')).toBeInTheDocument();
     expect(within(createForm()).getByText('Image is required.')).toBeInTheDocument();
-    // Open is chosen unless changed (SPEC §4), so the status has nothing to say.
+    // Open is chosen unless changed (docs/product.md#catalogue-status-and-removal), so the status has nothing to say.
     expect(within(createForm()).getByRole('radio', { name: 'Open' })).toBeChecked();
     expect(callsTo(fetchMock, 'POST /api/monastery')).toEqual([]);
 

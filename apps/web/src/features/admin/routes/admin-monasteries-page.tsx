@@ -3,7 +3,7 @@ import '../admin-strings.ts';
 import '@mantine/dropzone/styles.css';
 import { CatalogueAdminScreen } from '../components/catalogue-admin-screen.tsx';
 
-/** `/admin/monastery`: the administrator's monasteries (SPEC §2). */
+/** `/admin/monastery`: the administrator's monasteries (docs/product.md#admin-monasteries-and-pujas). */
 export function AdminMonasteriesPage() {
   return <CatalogueAdminScreen kind="monastery" />;
 }

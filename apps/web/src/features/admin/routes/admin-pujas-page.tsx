@@ -3,7 +3,7 @@ import '../admin-strings.ts';
 import '@mantine/dropzone/styles.css';
 import { CatalogueAdminScreen } from '../components/catalogue-admin-screen.tsx';
 
-/** `/admin/puja`: the administrator's catalogue pujas (SPEC §2); special pujas belong to their monastery. */
+/** `/admin/puja`: the administrator's catalogue pujas (docs/product.md#admin-monasteries-and-pujas); special pujas belong to their monastery. */
 export function AdminPujasPage() {
   return <CatalogueAdminScreen kind="puja" />;
 }

@@ -135,7 +135,7 @@ describe('AdminUsersPage', () => {
     expect(within(form).getByText(PASSWORD_MISMATCH_MESSAGE)).toBeInTheDocument();
     expect(within(form).queryByText(PASSWORD_TOO_SHORT_MESSAGE)).not.toBeInTheDocument();
     expect(callsTo(fetchMock, 'POST /api/user')).toEqual([]);
-    // SPEC §8: the password messages are toasts too, each its own.
+    // docs/product.md#notifications: the password messages are toasts too, each its own.
     expect(toast.mock.calls.map(([toastProps]) => toastProps.message)).toEqual([
       PASSWORD_TOO_SHORT_MESSAGE,
       PASSWORD_MISMATCH_MESSAGE,

@@ -1,7 +1,7 @@
 import '../admin-strings.ts';
 import { UsersAdminScreen } from '../components/users-admin-screen.tsx';
 
-/** `/admin/manage-user`: the administrator's users (SPEC §2). */
+/** `/admin/manage-user`: the administrator's users (docs/product.md#admin-users). */
 export function AdminUsersPage() {
   return <UsersAdminScreen />;
 }

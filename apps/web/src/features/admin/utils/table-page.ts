@@ -1,6 +1,6 @@
 /**
  * Client-side search and paging of the back-office tables. The list endpoints answer with every row
- * (API.md has no paging for them), so the browser filters and pages what it already holds.
+ * (docs/api.md has no paging for them), so the browser filters and pages what it already holds.
  */
 
 export const TABLE_PAGE_SIZE = 20;

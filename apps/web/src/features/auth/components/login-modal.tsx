@@ -29,7 +29,7 @@ export function LoginModal() {
         forgetOrderAfterSignIn();
         closeLoginPrompt();
       }}
-      // SPEC §2: a static backdrop, so a stray click does not throw away a half-typed number.
+      // docs/product.md#signing-in: a static backdrop, so a stray click does not throw away a half-typed number.
       closeOnClickOutside={false}
       centered
     >

@@ -12,7 +12,7 @@ interface TurnstileWidgetProps {
   error?: string | null;
 }
 
-/** The visible bot-check widget of the phone step (SPEC §2, Login modal). */
+/** The visible bot-check widget of the phone step (docs/product.md#sign-in-with-phone, Login modal). */
 export function TurnstileWidget({ siteKey, onToken, resetKey, error }: TurnstileWidgetProps) {
   const { t } = useTranslation('auth');
   const container = useRef<HTMLDivElement>(null);

@@ -8,7 +8,7 @@ import { pathAfterSignIn } from '../utils/path-after-sign-in.ts';
 
 /**
  * `/auth`: the login screen inside the login layout; `?redirect=` says where to go afterwards. Someone
- * signed in (already, or just now through the form) is sent on to their area (SPEC §2).
+ * signed in (already, or just now through the form) is sent on to their area (docs/product.md#after-sign-in).
  */
 export function AuthPage() {
   const { t } = useTranslation('auth');

@@ -6,7 +6,7 @@ const staff = { role: 'monastery', name: 'Demo Kopan Staff' } as const;
 const patron = { role: 'user', name: 'Demo Patron' } as const;
 const newPatron = { role: 'user', name: '' } as const;
 
-describe('pathAfterSignIn (SPEC §2, after login)', () => {
+describe('pathAfterSignIn (docs/product.md#after-sign-in, after login)', () => {
   it('sends staff to their dashboards', () => {
     expect(pathAfterSignIn(admin, null)).toBe('/admin/dashboard');
     expect(pathAfterSignIn(staff, null)).toBe('/monastery/dashboard');

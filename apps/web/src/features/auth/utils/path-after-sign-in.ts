@@ -9,7 +9,7 @@ function pathnameOf(target: string): string {
 }
 
 /**
- * Where someone goes once signed in (SPEC §2): staff to their dashboard, a patron to the page they were
+ * Where someone goes once signed in (docs/product.md#after-sign-in): staff to their dashboard, a patron to the page they were
  * trying to reach or else the monasteries, and a patron without a name first to lets-begin, which then
  * continues to that page. A staff member sent to sign in from one of their own pages goes back there too;
  * a redirect to a page their role cannot open is dropped instead of bouncing off the guard.

@@ -7,7 +7,7 @@ interface CatalogueDetailHeaderProps {
   description: string;
 }
 
-/** The top of a monastery's or puja's page: a 300px cover picture (SPEC §9), the name and the full text. */
+/** The top of a monastery's or puja's page: a 300px cover picture (docs/product.md#fixed-values-and-formats), the name and the full text. */
 export function CatalogueDetailHeader({ name, imagePath, description }: CatalogueDetailHeaderProps) {
   return (
     <Stack gap="md">

@@ -17,7 +17,7 @@ export function HomePage() {
   const monasteries = useMonasteries();
   const pujas = usePujas();
   const session = useSession();
-  // SPEC §2 offers Sign Up while the auth state has no phone; a signed-in account without a phone (staff
+  // docs/product.md#home-page offers Sign Up while the auth state has no phone; a signed-in account without a phone (staff
   // signing in by password) is not offered a second sign-in either.
   const offerSignUp = !session.phone && !session.token;
 

@@ -3,7 +3,7 @@ interface Linkable {
   slug: string | null;
 }
 
-// SPEC §2: cards link by slug when the item has one, otherwise by id.
+// docs/product.md#routes: cards link by slug when the item has one, otherwise by id.
 function slugOrId(item: Linkable): string {
   return item.slug || String(item.id);
 }

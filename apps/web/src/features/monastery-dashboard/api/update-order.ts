@@ -3,14 +3,14 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../../../lib/api-client.ts';
 import { staffOrdersQueryKey } from './monastery-dashboard-query-keys.ts';
 
-/** What a staff member does with a pending order (API.md): approve, give it a new day, or decline it. */
+/** What a staff member does with a pending order (docs/api.md): approve, give it a new day, or decline it. */
 export type OrderUpdate =
   | { orderId: number; action: 'approve' }
   | { orderId: number; action: 'redate'; date: string }
   | { orderId: number; action: 'decline' };
 
 /**
- * `POST /api/order/{id}` with the patch override (SPEC §7): no field approves, `date` re-dates,
+ * `POST /api/order/{id}` with the patch override (docs/api.md): no field approves, `date` re-dates,
  * `status=decline` declines. The answer is the refreshed lists.
  */
 export function updateOrder(update: OrderUpdate): Promise<StaffOrdersResponse> {

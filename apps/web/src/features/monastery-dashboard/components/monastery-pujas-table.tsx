@@ -11,7 +11,7 @@ interface MonasteryPujasTableProps {
   onDelete: (puja: PujaWithPivot) => void;
 }
 
-/** SPEC §2: the monastery's pujas with their cost, Edit and Delete; its own pujas marked 'Special'. */
+/** docs/product.md#staff-pujas: the monastery's pujas with their cost, Edit and Delete; its own pujas marked 'Special'. */
 export function MonasteryPujasTable({ pujas, onEdit, onDelete }: MonasteryPujasTableProps) {
   const { t } = useTranslation('monastery-dashboard');
   return (

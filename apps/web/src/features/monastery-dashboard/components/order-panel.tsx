@@ -16,7 +16,7 @@ interface OrderPanelProps {
 }
 
 /**
- * SPEC §2's side panel for an approved order: its number, time, name, puja service, date, e-mail and phone
+ * docs/product.md#staff-calendar's side panel for an approved order: its number, time, name, puja service, date, e-mail and phone
  * (and what the puja is for), then the photos and Puja Completed.
  */
 export function OrderPanel({ order, actions, onClose }: OrderPanelProps) {

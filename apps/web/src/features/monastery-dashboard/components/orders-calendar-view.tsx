@@ -13,10 +13,10 @@ import classes from './orders-calendar.module.css';
 const PLUGINS = [dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin];
 const MONTH_VIEW = 'dayGridMonth';
 const WEEK_VIEW = 'timeGridWeek';
-/** SPEC §9 (orders-calendar.tsx keeps the same space while this loads). */
+/** docs/product.md#fixed-values-and-formats (orders-calendar.tsx keeps the same space while this loads). */
 const CALENDAR_HEIGHT = 800;
 
-/** SPEC §9: the first selectable year, and how many years ahead the calendar goes. */
+/** docs/product.md#fixed-values-and-formats: the first selectable year, and how many years ahead the calendar goes. */
 const FIRST_YEAR = 2000;
 const YEARS_AHEAD = 10;
 
@@ -27,7 +27,7 @@ export interface OrdersCalendarProps {
 }
 
 /**
- * SPEC §2 and §9's calendar: month, week and day-list views with prev, today and next; at most two events
+ * docs/product.md#staff-calendar and §9's calendar: month, week and day-list views with prev, today and next; at most two events
  * a day in the month, 800 px high; the week from 4:00 to 19:00 in half hours, starting on Sunday. Loaded
  * only through orders-calendar.tsx, which prepares FullCalendar's style element first.
  */

@@ -2,7 +2,7 @@ import { Skeleton } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import type { OrdersCalendarProps } from './orders-calendar-view.tsx';
 
-/** The month view's height (SPEC §9), kept while FullCalendar loads. */
+/** The month view's height (docs/product.md#fixed-values-and-formats), kept while FullCalendar loads. */
 const CALENDAR_HEIGHT = 800;
 
 // FullCalendar injects its own CSS, with the page's nonce (read from <meta name="csp-nonce">).
@@ -11,7 +11,7 @@ const OrdersCalendarView = lazy(async () => {
   return { default: View };
 });
 
-/** The approved orders on a calendar (SPEC §2); its place is kept while FullCalendar loads. */
+/** The approved orders on a calendar (docs/product.md#staff-calendar); its place is kept while FullCalendar loads. */
 export function OrdersCalendar(props: OrdersCalendarProps) {
   return (
     <Suspense fallback={<Skeleton height={CALENDAR_HEIGHT} radius="md" />}>

@@ -24,7 +24,7 @@ interface OrdersReceivedTableProps {
 }
 
 /**
- * SPEC §2's 'Order Received' table: the paid pending orders with the patron and the order's number, the
+ * docs/product.md#staff-dashboard's 'Order Received' table: the paid pending orders with the patron and the order's number, the
  * day, the puja, the payment, and what the puja is for; each row with Approve Puja, Message and Update
  * Date. Unpaid orders wait in their own table (awaiting-payment-table.tsx); should one arrive here anyway,
  * Approve Puja is disabled, with the reason beside it, until it is paid (docs/decisions/009).

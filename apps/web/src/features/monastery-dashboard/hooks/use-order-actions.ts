@@ -6,7 +6,7 @@ import { type OrderUpdate, useUpdateOrder } from '../api/update-order.ts';
 import { type ActionOutcome, useAttempt } from './use-attempt.ts';
 
 /**
- * What staff do with their monastery's orders, each with its SPEC §8 toasts. Updates answer with the
+ * What staff do with their monastery's orders, each with its docs/product.md#notifications toasts. Updates answer with the
  * refreshed lists, which replace the cached ones, so the table and the calendar follow at once.
  */
 export function useOrderActions() {
@@ -37,7 +37,7 @@ export function useOrderActions() {
         success: t('toasts.messageSent'),
         failure: t('toasts.messageFailed'),
       }),
-    // SPEC §8 gives completion the same toasts as approval.
+    // docs/product.md#notifications gives completion the same toasts as approval.
     complete: (order: Order, photos: readonly File[]): Promise<ActionOutcome> =>
       attempt(() => completion.mutateAsync({ orderId: order.id, photos }), {
         success: t('toasts.completed'),

@@ -5,8 +5,8 @@ import { useRemoveMonasteryPuja } from '../api/remove-monastery-puja.ts';
 import { useAttempt } from './use-attempt.ts';
 
 /**
- * Removing a puja from the monastery: asked first (SPEC §5's question), then 'Puja Deleted Successfully',
- * or 'Puja Delete Failed' when the server refuses (DESIGN.md: the described product's never-failing check
+ * Removing a puja from the monastery: asked first (docs/product.md#form-rules's question), then 'Puja Deleted Successfully',
+ * or 'Puja Delete Failed' when the server refuses (docs/design.md: the described product's never-failing check
  * is a bug not copied).
  */
 export function usePujaRemoval() {

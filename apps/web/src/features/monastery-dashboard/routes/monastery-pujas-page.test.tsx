@@ -241,7 +241,7 @@ describe('special pujas', () => {
     ]) {
       expect(await within(form).findByText(message)).toBeInTheDocument();
     }
-    // SPEC §4: open by default.
+    // docs/product.md#sessions: open by default.
     expect(within(form).getByRole('radio', { name: 'Open' })).toBeChecked();
 
     await userEvent

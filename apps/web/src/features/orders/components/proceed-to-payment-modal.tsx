@@ -14,7 +14,7 @@ interface ProceedToPaymentModalProps {
   onClose: () => void;
 }
 
-/** SPEC §2: 'Proceed to Payment' with the amount and a button per wallet, each starting the payment. */
+/** docs/product.md#paying: 'Proceed to Payment' with the amount and a button per wallet, each starting the payment. */
 export function ProceedToPaymentModal({ order, opened, onClose }: ProceedToPaymentModalProps) {
   const { t } = useTranslation('orders');
   const { pay, leavingFor } = usePayForOrder();

@@ -17,7 +17,7 @@ export interface PayForOrder {
 }
 
 /**
- * Starting a payment (SPEC §7): ask our server for the eSewa form or the Khalti page, then leave for it.
+ * Starting a payment (docs/api.md): ask our server for the eSewa form or the Khalti page, then leave for it.
  * A refusal (already paid, declined, Khalti unavailable) is told in a toast and the orders are refreshed,
  * since the refusal usually means they changed.
  */

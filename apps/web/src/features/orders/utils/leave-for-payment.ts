@@ -1,5 +1,5 @@
 /**
- * The two ways the browser leaves for a wallet (payments.md): eSewa takes a form post of signed fields,
+ * The two ways the browser leaves for a wallet (docs/payments.md): eSewa takes a form post of signed fields,
  * Khalti a plain redirect. Kept apart so tests can stand in for leaving the page, which jsdom cannot do.
  * Both addresses come from our server; only http(s) ones are followed, never `javascript:` or the like.
  */
