@@ -16,7 +16,8 @@ export default defineConfig({
   workers: 1,
   retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
-  timeout: 30_000,
+  // The payment tests walk through the simulator and back; a loaded two-core machine needs the margin.
+  timeout: 45_000,
   // Back-office pages load lazy code and several queries: 10 s keeps a busy CI machine from failing them.
   expect: { timeout: 10_000 },
   use: {
