@@ -52,3 +52,8 @@ export async function noticesAbout(to: string, orderNumber: string): Promise<str
     .filter((message) => message.to === to && message.text.startsWith(`${orderNumber}: `))
     .map((message) => message.text);
 }
+
+/** Every text sent so far to `to` (E.164), oldest first; notices go out through the job queue, so callers poll. */
+export async function textsTo(to: string): Promise<string[]> {
+  return (await readOutbox()).filter((message) => message.to === to).map((message) => message.text);
+}

@@ -13,6 +13,8 @@ import type { SmsSender } from './integrations/sms/sms-sender.ts';
 import type { FileStorage } from './integrations/storage/file-storage.ts';
 import { createUrlSigner } from './integrations/storage/signed-urls.ts';
 import { createJobQueue, type JobHandlers, type JobQueue } from './jobs/job-queue.ts';
+import { accountRoutes } from './modules/account/account.routes.ts';
+import { createAccountService } from './modules/account/account.service.ts';
 import { adminStatsRoutes } from './modules/admin-stats/admin-stats.routes.ts';
 import { createAdminStatsService } from './modules/admin-stats/admin-stats.service.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
@@ -75,7 +77,7 @@ declare module 'fastify' {
 }
 
 /**
- * Builds the whole application from its dependencies without listening (DESIGN.md, convention 2): tests
+ * Builds the whole application from its dependencies without listening (docs/design.md, convention 2): tests
  * call `app.inject` against a fresh database; `server.ts` adds the port and the shutdown.
  */
 export async function buildApp(dependencies: AppDependencies, logger?: FastifyBaseLogger) {
@@ -151,6 +153,9 @@ export async function buildApp(dependencies: AppDependencies, logger?: FastifyBa
     }),
   });
   await app.register(sessionRoutes, { sessions, captcha });
+  await app.register(accountRoutes, {
+    account: createAccountService({ db: dependencies.db, config, jwtSecret, sms, log: app.log }),
+  });
   await app.register(usersRoutes, { users: createUsersService({ db: dependencies.db }) });
   const imageUrls = createUrlSigner(createHmac('sha256', jwtSecret).update('order-image-urls').digest());
   const notices = createOrderNotices({ enabled: config.NOTIFY_PATRONS_BY_SMS, publicUrl: config.publicUrl });

@@ -112,10 +112,8 @@ export type CatalogueItemFields = z.input<typeof catalogueItemFieldsSchema>;
 export const idParamsSchema = z.object({ id: idSchema() });
 
 // ---- Endpoints (docs/decisions/014) ----
-// Creating and updating a monastery or a puja take a picture as multipart form data, which a declaration
-// cannot say yet (the OpenAPI document names `multipart/form-data` for them): those four routes are still
-// written by hand in `apps/api/src/modules/catalogue/catalogue.routes.ts`. The reads are public; an
-// administrator is answered fresh, closed rows included.
+// The reads are public; an administrator is answered fresh, closed rows included. Creating and updating a
+// monastery or a puja take a picture, so their body is multipart form data.
 
 export const listMonasteriesEndpoint = defineEndpoint({
   method: 'GET',
@@ -189,4 +187,62 @@ export const deletePujaEndpoint = defineEndpoint({
   params: idParamsSchema,
   responses: { 200: pujaListResponseSchema },
   errors: [401, 403, 404, 413, 422],
+});
+
+/**
+ * The error answers the administrator's multipart writes have always documented. Like any admin route they
+ * also answer 401 and 403, which their OpenAPI entries have never listed.
+ */
+const catalogueWriteErrors = [404, 413, 422] as const;
+
+export const createMonasteryEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/api/monastery',
+  access: { roles: ['admin'] },
+  summary: 'Create a monastery',
+  tags: ['catalogue'],
+  body: catalogueItemFieldsSchema,
+  consumes: 'multipart/form-data',
+  responses: { 200: monasteryListResponseSchema },
+  errors: catalogueWriteErrors,
+});
+
+export const updateMonasteryEndpoint = defineEndpoint({
+  method: 'PATCH',
+  methodOverride: true,
+  path: '/api/monastery/:id',
+  access: { roles: ['admin'] },
+  summary: 'Update a monastery (the picture only when a new one is sent)',
+  tags: ['catalogue'],
+  params: idParamsSchema,
+  body: catalogueItemFieldsSchema,
+  consumes: 'multipart/form-data',
+  responses: { 200: monasteryListResponseSchema },
+  errors: catalogueWriteErrors,
+});
+
+export const createPujaEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/api/puja',
+  access: { roles: ['admin'] },
+  summary: 'Create a catalogue puja',
+  tags: ['catalogue'],
+  body: catalogueItemFieldsSchema,
+  consumes: 'multipart/form-data',
+  responses: { 200: pujaListResponseSchema },
+  errors: catalogueWriteErrors,
+});
+
+export const updatePujaEndpoint = defineEndpoint({
+  method: 'PATCH',
+  methodOverride: true,
+  path: '/api/puja/:id',
+  access: { roles: ['admin'] },
+  summary: 'Update a catalogue puja',
+  tags: ['catalogue'],
+  params: idParamsSchema,
+  body: catalogueItemFieldsSchema,
+  consumes: 'multipart/form-data',
+  responses: { 200: pujaListResponseSchema },
+  errors: catalogueWriteErrors,
 });

@@ -1,3 +1,4 @@
+export * from './account.ts';
 export * from './admin.ts';
 export * from './business-time.ts';
 export * from './catalogue.ts';
@@ -11,6 +12,7 @@ export * from './orders.ts';
 export * from './paging.ts';
 export * from './payments.ts';
 export * from './phone.ts';
+export * from './pictures.ts';
 export * from './session.ts';
 export * from './sign-in.ts';
 export * from './system.ts';

@@ -38,10 +38,8 @@ export const specialPujaFieldsSchema = catalogueItemFieldsSchema.extend({ cost: 
 export type SpecialPujaFields = z.input<typeof specialPujaFieldsSchema>;
 
 // ---- Endpoints (docs/decisions/014) ----
-// Creating and editing a special puja take a picture as multipart form data, which a declaration cannot
-// say yet (the OpenAPI document names `multipart/form-data` for them): those two routes are still written
-// by hand in `apps/api/src/modules/monastery-catalogue/monastery-catalogue.routes.ts`. Staff only, each
-// of their own monastery: a pairing of another monastery answers 403.
+// Staff only, each of their own monastery: a pairing of another monastery answers 403. A special puja
+// comes with a picture, so creating and editing one take multipart form data.
 
 const staffErrors = [401, 403, 404, 409, 422] as const;
 
@@ -110,4 +108,36 @@ export const getSpecialPujaEndpoint = defineEndpoint({
   params: pivotIdParamsSchema,
   responses: { 200: selectedPujaResponseSchema },
   errors: staffErrors,
+});
+
+/**
+ * The error answers creating and editing a special puja have always documented (a 401 is answered too, and
+ * has never been listed in their OpenAPI entries).
+ */
+const specialPujaErrors = [403, 404, 409, 422] as const;
+
+export const createSpecialPujaEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/api/monastery-special-puja',
+  access: { roles: ['monastery'] },
+  summary: 'Create a special puja of this monastery',
+  tags: ['monastery catalogue'],
+  body: specialPujaFieldsSchema,
+  consumes: 'multipart/form-data',
+  responses: { 200: monasteryPujasResponseSchema },
+  errors: specialPujaErrors,
+});
+
+export const updateSpecialPujaEndpoint = defineEndpoint({
+  method: 'PATCH',
+  methodOverride: true,
+  path: '/api/monastery-special-puja/:pivotId',
+  access: { roles: ['monastery'] },
+  summary: 'Edit a special puja',
+  tags: ['monastery catalogue'],
+  params: pivotIdParamsSchema,
+  body: specialPujaFieldsSchema,
+  consumes: 'multipart/form-data',
+  responses: { 200: monasteryPujasResponseSchema },
+  errors: specialPujaErrors,
 });

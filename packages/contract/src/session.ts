@@ -58,9 +58,20 @@ export type MessageResponse = z.infer<typeof messageResponseSchema>;
 export const updateUserDetailsRequestSchema = z.object({ name: fullNameSchema, email: emailSchema });
 export type UpdateUserDetailsRequest = z.input<typeof updateUserDetailsRequestSchema>;
 
-/** What the sign-in form needs to know about the server: whether a bot-check widget must be shown. */
+/**
+ * What the web app needs to know about the server: whether the sign-in form must show a bot-check widget,
+ * how people reach the team (the Contact page) and the site's social pages (the footer). Each contact is
+ * null when the deployment has not set it, and the page then leaves it out. The two groups default to
+ * "not set" so that an answer without them (a server from before they existed) still reads.
+ */
 export const clientConfigResponseSchema = z.object({
   captcha: z.object({ provider: z.enum(['none', 'turnstile']), site_key: z.string().nullable() }),
+  support: z
+    .object({ email: z.string().nullable(), phone: z.string().nullable() })
+    .default({ email: null, phone: null }),
+  social: z
+    .object({ facebook: z.string().nullable(), instagram: z.string().nullable() })
+    .default({ facebook: null, instagram: null }),
 });
 export type ClientConfigResponse = z.infer<typeof clientConfigResponseSchema>;
 
@@ -70,7 +81,7 @@ export const getClientConfigEndpoint = defineEndpoint({
   method: 'GET',
   path: '/api/client-config',
   access: 'public',
-  summary: 'What the sign-in form needs to know',
+  summary: 'What the web app needs to know: the bot check, the support contacts, the social pages',
   tags: ['session'],
   responses: { 200: clientConfigResponseSchema },
   errors: [],

@@ -36,8 +36,11 @@ export const nationalPhoneSchema = z
       .max(15, INVALID_PHONE_MESSAGE),
   );
 
-/** The dial code and digits must form a valid number of that country. */
-function validPhoneNumber<T extends { code: string; phone: string }>(value: T, context: z.RefinementCtx) {
+/** The dial code and digits must form a valid number of that country (a `superRefine` of a request). */
+export function validPhoneNumber<T extends { code: string; phone: string }>(
+  value: T,
+  context: z.RefinementCtx,
+) {
   // A number that already broke the field's own rules has its message; a second one would only blur it.
   if (typeof value.phone !== 'string' || !/^\d{1,15}$/.test(value.phone)) return;
   if (!toE164(value.code, value.phone).ok)

@@ -3,13 +3,18 @@ import { DEFAULT_BUSINESS_TIME_ZONE } from '@puja/contract';
 import { z } from 'zod';
 
 /**
- * The environment, validated once at start-up (DESIGN.md, convention 5): a missing or malformed
+ * The environment, validated once at start-up (docs/design.md, convention 5): a missing or malformed
  * variable stops the server with the whole list of problems instead of failing later at first use.
  * Every variable is documented in `.env.example`.
  */
 const booleanString = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+/** A setting that may be left out, or set empty (as `.env.example` lists it), to mean "not set". */
+function optionalSetting<Schema extends z.ZodType<string>>(schema: Schema) {
+  return schema.optional().or(z.literal('').transform(() => undefined));
+}
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -116,6 +121,22 @@ const envSchema = z.object({
     .or(z.literal('').transform(() => undefined)),
   /** Put before every key this app writes, so deployments (or test runs) can share one Redis. */
   REDIS_KEY_PREFIX: z.string().min(1).max(100).default('puja:'),
+
+  /**
+   * How people reach the team, shown on the Contact page; unset, the page sends them to their order's
+   * messages instead. Public: the web app receives them through GET /api/client-config.
+   */
+  SUPPORT_EMAIL: optionalSetting(z.email('must be an e-mail address such as help@example.org')),
+  /** As people should dial it from abroad, with the country code: +977 1 4412345. */
+  SUPPORT_PHONE: optionalSetting(
+    z
+      .string()
+      .trim()
+      .regex(/^\+[1-9][\d\s().-]{5,24}$/, 'must be a number with its country code, such as +977 1 4412345'),
+  ),
+  /** The site's own social pages, linked from the footer; unset, the footer shows no link for it. */
+  SOCIAL_FACEBOOK_URL: optionalSetting(z.url({ protocol: /^https$/, error: 'must be an https:// address' })),
+  SOCIAL_INSTAGRAM_URL: optionalSetting(z.url({ protocol: /^https$/, error: 'must be an https:// address' })),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -20,7 +20,7 @@ import type { Executor } from '../db/client.ts';
  * instance only.
  */
 export interface JobPayloads {
-  /** A text message to a patron about their order. */
+  /** A text message: to a patron about their order or their account, or to a monastery's staff. */
   'send-sms': { to: string; text: string };
   'reconcile-payments': Record<string, never>;
   'expire-orders': Record<string, never>;

@@ -29,6 +29,40 @@ const uniquePhone = (viewer: ViewerName) => `98181000${VIEWERS.indexOf(viewer) +
 /** Numbers for the log-in row, apart from the send-otp row's, whose codes' challenges nobody keeps. */
 const signInPhone = (viewer: ViewerName) => `98182000${VIEWERS.indexOf(viewer) + 10}`;
 
+/** The number each patron asks a code for, and the one each patron moves to (apart, for the throttles). */
+const codeForNewPhone = (viewer: ViewerName) => `98183000${VIEWERS.indexOf(viewer) + 10}`;
+const newPhone = (viewer: ViewerName) => `98184000${VIEWERS.indexOf(viewer) + 10}`;
+
+/**
+ * A right request to move the viewer's account to their new number: the first time, a code is asked for
+ * with the viewer's own token and its challenge kept; afterwards the newest code texted there goes with it
+ * (once the account has moved, later requests are refused: the number is already theirs). People the route
+ * refuses get a well-formed request of nobody's.
+ */
+const phoneChanges = new Map<string, string>();
+async function phoneChange(world: SecurityWorld, viewer: ViewerName): Promise<Body> {
+  const phone = newPhone(viewer);
+  let challenge = phoneChanges.get(phone);
+  if (!challenge && (viewer === 'patron' || viewer === 'otherPatron')) {
+    const sent = await world.app.inject({
+      method: 'POST',
+      url: '/api/me/phone/code',
+      headers: { authorization: `Bearer ${await world.tokenOf(viewer, { fresh: true })}` },
+      remoteAddress: `10.253.0.${VIEWERS.indexOf(viewer) + 1}`,
+      payload: { code: '+977', phone },
+    });
+    if (sent.statusCode !== 200) throw new Error(`phone code for ${phone}: ${sent.statusCode} ${sent.body}`);
+    challenge = sent.json<{ challenge: string }>().challenge;
+    phoneChanges.set(phone, challenge);
+  }
+  return {
+    code: '+977',
+    phone,
+    otp: (await latestCodeFor(world.money.harness, `+977${phone}`)) ?? '123456',
+    challenge: challenge ?? 'A'.repeat(43),
+  };
+}
+
 /**
  * A right log-in request for the viewer's number, as the browser makes it: the first time, a code is asked
  * for through send-otp and its challenge kept; afterwards that challenge goes with the newest code texted.
@@ -105,6 +139,11 @@ export const ROUTES: Record<string, Entry> = {
     body: (_w, viewer) => ({ name: `Matrix ${viewer} Again`, email: `${viewer}@matrix.test` }),
   }),
   'GET /api/logout': entry('401 200 200 200 200 200', '/api/logout'),
+  // A patron's own number; staff and administrators have theirs set by an administrator.
+  'POST /api/me/phone/code': entry('401 200 200 403 403 403', '/api/me/phone/code', {
+    body: (_w, viewer) => ({ code: '+977', phone: codeForNewPhone(viewer) }),
+  }),
+  'POST /api/me/phone': entry('401 200 200 403 403 403', '/api/me/phone', { body: phoneChange }),
 
   // ---- the administrator's catalogue, users, payments and dashboard ----
   'POST /api/monastery': entry('401 403 403 403 403 200', '/api/monastery', {
@@ -297,6 +336,12 @@ export const ROUTES: Record<string, Entry> = {
     // Before any photo exists (the fuzzer starts from this row too), a link that names none.
     return conversation.json().images?.[0]?.url ?? '/api/order-images/1?expires=0&signature=none';
   }),
+
+  // ---- deleting one's own account (patrons only), after every row that needs the patrons as they were:
+  // it anonymises them and cancels their unpaid orders. The patron still has a payment being confirmed
+  // (the payment rows above started some), so they are refused (409); the other patron has only unpaid
+  // orders, so their account goes.
+  'DELETE /api/me': entry('401 409 200 403 403 403', '/api/me', { body: { confirmation: 'DELETE' } }),
 
   // ---- the payment providers' return routes: always back to the patron's orders page ----
   'GET /esewa-payment-success': entry(

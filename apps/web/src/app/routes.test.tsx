@@ -42,7 +42,7 @@ describe('routes', () => {
     expect(within(dialog).getByRole('textbox', { name: 'Phone number' })).toBeInTheDocument();
   });
 
-  it('monasteries list: the heading and previews cut to 100 characters', async () => {
+  it('monasteries list: the heading and previews cut to 100 characters, the ellipsis included', async () => {
     stubApi({
       '/api/monastery': { body: { monasteries: [{ ...monasteryFixture, description: 'x'.repeat(120) }] } },
     });
@@ -51,7 +51,7 @@ describe('routes', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Monasteries in our list' }),
     ).toBeInTheDocument();
-    expect(await screen.findByText(`${'x'.repeat(100)}...`)).toBeInTheDocument();
+    expect(await screen.findByText(`${'x'.repeat(99)}…`)).toBeInTheDocument();
   });
 
   it('sends a visitor without a token from a signed-in page to login, remembering the page', async () => {

@@ -9,8 +9,11 @@ import { PublicLayout } from './layouts/public-layout.tsx';
 import { RootLayout } from './root-layout.tsx';
 import { RouteErrorPage } from './route-error-page.tsx';
 
+/** The information pages, one small module: loaded on the first visit to any of them. */
+const infoPages = () => import('../features/info-pages/routes/info-pages.tsx');
+
 /*
- * SPEC §2's route table. The home page and the catalogue lists are in the first bundle; every other page
+ * docs/product.md#routes's route table. The home page and the catalogue lists are in the first bundle; every other page
  * is `lazy`, loaded when first visited, so the first visit stays small and visitors never download the
  * account or back-office code (scripts/report-bundle-size.mjs checks both on every build).
  */
@@ -38,6 +41,13 @@ export const routes: RouteObject[] = [
               Component: (await import('../features/catalogue/routes/puja-page.tsx')).PujaPage,
             }),
           },
+          // The pages people look for before they pay (docs/product.md#information-pages).
+          { path: 'about', lazy: async () => ({ Component: (await infoPages()).AboutPage }) },
+          { path: 'contact', lazy: async () => ({ Component: (await infoPages()).ContactPage }) },
+          { path: 'faq', lazy: async () => ({ Component: (await infoPages()).FaqPage }) },
+          { path: 'terms', lazy: async () => ({ Component: (await infoPages()).TermsPage }) },
+          { path: 'privacy', lazy: async () => ({ Component: (await infoPages()).PrivacyPage }) },
+          { path: 'refunds', lazy: async () => ({ Component: (await infoPages()).RefundsPage }) },
           {
             element: <RequireAuth requireRole="user" />,
             children: [
@@ -140,7 +150,7 @@ export const routes: RouteObject[] = [
       {
         path: 'monastery',
         children: [
-          // SPEC §2: the base path goes to the dashboard, before the guard so `redirect` names the real page.
+          // docs/product.md#routes: the base path goes to the dashboard, before the guard so `redirect` names the real page.
           { index: true, element: <Navigate to="/monastery/dashboard" replace /> },
           {
             element: <RequireAuth requireRole="monastery" />,

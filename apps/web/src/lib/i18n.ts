@@ -14,12 +14,14 @@ export const resources = {
 } as const;
 
 /**
- * The back offices' strings travel with their own lazy pages (see `registerStrings`), so visitors never
- * download them; their types are still known here so every key is checked at compile time.
+ * The back offices' strings, and the long text of the information pages, travel with their own lazy pages
+ * (see `registerStrings`), so visitors never download them before they need them; their types are still
+ * known here so every key is checked at compile time.
  */
-export type BackOfficeResources = {
+export type LazyResources = {
   admin: typeof import('../locales/en/admin.json');
   'monastery-dashboard': typeof import('../locales/en/monastery-dashboard.json');
+  'info-pages': typeof import('../locales/en/info-pages.json');
 };
 
 /** The only language for now; also sent to the API as Accept-Language. */
@@ -38,9 +40,9 @@ void i18n.use(initReactI18next).init({
 });
 
 /** Adds a lazily loaded namespace; called when the module of the pages that use it is first imported. */
-export function registerStrings<Namespace extends keyof BackOfficeResources>(
+export function registerStrings<Namespace extends keyof LazyResources>(
   namespace: Namespace,
-  strings: BackOfficeResources[Namespace],
+  strings: LazyResources[Namespace],
 ): void {
   if (!i18n.hasResourceBundle(LANGUAGE, namespace)) i18n.addResourceBundle(LANGUAGE, namespace, strings);
 }

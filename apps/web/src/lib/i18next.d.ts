@@ -1,10 +1,10 @@
 import 'i18next';
-import type { BackOfficeResources, defaultNS, resources } from './i18n.ts';
+import type { defaultNS, LazyResources, resources } from './i18n.ts';
 
 // Typed keys: a missing or misspelt translation key is a compile error.
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: typeof defaultNS;
-    resources: (typeof resources)['en'] & BackOfficeResources;
+    resources: (typeof resources)['en'] & LazyResources;
   }
 }

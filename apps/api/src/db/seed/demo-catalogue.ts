@@ -4,11 +4,14 @@
  * starts with SEED_DEMO=false and its own partners.
  */
 
+import type { CompletionPhoto, MonasteryScene, PujaMotif } from './artwork.ts';
+
 export interface DemoPuja {
   slug: string;
   name: string;
   description: string;
-  motif: 'lamp' | 'lotus' | 'wheel' | 'stupa' | 'flame' | 'vase' | 'knot' | 'conch' | 'parasol';
+  /** The ritual object its picture shows; each puja has its own. */
+  motif: PujaMotif;
   hue: number;
 }
 
@@ -16,6 +19,8 @@ export interface DemoMonastery {
   slug: string;
   name: string;
   description: string;
+  /** Its picture: a building and landscape of its own, not another monastery's in other colours. */
+  scene: MonasteryScene;
   hue: number;
   /** Puja slug → price in rupees. */
   offerings: Record<string, number>;
@@ -83,7 +88,7 @@ export const demoPujas: DemoPuja[] = [
     name: 'Sang Smoke Offering',
     description:
       'A purifying offering of fragrant juniper and herbs burned at dawn, with prayers to the Three Jewels and the local protectors. It is made to clear obstacles and restore harmony, and is often asked for before travel or a new beginning.',
-    motif: 'conch',
+    motif: 'smoke',
     hue: 95,
   },
 ];
@@ -104,6 +109,7 @@ export const demoMonasteries: DemoMonastery[] = [
     name: 'Kopan Monastery',
     description:
       'A Gelug monastery on a hill north of Boudhanath in the Kathmandu valley, founded in the early 1970s by Lama Thubten Yeshe and Lama Zopa Rinpoche. It is home to several hundred monks and is known around the world for its meditation courses.',
+    scene: 'hillside-gompa',
     hue: 35,
     offerings: {
       'green-tara-puja': 2500,
@@ -118,6 +124,7 @@ export const demoMonasteries: DemoMonastery[] = [
     name: 'Shechen Tennyi Dargyeling Monastery',
     description:
       'A Nyingma monastery beside the great stupa of Boudhanath, established by Dilgo Khyentse Rinpoche in the 1980s to carry on the tradition of Shechen Monastery in Kham, eastern Tibet. It is known for its sacred dances, arts and scholarship.',
+    scene: 'stupa',
     hue: 5,
     offerings: {
       'guru-rinpoche-puja': 4500,
@@ -132,6 +139,7 @@ export const demoMonasteries: DemoMonastery[] = [
     name: 'Ka-Nying Shedrub Ling Monastery',
     description:
       'Founded at Boudhanath in 1976 by Tulku Urgyen Rinpoche, and often called the White Monastery. It holds both the Kagyu and the Nyingma lineages and has long welcomed students from Nepal and abroad.',
+    scene: 'pagoda',
     hue: 50,
     offerings: {
       'guru-rinpoche-puja': 4000,
@@ -145,6 +153,7 @@ export const demoMonasteries: DemoMonastery[] = [
     name: 'Thrangu Tashi Yangtse Monastery, Namo Buddha',
     description:
       'A Kagyu monastery founded by Khenchen Thrangu Rinpoche on the hill of Namo Buddha, about forty kilometres east of Kathmandu, where the Buddha in a former life is said to have given his body to a starving tigress and her cubs.',
+    scene: 'hilltop',
     hue: 120,
     offerings: {
       'mahakala-puja': 5500,
@@ -158,6 +167,7 @@ export const demoMonasteries: DemoMonastery[] = [
     name: 'Tengboche Monastery',
     description:
       'The great Sherpa monastery of the Khumbu, at 3,867 metres beneath Ama Dablam and Everest. Founded in 1916 and rebuilt after the fire of 1989, it belongs to the Nyingma tradition and hosts the Mani Rimdu festival each autumn.',
+    scene: 'alpine',
     hue: 195,
     offerings: {
       'sang-smoke-offering': 2000,
@@ -171,6 +181,7 @@ export const demoMonasteries: DemoMonastery[] = [
     name: 'Benchen Phuntsok Dargyeling Monastery',
     description:
       'A Karma Kagyu monastery near the Swayambhunath stupa in Kathmandu, built by monks and lamas of Benchen Monastery in eastern Tibet to keep their tradition alive in exile, with a school and a retreat centre.',
+    scene: 'cliffside',
     hue: 280,
     offerings: {
       'mahakala-puja': 5800,
@@ -182,9 +193,141 @@ export const demoMonasteries: DemoMonastery[] = [
   },
 ];
 
-/** Demo accounts (phone sign-in arrives with the sign-in issue). */
+/** Demo accounts; each signs in with its phone number. */
 export const demoAccounts = [
   { role: 'admin', phone: '+9779800000001', name: 'Demo Administrator', email: 'admin@example.com' },
   { role: 'monastery', phone: '+9779800000002', name: 'Demo Kopan Staff', email: 'kopan-staff@example.com' },
   { role: 'user', phone: '+9779800000003', name: 'Demo Patron', email: 'patron@example.com' },
 ] as const;
+
+/** Something that happened to a demo order, `hoursAgo` hours before the seed ran. */
+export type DemoOrderEvent = { hoursAgo: number } & (
+  | { kind: 'paid' }
+  | { kind: 'approved' }
+  | { kind: 'declined' }
+  | { kind: 'completed'; photos: CompletionPhoto[] }
+  | { kind: 'message'; from: 'monastery' | 'patron'; text: string }
+);
+
+/**
+ * One order of the demo patron at the first monastery (Kopan). The seed replays its events in time order
+ * as the real transitions would have applied them, so its state and its money follow from its history.
+ */
+export interface DemoOrder {
+  /** A puja the monastery offers (a catalogue puja's slug or its special puja's). */
+  pujaSlug: string;
+  /** The puja's day, counted from today in Nepal. */
+  pujaInDays: number;
+  paymentType: 'esewa' | 'khalti';
+  beneficiary: string;
+  intention: string;
+  orderedHoursAgo: number;
+  events: DemoOrderEvent[];
+}
+
+const DAY = 24;
+
+/**
+ * The demo patron's orders, one in each state a patron meets: awaiting payment (it expires after the
+ * payment window like any unpaid order), paid and waiting for the monastery, approved with a
+ * conversation, completed with photos, and declined with its refund due.
+ */
+export const demoPatronOrders: DemoOrder[] = [
+  {
+    pujaSlug: 'medicine-buddha-puja',
+    pujaInDays: 21,
+    paymentType: 'esewa',
+    beneficiary: 'Dawa Tsering',
+    intention: 'For my father, who is recovering from an operation on his knee.',
+    orderedHoursAgo: 0,
+    events: [],
+  },
+  {
+    pujaSlug: 'butter-lamp-offering',
+    pujaInDays: 10,
+    paymentType: 'khalti',
+    beneficiary: 'Pema Lhamo',
+    intention: 'Lamps for my mother on her seventieth birthday.',
+    orderedHoursAgo: 20,
+    events: [{ hoursAgo: 20, kind: 'paid' }],
+  },
+  {
+    pujaSlug: 'green-tara-puja',
+    pujaInDays: 6,
+    paymentType: 'esewa',
+    beneficiary: 'Tenzin Norbu',
+    intention: 'For my brother, who moves abroad for a new job this month.',
+    orderedHoursAgo: 4 * DAY,
+    events: [
+      { hoursAgo: 4 * DAY, kind: 'paid' },
+      { hoursAgo: 3 * DAY, kind: 'approved' },
+      {
+        hoursAgo: 3 * DAY - 1,
+        kind: 'message',
+        from: 'monastery',
+        text: "Tashi delek! Your Green Tara Puja is confirmed. The monks will recite the praises to the Twenty-One Taras in the morning assembly, and Tenzin Norbu's name will be read in the dedication.",
+      },
+      {
+        hoursAgo: 2 * DAY,
+        kind: 'message',
+        from: 'patron',
+        text: 'Thank you. Could you also include our mother, Pema Lhamo? She worries about him.',
+      },
+      {
+        hoursAgo: DAY + 6,
+        kind: 'message',
+        from: 'monastery',
+        text: 'Of course: Pema Lhamo is now in the dedication too. We will send photos once the puja is done.',
+      },
+    ],
+  },
+  {
+    pujaSlug: 'amitabha-puja-for-the-departed',
+    pujaInDays: -12,
+    paymentType: 'khalti',
+    beneficiary: 'Karma Gyatso',
+    intention: 'For my grandfather, who passed away last month, that he may find a peaceful rebirth.',
+    orderedHoursAgo: 21 * DAY,
+    events: [
+      { hoursAgo: 21 * DAY, kind: 'paid' },
+      { hoursAgo: 20 * DAY, kind: 'approved' },
+      {
+        hoursAgo: 20 * DAY - 1,
+        kind: 'message',
+        from: 'monastery',
+        text: 'We will perform the Amitabha puja for Karma Gyatso on the day you chose, with butter lamps on the shrine.',
+      },
+      { hoursAgo: 12 * DAY - 8, kind: 'completed', photos: ['assembly', 'lamps', 'offerings'] },
+      {
+        hoursAgo: 12 * DAY - 9,
+        kind: 'message',
+        from: 'monastery',
+        text: 'The puja for Karma Gyatso was performed this morning by the whole assembly. May he find a peaceful rebirth. The photos are with your order.',
+      },
+      {
+        hoursAgo: 11 * DAY,
+        kind: 'message',
+        from: 'patron',
+        text: 'Thank you with all our hearts. Seeing the lamps meant a great deal to my grandmother.',
+      },
+    ],
+  },
+  {
+    pujaSlug: 'kopan-lama-chopa',
+    pujaInDays: 4,
+    paymentType: 'esewa',
+    beneficiary: 'Lobsang Tenzin',
+    intention: "For my teacher's health.",
+    orderedHoursAgo: 6 * DAY,
+    events: [
+      { hoursAgo: 6 * DAY, kind: 'paid' },
+      {
+        hoursAgo: 5 * DAY + 1,
+        kind: 'message',
+        from: 'monastery',
+        text: 'We are sorry: the monks who chant the Lama Chöpa are away on that day, so we cannot accept this order. Please order it again for another day. What you paid will be refunded in full.',
+      },
+      { hoursAgo: 5 * DAY, kind: 'declined' },
+    ],
+  },
+];

@@ -1,3 +1,4 @@
+import { PICTURE_FORMATS, UNKNOWN_FILE_TYPES } from '@puja/contract';
 import sharp from 'sharp';
 import { AppError } from '../../lib/app-error.ts';
 import { UploadedFile } from '../../lib/uploaded-file.ts';
@@ -5,9 +6,10 @@ import { UploadedFile } from '../../lib/uploaded-file.ts';
 /**
  * Every uploaded picture is judged by its bytes (never its name or declared type) and re-encoded: what
  * comes out is a fresh WebP with no EXIF, GPS or anything hidden, at a sensible size. A file that does not
- * decode as a photo, or decodes to something absurd (a decompression bomb), is refused.
+ * decode as a photo, or decodes to something absurd (a decompression bomb), is refused. The formats taken
+ * are the contract's PICTURE_FORMATS, the list the web app's pickers filter by too.
  */
-export const ACCEPTED_IMAGE_FORMATS = new Set(['jpeg', 'png', 'webp', 'heif', 'avif', 'gif', 'tiff']);
+export const ACCEPTED_IMAGE_FORMATS: ReadonlySet<string> = new Set(Object.keys(PICTURE_FORMATS));
 export const MAX_IMAGE_PIXELS = 50_000_000;
 export const NOT_AN_IMAGE_MESSAGE = 'Each file must be a photo (JPEG, PNG, WebP or HEIC).';
 
@@ -19,16 +21,9 @@ export interface ProcessedImage {
 }
 
 /** The types a browser may declare for each format sharp recognises. */
-const DECLARED_TYPES: Record<string, string[]> = {
-  jpeg: ['image/jpeg', 'image/jpg', 'image/pjpeg'],
-  png: ['image/png'],
-  webp: ['image/webp'],
-  heif: ['image/heic', 'image/heif', 'image/avif', 'image/heic-sequence', 'image/heif-sequence'],
-  gif: ['image/gif'],
-  tiff: ['image/tiff'],
-};
-/** Browsers say this when they do not know; it claims nothing. */
-const UNKNOWN_TYPES = new Set(['', 'application/octet-stream']);
+const DECLARED_TYPES: Readonly<Record<string, readonly string[]>> = Object.fromEntries(
+  Object.entries(PICTURE_FORMATS).map(([format, { types }]) => [format, types]),
+);
 
 /**
  * Markup or code inside a picture is the mark of a polyglot file (valid as an image and as something a
@@ -49,7 +44,7 @@ export async function reencodeImage(upload: unknown, maxDimension = 2000): Promi
   if (!format || !ACCEPTED_IMAGE_FORMATS.has(format))
     throw new AppError('invalidInput', NOT_AN_IMAGE_MESSAGE);
   const declared = upload.declaredType.toLowerCase();
-  if (!UNKNOWN_TYPES.has(declared) && !DECLARED_TYPES[format]?.includes(declared)) {
+  if (!UNKNOWN_FILE_TYPES.includes(declared) && !DECLARED_TYPES[format]?.includes(declared)) {
     throw new AppError(
       'invalidInput',
       `${upload.fileName || 'A file'} is sent as ${declared} but is a ${format.toUpperCase()} image.`,

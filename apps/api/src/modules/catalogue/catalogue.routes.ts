@@ -1,12 +1,11 @@
 import {
-  catalogueItemFieldsSchema,
+  createMonasteryEndpoint,
+  createPujaEndpoint,
   deleteMonasteryEndpoint,
   deletePujaEndpoint,
-  errorResponseSchema,
   getMonasteryEndpoint,
   getMonasteryPujaOptionsEndpoint,
   getPujaEndpoint,
-  idParamsSchema,
   listMonasteriesEndpoint,
   listPujasEndpoint,
   monasteryDetailResponseSchema,
@@ -14,13 +13,14 @@ import {
   monasteryPujaOptionsResponseSchema,
   pujaDetailResponseSchema,
   pujaListResponseSchema,
+  updateMonasteryEndpoint,
+  updatePujaEndpoint,
 } from '@puja/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { route } from '../../lib/endpoint-route.ts';
-import { requireRole, viewerOf } from '../../plugins/auth.ts';
-import { requireMethodOverrideForPost } from '../../plugins/body-parsers.ts';
+import { viewerOf } from '../../plugins/auth.ts';
 import type { Audience } from './catalogue.queries.ts';
 import {
   getMonastery,
@@ -93,66 +93,17 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ admin: CatalogueAdminServi
   });
 
   // ---- administrator's writes ----
-  // Creating and updating take a picture as multipart form data, which an endpoint declaration cannot say
-  // yet (`consumes` in the OpenAPI document): these four stay written by hand until it can.
-  const tags = ['catalogue'];
-  const config = requireRole('admin');
-  const writeErrors = { 404: errorResponseSchema, 422: errorResponseSchema, 413: errorResponseSchema };
-  const itemSchema = { tags, consumes: ['multipart/form-data'], body: catalogueItemFieldsSchema };
-
-  app.post(
-    '/api/monastery',
-    {
-      config,
-      schema: {
-        ...itemSchema,
-        summary: 'Create a monastery',
-        response: { 200: monasteryListResponseSchema, ...writeErrors },
-      },
-    },
-    (request) => admin.createMonastery(viewerOf(request), request.body),
+  route(app, createMonasteryEndpoint, (request) => admin.createMonastery(viewerOf(request), request.body));
+  route(app, updateMonasteryEndpoint, (request) =>
+    admin.updateMonastery(viewerOf(request), request.params.id, request.body),
   );
-  app.route({
-    method: ['POST', 'PATCH'],
-    url: '/api/monastery/:id',
-    config,
-    preValidation: requireMethodOverrideForPost,
-    schema: {
-      ...itemSchema,
-      summary: 'Update a monastery (the picture only when a new one is sent)',
-      params: idParamsSchema,
-      response: { 200: monasteryListResponseSchema, ...writeErrors },
-    },
-    handler: (request) => admin.updateMonastery(viewerOf(request), request.params.id, request.body),
-  });
   route(app, deleteMonasteryEndpoint, (request) =>
     admin.deleteMonastery(viewerOf(request), request.params.id),
   );
 
-  app.post(
-    '/api/puja',
-    {
-      config,
-      schema: {
-        ...itemSchema,
-        summary: 'Create a catalogue puja',
-        response: { 200: pujaListResponseSchema, ...writeErrors },
-      },
-    },
-    (request) => admin.createPuja(viewerOf(request), request.body),
+  route(app, createPujaEndpoint, (request) => admin.createPuja(viewerOf(request), request.body));
+  route(app, updatePujaEndpoint, (request) =>
+    admin.updatePuja(viewerOf(request), request.params.id, request.body),
   );
-  app.route({
-    method: ['POST', 'PATCH'],
-    url: '/api/puja/:id',
-    config,
-    preValidation: requireMethodOverrideForPost,
-    schema: {
-      ...itemSchema,
-      summary: 'Update a catalogue puja',
-      params: idParamsSchema,
-      response: { 200: pujaListResponseSchema, ...writeErrors },
-    },
-    handler: (request) => admin.updatePuja(viewerOf(request), request.params.id, request.body),
-  });
   route(app, deletePujaEndpoint, (request) => admin.deletePuja(viewerOf(request), request.params.id));
 };

@@ -27,6 +27,11 @@ export const sessionRoutes: FastifyPluginAsync<{
 
   route(app, getClientConfigEndpoint, () => ({
     captcha: { provider: captcha.provider, site_key: captcha.siteKey ?? null },
+    support: { email: app.config.SUPPORT_EMAIL ?? null, phone: app.config.SUPPORT_PHONE ?? null },
+    social: {
+      facebook: app.config.SOCIAL_FACEBOOK_URL ?? null,
+      instagram: app.config.SOCIAL_INSTAGRAM_URL ?? null,
+    },
   }));
 
   route(app, sendOtpEndpoint, async (request, reply) => {

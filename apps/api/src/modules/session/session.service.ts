@@ -1,4 +1,3 @@
-import { createHmac } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import {
   EMAIL_TAKEN_MESSAGE,
@@ -25,7 +24,7 @@ import {
   updateUserDetails as updateUserDetailsQuery,
 } from './session.queries.ts';
 import { signSessionToken } from './session-tokens.ts';
-import { type CodePolicy, consumeCode, issueCode, withdrawCode } from './sign-in-codes.ts';
+import { codePolicyOf, consumeCode, issueCode, signInCodeKey, withdrawCode } from './sign-in-codes.ts';
 
 export interface SessionServiceDependencies {
   db: Database;
@@ -43,16 +42,8 @@ const UNKNOWN_ACCOUNT_HASH = hash('no account has this password', { memoryCost: 
 
 export function createSessionService(dependencies: SessionServiceDependencies) {
   const { db, config, jwtSecret, sms, captcha } = dependencies;
-  // The codes' HMAC key is derived from the token key, so one secret protects both and neither is reused raw.
-  const codeKey = createHmac('sha256', jwtSecret).update('sign-in-codes').digest();
-  const policy: CodePolicy = {
-    ttlSeconds: config.OTP_TTL_SECONDS,
-    maxAttempts: config.OTP_MAX_ATTEMPTS,
-    resendSeconds: config.OTP_RESEND_SECONDS,
-    maxPerPhonePerHour: config.OTP_MAX_PER_PHONE_PER_HOUR,
-    maxPerIpPerHour: config.OTP_MAX_PER_IP_PER_HOUR,
-    maxPerDay: config.OTP_MAX_PER_DAY,
-  };
+  const codeKey = signInCodeKey(jwtSecret);
+  const policy = codePolicyOf(config);
 
   function e164Of(code: string, phone: string): string {
     const checked = toE164(code, phone);

@@ -1,5 +1,6 @@
 import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import type { Database } from '../../db/client.ts';
+import type { Config } from '../../config/env.ts';
+import type { Database, Transaction } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import {
   countFailedSignInAttempt,
@@ -28,6 +29,23 @@ export interface CodePolicy {
   maxPerDay: number;
 }
 
+/** The policy the `OTP_*` settings describe. */
+export function codePolicyOf(config: Config): CodePolicy {
+  return {
+    ttlSeconds: config.OTP_TTL_SECONDS,
+    maxAttempts: config.OTP_MAX_ATTEMPTS,
+    resendSeconds: config.OTP_RESEND_SECONDS,
+    maxPerPhonePerHour: config.OTP_MAX_PER_PHONE_PER_HOUR,
+    maxPerIpPerHour: config.OTP_MAX_PER_IP_PER_HOUR,
+    maxPerDay: config.OTP_MAX_PER_DAY,
+  };
+}
+
+/** The codes' HMAC key, derived from the token key, so one secret protects both and neither is reused raw. */
+export function signInCodeKey(jwtSecret: Uint8Array): Buffer {
+  return createHmac('sha256', jwtSecret).update('sign-in-codes').digest();
+}
+
 export function generateCode(): string {
   return randomInt(0, 1_000_000).toString().padStart(6, '0');
 }
@@ -44,6 +62,17 @@ export function generateChallenge(): string {
 
 export function hashChallenge(challenge: string): string {
   return createHash('sha256').update(challenge).digest('base64url');
+}
+
+/**
+ * What a code is for. A sign-in code (no purpose) is stored under the hash of its challenge alone; any
+ * other code (moving account 42 to a new number: `change-phone:42`) under the hash of its purpose and
+ * challenge together. So a code texted for one purpose is found only by a request for that purpose: the
+ * person who asked for a new number cannot sign in with its code, nor anyone else use it, and a sign-in
+ * code cannot move an account. The throttles still count every code sent to a number, whatever it is for.
+ */
+function challengeHashFor(challenge: string, purpose: string | undefined): string {
+  return hashChallenge(purpose === undefined ? challenge : `${purpose}:${challenge}`);
 }
 
 function sameHash(a: string, b: string): boolean {
@@ -76,7 +105,7 @@ export async function issueCode(
   db: Database,
   key: Uint8Array,
   policy: CodePolicy,
-  request: { phone: string; ip: string },
+  request: { phone: string; ip: string; purpose?: string | undefined },
 ): Promise<{ id: number; code: string; challenge: string }> {
   return db.transaction(async (tx) => {
     await lockSignInCodesOfPhone(tx, request.phone);
@@ -113,7 +142,7 @@ export async function issueCode(
     const id = await insertSignInCode(tx, {
       phone: request.phone,
       codeHash: hashCode(key, request.phone, code),
-      challengeHash: hashChallenge(challenge),
+      challengeHash: challengeHashFor(challenge, request.purpose),
       ip: request.ip,
       ttlSeconds: policy.ttlSeconds,
     });
@@ -135,19 +164,38 @@ export async function consumeCode(
   db: Database,
   key: Uint8Array,
   policy: CodePolicy,
-  attempt: { phone: string; challenge: string; code: string },
+  attempt: CodeAttempt,
 ): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const pending = await lockPendingSignInCode(tx, {
-      phone: attempt.phone,
-      challengeHash: hashChallenge(attempt.challenge),
-    });
-    if (!pending || pending.failedAttempts >= policy.maxAttempts) return false;
-    if (sameHash(pending.codeHash, hashCode(key, attempt.phone, attempt.code))) {
-      await markSignInCodeConsumed(tx, pending.id);
-      return true;
-    }
-    await countFailedSignInAttempt(tx, pending.id);
-    return false;
+  return db.transaction((tx) => consumeCodeIn(tx, key, policy, attempt));
+}
+
+export interface CodeAttempt {
+  phone: string;
+  challenge: string;
+  code: string;
+  purpose?: string | undefined;
+}
+
+/**
+ * `consumeCode` inside the caller's transaction, for a change the code must pay for only if it is made: a
+ * refusal after a right code rolls the consumption back with the change. A wrong code must still count,
+ * so the caller commits when this answers false.
+ */
+export async function consumeCodeIn(
+  tx: Transaction,
+  key: Uint8Array,
+  policy: CodePolicy,
+  attempt: CodeAttempt,
+): Promise<boolean> {
+  const pending = await lockPendingSignInCode(tx, {
+    phone: attempt.phone,
+    challengeHash: challengeHashFor(attempt.challenge, attempt.purpose),
   });
+  if (!pending || pending.failedAttempts >= policy.maxAttempts) return false;
+  if (sameHash(pending.codeHash, hashCode(key, attempt.phone, attempt.code))) {
+    await markSignInCodeConsumed(tx, pending.id);
+    return true;
+  }
+  await countFailedSignInAttempt(tx, pending.id);
+  return false;
 }

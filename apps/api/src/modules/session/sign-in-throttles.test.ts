@@ -90,7 +90,7 @@ describe('bot check', () => {
   it('is off by default, and the page then trusts no outside script', async () => {
     harness = await createTestApp();
     const clientConfig = await harness.app.inject('/api/client-config');
-    expect(clientConfig.json()).toEqual({ captcha: { provider: 'none', site_key: null } });
+    expect(clientConfig.json()).toMatchObject({ captcha: { provider: 'none', site_key: null } });
     expect((await harness.app.inject('/healthz')).headers['content-security-policy']).not.toContain(
       'cloudflare',
     );
@@ -114,7 +114,7 @@ describe('bot check', () => {
         },
       });
       const clientConfig = await harness.app.inject('/api/client-config');
-      expect(clientConfig.json()).toEqual({ captcha: { provider: 'turnstile', site_key: 'site-key' } });
+      expect(clientConfig.json()).toMatchObject({ captcha: { provider: 'turnstile', site_key: 'site-key' } });
       // The page's policy lets the widget's script in; JSON answers have no scripts to allow.
       expect((await harness.app.inject('/healthz')).headers['content-security-policy']).toContain(
         "script-src 'self' https://challenges.cloudflare.com",

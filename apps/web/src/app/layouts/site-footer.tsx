@@ -1,31 +1,16 @@
-import { ActionIcon, Container, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IconBrandFacebook, IconBrandInstagram } from '@tabler/icons-react';
-import { type ReactNode, useId } from 'react';
+import { Container, SimpleGrid, Stack, Text } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AppLogo } from '../../components/app-logo.tsx';
+import { INFO_PAGE_LINKS } from '../../features/info-pages/info-page-links.ts';
 import { ROLE_HOME_PATHS } from '../../lib/role-areas.ts';
 import type { SessionState } from '../../lib/session.ts';
+import { FooterColumn } from './footer-column.tsx';
 import classes from './public-layout.module.css';
 
-const INSTAGRAM_URL = import.meta.env.VITE_INSTAGRAM_URL || 'https://www.instagram.com/';
-const FACEBOOK_URL = import.meta.env.VITE_FACEBOOK_URL || 'https://www.facebook.com/';
-const SOCIAL_LINKS = [
-  { href: INSTAGRAM_URL, labelKey: 'footer.instagram', Icon: IconBrandInstagram },
-  { href: FACEBOOK_URL, labelKey: 'footer.facebook', Icon: IconBrandFacebook },
-] as const;
-
-function FooterColumn({ heading, children }: { heading: string; children: ReactNode }) {
-  const headingId = useId();
-  return (
-    <nav aria-labelledby={headingId}>
-      <h2 id={headingId} className={classes.footerHeading}>
-        {heading}
-      </h2>
-      {children}
-    </nav>
-  );
-}
+// Shown only once the server says the site has social pages: the icons and the call load beside the page.
+const SocialLinks = lazy(() => import('./social-links.tsx'));
 
 /** The My Account link: login for visitors, a patron's settings, or a staff member's dashboard. */
 function useMyAccountLink(session: SessionState): { to: string; label: string } {
@@ -37,7 +22,10 @@ function useMyAccountLink(session: SessionState): { to: string; label: string } 
   return { to: '/account-settings', label: t('nav.settings') };
 }
 
-/** SPEC §2's footer: logo, Quick Links (only when logged out), My Account, Follow Us On. */
+/**
+ * docs/product.md#public-layout's footer: logo, Quick Links (only when logged out), My Account, Help (the
+ * information pages), and Follow Us On when the site has social pages.
+ */
 export function SiteFooter({ session }: { session: SessionState }) {
   const { t } = useTranslation();
   const myAccount = useMyAccountLink(session);
@@ -74,26 +62,20 @@ export function SiteFooter({ session }: { session: SessionState }) {
               </li>
             </ul>
           </FooterColumn>
-          <FooterColumn heading={t('footer.followUsOn')}>
-            <Group gap="sm">
-              {SOCIAL_LINKS.map(({ href, labelKey, Icon }) => (
-                <ActionIcon
-                  key={labelKey}
-                  component="a"
-                  href={href}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  aria-label={t(labelKey)}
-                  variant="white"
-                  color="maroon"
-                  size="lg"
-                  radius="xl"
-                >
-                  <Icon size={20} aria-hidden="true" />
-                </ActionIcon>
+          <FooterColumn heading={t('footer.help')}>
+            <ul className={classes.footerList}>
+              {INFO_PAGE_LINKS.map((link) => (
+                <li key={link.path}>
+                  <Link to={link.path} className={classes.footerLink}>
+                    {t(link.labelKey)}
+                  </Link>
+                </li>
               ))}
-            </Group>
+            </ul>
           </FooterColumn>
+          <Suspense fallback={null}>
+            <SocialLinks />
+          </Suspense>
         </SimpleGrid>
         <Text size="xs" mt="xl" c="saffron.1">
           {t('footer.copyright', { year: new Date().getFullYear() })}

@@ -7,15 +7,26 @@ import { notifySuccess } from '../../../lib/notify.ts';
 import { type SessionState, useSession } from '../../../lib/session.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useUpdateUserDetails } from '../api/update-user-details.ts';
+import { ChangePhoneSection } from '../components/change-phone-section.tsx';
+import { DeleteAccountSection } from '../components/delete-account-section.tsx';
 import { type DetailsErrors, fieldErrorsOfApiError, fieldErrorsOfIssues } from '../utils/field-errors.ts';
 
-/** `/account-settings` (SPEC §2): the patron's full name and e-mail. */
+/**
+ * `/account-settings` (docs/product.md#account-settings): the patron's full name and e-mail, their phone
+ * number, and deleting the account.
+ */
 export function AccountSettingsPage() {
   const { t } = useTranslation('account');
   usePageTitle(t('accountSettings.title'));
   const session = useSession();
-  // A fresh form once the session's user is known (a stored token alone waits for `GET /api/me`).
-  return <AccountSettingsForm key={session.user_id ?? 'unknown'} session={session} />;
+  return (
+    <Stack gap="lg" maw={560} mx="auto">
+      {/* A fresh form once the session's user is known (a stored token alone waits for `GET /api/me`). */}
+      <AccountSettingsForm key={session.user_id ?? 'unknown'} session={session} />
+      <ChangePhoneSection currentPhone={session.phone} />
+      <DeleteAccountSection />
+    </Stack>
+  );
 }
 
 function AccountSettingsForm({ session }: { session: SessionState }) {
@@ -37,7 +48,7 @@ function AccountSettingsForm({ session }: { session: SessionState }) {
     setErrors({});
     update.mutate(parsed.data, {
       onSuccess: () => notifySuccess(t('accountSettings.updated')),
-      // SPEC §8: a failure shows no toast; the form says what is wrong where it is wrong.
+      // docs/product.md#notifications: a failure shows no toast; the form says what is wrong where it is wrong.
       onError: (error) => {
         const fieldErrors = fieldErrorsOfApiError(error);
         setErrors(fieldErrors);
@@ -49,7 +60,7 @@ function AccountSettingsForm({ session }: { session: SessionState }) {
   }
 
   return (
-    <Card withBorder radius="md" padding="xl" maw={560} mx="auto" component="section">
+    <Card withBorder radius="md" padding="xl" component="section">
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <Title order={1} fz="h2">

@@ -1,12 +1,5 @@
-import {
-  type MonasteryListResponse,
-  type MonasterySummary,
-  monasteryListResponseSchema,
-  type PujaListResponse,
-  pujaListResponseSchema,
-} from '@puja/contract';
+import type { MonasteryListResponse, MonasterySummary, PujaListResponse } from '@puja/contract';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, type RequestOptions } from '../../../lib/api-client.ts';
 import { catalogueQueryKey } from '../../catalogue/api/catalogue-query-keys.ts';
 import { adminQueryKey, adminStatsQueryKey, auditLogQueryKey } from './admin-query-keys.ts';
 
@@ -23,28 +16,6 @@ export function adminCatalogueQueryKey(kind: CatalogueKind) {
 /** Every catalogue call answers with the whole list (`{ monasteries }` or `{ pujas }`): its items. */
 export function itemsOf(answer: MonasteryListResponse | PujaListResponse): AdminCatalogueItem[] {
   return 'monasteries' in answer ? answer.monasteries : answer.pujas;
-}
-
-/**
- * Creating and updating are still hand-written calls: an endpoint declaration cannot yet say that its body
- * is multipart (see the note in `contract/src/catalogue.ts`). Their paths, until it can.
- */
-export const CATALOGUE_PATHS: Record<CatalogueKind, string> = {
-  monastery: '/api/monastery',
-  puja: '/api/puja',
-};
-
-/** A hand-written write's answer, checked against the contract and reduced to the items. */
-export async function requestCatalogueList(
-  kind: CatalogueKind,
-  path: string,
-  options: RequestOptions = {},
-): Promise<AdminCatalogueItem[]> {
-  return itemsOf(
-    kind === 'monastery'
-      ? await apiRequest(path, { ...options, schema: monasteryListResponseSchema })
-      : await apiRequest(path, { ...options, schema: pujaListResponseSchema }),
-  );
 }
 
 /**

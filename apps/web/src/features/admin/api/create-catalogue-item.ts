@@ -1,22 +1,24 @@
+import { createMonasteryEndpoint, createPujaEndpoint } from '@puja/contract';
 import { useMutation } from '@tanstack/react-query';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
 import type { CatalogueItemSubmission } from '../utils/catalogue-item-form.ts';
 import {
   type AdminCatalogueItem,
-  CATALOGUE_PATHS,
   type CatalogueKind,
-  requestCatalogueList,
+  itemsOf,
   useApplyCatalogueWrite,
 } from './catalogue-item-requests.ts';
 
-/** Creates a monastery or a puja: multipart name, description, image, status. */
-export function createCatalogueItem(
+/** Creates a monastery or a puja: name, description, status and picture, as multipart form data. */
+export async function createCatalogueItem(
   kind: CatalogueKind,
-  input: CatalogueItemSubmission,
+  body: CatalogueItemSubmission,
 ): Promise<AdminCatalogueItem[]> {
-  return requestCatalogueList(kind, CATALOGUE_PATHS[kind], {
-    method: 'POST',
-    body: { name: input.name, description: input.description, status: input.status, image: input.image },
-  });
+  return itemsOf(
+    kind === 'monastery'
+      ? await callEndpoint(createMonasteryEndpoint, { body })
+      : await callEndpoint(createPujaEndpoint, { body }),
+  );
 }
 
 export function useCreateCatalogueItem(kind: CatalogueKind) {

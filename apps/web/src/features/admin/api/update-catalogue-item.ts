@@ -1,10 +1,11 @@
+import { updateMonasteryEndpoint, updatePujaEndpoint } from '@puja/contract';
 import { useMutation } from '@tanstack/react-query';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
 import type { CatalogueItemSubmission } from '../utils/catalogue-item-form.ts';
 import {
   type AdminCatalogueItem,
-  CATALOGUE_PATHS,
   type CatalogueKind,
-  requestCatalogueList,
+  itemsOf,
   useApplyCatalogueWrite,
 } from './catalogue-item-requests.ts';
 
@@ -13,23 +14,19 @@ export interface CatalogueItemUpdate extends CatalogueItemSubmission {
 }
 
 /**
- * Updates a monastery or a puja: multipart, POST with the patch override, as browsers' forms must send it.
- * The image goes only when a new one was chosen: without it the server keeps the current picture.
+ * Updates a monastery or a puja (multipart, POST with the patch override, as browsers' forms must send
+ * it). The image goes only when a new one was chosen: without it the server keeps the current picture.
  */
-export function updateCatalogueItem(
+export async function updateCatalogueItem(
   kind: CatalogueKind,
-  input: CatalogueItemUpdate,
+  { id, ...body }: CatalogueItemUpdate,
 ): Promise<AdminCatalogueItem[]> {
-  return requestCatalogueList(kind, `${CATALOGUE_PATHS[kind]}/${input.id}`, {
-    method: 'POST',
-    body: {
-      _method: 'patch',
-      name: input.name,
-      description: input.description,
-      status: input.status,
-      image: input.image,
-    },
-  });
+  const params = { id };
+  return itemsOf(
+    kind === 'monastery'
+      ? await callEndpoint(updateMonasteryEndpoint, { params, body })
+      : await callEndpoint(updatePujaEndpoint, { params, body }),
+  );
 }
 
 export function useUpdateCatalogueItem(kind: CatalogueKind) {

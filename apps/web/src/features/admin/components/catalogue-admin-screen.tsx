@@ -1,6 +1,7 @@
 import { Grid, Paper, Skeleton, Stack, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { PageNavigation } from '../../../components/page-navigation.tsx';
 import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
@@ -13,13 +14,12 @@ import { TABLE_PAGE_SIZE } from '../utils/table-page.ts';
 import { CatalogueItemCreateCard } from './catalogue-item-create-card.tsx';
 import { CatalogueItemEditModal } from './catalogue-item-edit-modal.tsx';
 import { CatalogueItemsTable } from './catalogue-items-table.tsx';
-import { ConfirmModal } from './confirm-modal.tsx';
 import { TableSearch } from './table-controls.tsx';
 
 const searchTextOf = (item: AdminCatalogueItem) => [item.name];
 
 /**
- * `/admin/monastery` and `/admin/puja` (SPEC §2, the same layout): the table with search and pages, the
+ * `/admin/monastery` and `/admin/puja` (docs/product.md#admin-monasteries-and-pujas, the same layout): the table with search and pages, the
  * Create form at the side, the edit modal and the delete confirmation.
  */
 export function CatalogueAdminScreen({ kind }: { kind: CatalogueKind }) {
@@ -75,14 +75,15 @@ export function CatalogueAdminScreen({ kind }: { kind: CatalogueKind }) {
       </Grid>
 
       <CatalogueItemEditModal kind={kind} item={editing} onClose={() => setEditing(null)} />
-      <ConfirmModal
+      <ConfirmDialog
         opened={deletion.target !== null}
         title={t('confirm.deleteTitle', { name: deletion.target?.name ?? '' })}
         message={t(`${strings}.deleteConfirm`)}
+        cancelLabel={t('confirm.cancel')}
         confirmLabel={t('confirm.delete')}
         onConfirm={deletion.confirm}
-        onClose={deletion.close}
-        pending={deletion.isDeleting}
+        onCancel={deletion.close}
+        loading={deletion.isDeleting}
       />
     </Stack>
   );

@@ -10,7 +10,7 @@ interface CatalogueItemEditModalProps {
   onClose: () => void;
 }
 
-/** SPEC §2's edit modals: 'Update Monastery' and 'Edit Puja'. */
+/** docs/product.md#admin-monasteries-and-pujas's edit modals: 'Update Monastery' and 'Edit Puja'. */
 export function CatalogueItemEditModal({ kind, item, onClose }: CatalogueItemEditModalProps) {
   const { t } = useTranslation('admin');
   return (
@@ -37,16 +37,16 @@ function EditForm({
   onClose: () => void;
 }) {
   const { t } = useTranslation('admin');
-  const form = useCatalogueItemForm({ kind, item, onSaved: onClose });
+  const editor = useCatalogueItemForm({ kind, item, onSaved: onClose });
   return (
     <CatalogueItemForm
-      form={form}
+      editor={editor}
       actions={
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose}>
             {t('close')}
           </Button>
-          <Button type="submit" loading={form.isSaving}>
+          <Button type="submit" loading={editor.isSaving}>
             {t('catalogue.update')}
           </Button>
         </Group>

@@ -5,32 +5,25 @@ import type { CatalogueItemFormState } from '../hooks/use-catalogue-item-form.ts
 import { ImageDropzone } from './image-dropzone.tsx';
 
 interface CatalogueItemFormProps {
-  form: CatalogueItemFormState;
+  editor: CatalogueItemFormState;
   actions: ReactNode;
 }
 
-/** A monastery's or puja's fields (SPEC §5): name, image, description and status, all required. */
-export function CatalogueItemForm({ form, actions }: CatalogueItemFormProps) {
+/** A monastery's or puja's fields (docs/product.md#form-rules): name, image, description and status, all required. */
+export function CatalogueItemForm({ editor, actions }: CatalogueItemFormProps) {
   const { t } = useTranslation('admin');
-  const { values, setValue, errors } = form;
+  const { form } = editor;
 
   return (
-    <form onSubmit={form.submit} noValidate>
+    <form onSubmit={editor.submit} noValidate>
       <Stack gap="md">
-        <TextInput
-          label={t('catalogue.name')}
-          required
-          value={values.name}
-          onChange={(event) => setValue('name', event.currentTarget.value)}
-          error={errors.name}
-          maxLength={120}
-        />
+        <TextInput label={t('catalogue.name')} required maxLength={120} {...form.getInputProps('name')} />
         <ImageDropzone
-          value={values.image}
-          currentImagePath={form.currentImagePath}
-          error={errors.image}
-          onChange={(file) => setValue('image', file)}
-          onReject={(message) => form.setError('image', message)}
+          value={form.values.image}
+          currentImagePath={editor.currentImagePath}
+          error={form.errors.image}
+          onChange={(file) => form.setFieldValue('image', file)}
+          onReject={(message) => form.setFieldError('image', message)}
         />
         <Textarea
           label={t('catalogue.description')}
@@ -38,17 +31,9 @@ export function CatalogueItemForm({ form, actions }: CatalogueItemFormProps) {
           autosize
           minRows={3}
           maxRows={10}
-          value={values.description}
-          onChange={(event) => setValue('description', event.currentTarget.value)}
-          error={errors.description}
+          {...form.getInputProps('description')}
         />
-        <Radio.Group
-          label={t('catalogue.status')}
-          required
-          value={values.status}
-          onChange={(value) => setValue('status', value === '0' ? '0' : '1')}
-          error={errors.status}
-        >
+        <Radio.Group label={t('catalogue.status')} required {...form.getInputProps('status')}>
           <Group mt="xs" gap="lg">
             <Radio value="1" label={t('catalogue.open')} />
             <Radio value="0" label={t('catalogue.closed')} />

@@ -1,28 +1,16 @@
 import { CloseButton, Group, Image, Input, Stack, Text } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
-import { MAX_UPLOAD_BYTES, MAX_UPLOAD_MEGABYTES } from '@puja/contract';
+import { isAcceptedPicture, MAX_UPLOAD_BYTES, MAX_UPLOAD_MEGABYTES, PICTURE_TYPES } from '@puja/contract';
 import { IconPhoto, IconPhotoUp, IconPhotoX } from '@tabler/icons-react';
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useObjectUrl } from '../hooks/use-object-url.ts';
-
-/** What the server re-encodes (apps/api image-processing: JPEG, PNG, WebP, GIF, HEIC/HEIF, AVIF, TIFF). */
-const ACCEPTED_IMAGE_TYPES = [
-  'image/jpeg',
-  'image/png',
-  'image/webp',
-  'image/gif',
-  'image/heic',
-  'image/heif',
-  'image/avif',
-  'image/tiff',
-];
 
 interface ImageDropzoneProps {
   value: File | null;
   /** The picture the item has now (edit), shown until another is chosen. */
   currentImagePath: string | null;
-  error?: string | undefined;
+  error?: ReactNode;
   onChange: (file: File | null) => void;
   onReject: (message: string) => void;
 }
@@ -53,7 +41,18 @@ export function ImageDropzone({ value, currentImagePath, error, onChange, onReje
         <Dropzone
           onDrop={(files) => onChange(files[0] ?? null)}
           onReject={() => onReject(t('catalogue.imageRejected', { megabytes: MAX_UPLOAD_MEGABYTES }))}
-          accept={ACCEPTED_IMAGE_TYPES}
+          // What the server re-encodes (the contract's PICTURE_FORMATS): by type, or by name when a browser
+          // declares none (HEIC often arrives so), as the staff's photo checks decide too. While a file is
+          // only dragged over, the browser may not tell its name yet.
+          accept={PICTURE_TYPES}
+          validator={(file) =>
+            isAcceptedPicture({ type: file.type ?? '', name: file.name ?? '' })
+              ? null
+              : {
+                  code: 'file-invalid-type',
+                  message: t('catalogue.imageRejected', { megabytes: MAX_UPLOAD_MEGABYTES }),
+                }
+          }
           maxSize={MAX_UPLOAD_BYTES}
           multiple={false}
           // The classic file dialog: the File System Access picker cannot be driven by tests or older browsers.

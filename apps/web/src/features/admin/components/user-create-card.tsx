@@ -9,23 +9,23 @@ interface UserCreateCardProps {
   monasteriesLoading: boolean;
 }
 
-/** SPEC §2's Create User form beside the users table. */
+/** docs/product.md#admin-users's Create User form beside the users table. */
 export function UserCreateCard({ monasteries, monasteriesLoading }: UserCreateCardProps) {
   const { t } = useTranslation('admin');
   const headingId = useId();
-  const form = useUserForm();
+  const editor = useUserForm();
   return (
     <Paper withBorder radius="md" p="lg" component="section" aria-labelledby={headingId}>
       <Title order={2} size="h3" id={headingId} mb="md">
         {t('users.createTitle')}
       </Title>
       <UserForm
-        form={form}
+        editor={editor}
         monasteries={monasteries}
         monasteriesLoading={monasteriesLoading}
         actions={
           <Group justify="flex-end">
-            <Button type="submit" loading={form.isSaving}>
+            <Button type="submit" loading={editor.isSaving}>
               {t('users.create')}
             </Button>
           </Group>

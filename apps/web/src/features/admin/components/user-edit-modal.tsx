@@ -14,7 +14,7 @@ interface UserEditModalProps {
   onClose: () => void;
 }
 
-/** SPEC §2's edit modal: the form starts from `GET /api/user/{id}/edit`, the account as it is now. */
+/** docs/product.md#admin-users's edit modal: the form starts from `GET /api/user/{id}/edit`, the account as it is now. */
 export function UserEditModal({ userId, monasteries, monasteriesLoading, onClose }: UserEditModalProps) {
   const { t } = useTranslation('admin');
   const user = useUser(userId);
@@ -54,10 +54,10 @@ interface EditFormProps {
 
 function EditForm({ user, monasteries, monasteriesLoading, onClose }: EditFormProps) {
   const { t } = useTranslation('admin');
-  const form = useUserForm({ user, onSaved: onClose });
+  const editor = useUserForm({ user, onSaved: onClose });
   return (
     <UserForm
-      form={form}
+      editor={editor}
       monasteries={monasteries}
       monasteriesLoading={monasteriesLoading}
       actions={
@@ -65,7 +65,7 @@ function EditForm({ user, monasteries, monasteriesLoading, onClose }: EditFormPr
           <Button variant="default" onClick={onClose}>
             {t('close')}
           </Button>
-          <Button type="submit" loading={form.isSaving}>
+          <Button type="submit" loading={editor.isSaving}>
             {t('users.update')}
           </Button>
         </Group>

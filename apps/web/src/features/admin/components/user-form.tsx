@@ -11,40 +11,31 @@ export interface MonasteryOption {
 }
 
 interface UserFormProps {
-  form: UserFormState;
+  editor: UserFormState;
   monasteries: readonly MonasteryOption[];
   monasteriesLoading: boolean;
   actions: ReactNode;
 }
 
 /**
- * SPEC §5's user form: name, e-mail, phone, role (user or monastery), the monastery only for staff, and
+ * docs/product.md#form-rules's user form: name, e-mail, phone, role (user or monastery), the monastery only for staff, and
  * the password pair (required on create; on edit only to replace the password).
  */
-export function UserForm({ form, monasteries, monasteriesLoading, actions }: UserFormProps) {
+export function UserForm({ editor, monasteries, monasteriesLoading, actions }: UserFormProps) {
   const { t } = useTranslation('admin');
-  const { values, setValue, errors } = form;
-  const creating = form.mode === 'create';
+  const { form } = editor;
+  const creating = editor.mode === 'create';
 
   return (
-    <form onSubmit={form.submit} noValidate>
+    <form onSubmit={editor.submit} noValidate>
       <Stack gap="md">
-        <TextInput
-          label={t('users.fullName')}
-          required
-          autoComplete="off"
-          value={values.name}
-          onChange={(event) => setValue('name', event.currentTarget.value)}
-          error={errors.name}
-        />
+        <TextInput label={t('users.fullName')} required autoComplete="off" {...form.getInputProps('name')} />
         <TextInput
           label={t('users.email')}
           type="email"
           required
           autoComplete="off"
-          value={values.email}
-          onChange={(event) => setValue('email', event.currentTarget.value)}
-          error={errors.email}
+          {...form.getInputProps('email')}
         />
         <TextInput
           label={t('users.phone')}
@@ -53,9 +44,7 @@ export function UserForm({ form, monasteries, monasteriesLoading, actions }: Use
           inputMode="tel"
           required
           autoComplete="off"
-          value={values.phone}
-          onChange={(event) => setValue('phone', event.currentTarget.value)}
-          error={errors.phone}
+          {...form.getInputProps('phone')}
         />
         <Select
           label={t('users.role')}
@@ -66,11 +55,11 @@ export function UserForm({ form, monasteries, monasteriesLoading, actions }: Use
             { value: 'user', label: t('users.roles.user') },
             { value: 'monastery', label: t('users.roles.monastery') },
           ]}
-          value={values.role || null}
-          onChange={(value) => setValue('role', isAssignableRole(value) ? value : '')}
-          error={errors.role}
+          value={form.values.role || null}
+          onChange={(value) => editor.chooseRole(isAssignableRole(value) ? value : '')}
+          error={form.errors.role}
         />
-        {values.role === 'monastery' && (
+        {form.values.role === 'monastery' && (
           <Select
             label={t('users.monastery')}
             placeholder={t('users.monasteryPlaceholder')}
@@ -79,9 +68,9 @@ export function UserForm({ form, monasteries, monasteriesLoading, actions }: Use
             searchable
             disabled={monasteriesLoading}
             data={monasteries as MonasteryOption[]}
-            value={values.monastery || null}
-            onChange={(value) => setValue('monastery', value ?? '')}
-            error={errors.monastery}
+            value={form.values.monastery || null}
+            onChange={(value) => form.setFieldValue('monastery', value ?? '')}
+            error={form.errors.monastery}
           />
         )}
         <PasswordInput
@@ -91,17 +80,13 @@ export function UserForm({ form, monasteries, monasteriesLoading, actions }: Use
           }
           required={creating}
           autoComplete="new-password"
-          value={values.password}
-          onChange={(event) => setValue('password', event.currentTarget.value)}
-          error={errors.password}
+          {...form.getInputProps('password')}
         />
         <PasswordInput
           label={t('users.cpassword')}
           required={creating}
           autoComplete="new-password"
-          value={values.cpassword}
-          onChange={(event) => setValue('cpassword', event.currentTarget.value)}
-          error={errors.cpassword}
+          {...form.getInputProps('cpassword')}
         />
         {actions}
       </Stack>

@@ -3,6 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import type { SessionUser } from '@puja/contract';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { PageNavigation } from '../../../components/page-navigation.tsx';
 import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
 import { useSession } from '../../../lib/session.ts';
@@ -10,7 +11,6 @@ import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useCatalogueItems } from '../api/get-catalogue-items.ts';
 import { useUsers } from '../api/get-users.ts';
 import { useSessionRevocation, useUserDeletion } from '../hooks/use-user-actions.ts';
-import { ConfirmModal } from './confirm-modal.tsx';
 import { TableSearch } from './table-controls.tsx';
 import { UserCreateCard } from './user-create-card.tsx';
 import { UserEditModal } from './user-edit-modal.tsx';
@@ -21,7 +21,7 @@ import { UsersTable } from './users-table.tsx';
 const SEARCH_DELAY_MS = 300;
 
 /**
- * `/admin/manage-user` (SPEC §2): the users table with search and pages, the Create User form, the edit
+ * `/admin/manage-user` (docs/product.md#admin-users): the users table with search and pages, the Create User form, the edit
  * modal, and the delete and sign-out-everywhere confirmations.
  */
 export function UsersAdminScreen() {
@@ -97,23 +97,25 @@ export function UsersAdminScreen() {
         monasteriesLoading={monasteries.isPending}
         onClose={() => setEditingId(null)}
       />
-      <ConfirmModal
+      <ConfirmDialog
         opened={deletion.target !== null}
         title={t('confirm.deleteTitle', { name: nameOf(deletion.target) })}
         message={t('users.deleteConfirm')}
+        cancelLabel={t('confirm.cancel')}
         confirmLabel={t('confirm.delete')}
         onConfirm={deletion.confirm}
-        onClose={deletion.close}
-        pending={deletion.isPending}
+        onCancel={deletion.close}
+        loading={deletion.isPending}
       />
-      <ConfirmModal
+      <ConfirmDialog
         opened={revocation.target !== null}
         title={t('users.revokeTitle')}
         message={t('users.revokeConfirm', { name: nameOf(revocation.target) })}
+        cancelLabel={t('confirm.cancel')}
         confirmLabel={t('users.revokeTitle')}
         onConfirm={revocation.confirm}
-        onClose={revocation.close}
-        pending={revocation.isPending}
+        onCancel={revocation.close}
+        loading={revocation.isPending}
       />
     </Stack>
   );

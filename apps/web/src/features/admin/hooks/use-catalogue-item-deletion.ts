@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
+import { endedTheSession, reasonOf } from '../../../lib/contract-form.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import type { AdminCatalogueItem, CatalogueKind } from '../api/catalogue-item-requests.ts';
 import { useDeleteCatalogueItem } from '../api/delete-catalogue-item.ts';
-import { isSessionEnd, reasonOfFailure } from '../utils/field-errors.ts';
 import { CATALOGUE_STRINGS } from './use-catalogue-item-form.ts';
 import { useConfirmation } from './use-confirmation.ts';
 
-/** Delete with SPEC §5's confirmation first, then SPEC §8's toast either way. */
+/** Delete with docs/product.md#form-rules's confirmation first, then docs/product.md#notifications's toast either way. */
 export function useCatalogueItemDeletion(kind: CatalogueKind) {
   const { t } = useTranslation('admin');
   const strings = CATALOGUE_STRINGS[kind];
@@ -23,8 +23,8 @@ export function useCatalogueItemDeletion(kind: CatalogueKind) {
       },
       onError: (error) => {
         confirmation.close();
-        if (!isSessionEnd(error)) {
-          notifyError(reasonOfFailure(error, t('errors.unexpected', { ns: 'common' })), {
+        if (!endedTheSession(error)) {
+          notifyError(reasonOf(error, t('errors.unexpected', { ns: 'common' })), {
             title: t(`${strings}.deleteFailed`),
           });
         }

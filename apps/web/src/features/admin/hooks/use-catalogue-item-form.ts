@@ -1,34 +1,21 @@
-import { type FormEvent, useCallback, useState } from 'react';
+import { catalogueItemFieldsSchema } from '@puja/contract';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { endedTheSession, reasonOf, showServerErrors, useContractForm } from '../../../lib/contract-form.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import type { AdminCatalogueItem, CatalogueKind } from '../api/catalogue-item-requests.ts';
 import { useCreateCatalogueItem } from '../api/create-catalogue-item.ts';
 import { useUpdateCatalogueItem } from '../api/update-catalogue-item.ts';
 import {
-  CATALOGUE_ITEM_FIELDS,
-  type CatalogueItemErrors,
-  type CatalogueItemField,
   type CatalogueItemFormValues,
-  checkCatalogueItemForm,
+  catalogueItemChecks,
+  catalogueItemSubmissionOf,
   EMPTY_CATALOGUE_ITEM_FORM,
   valuesOfItem,
 } from '../utils/catalogue-item-form.ts';
-import { fieldErrorsOfApiError, isSessionEnd, reasonOfFailure } from '../utils/field-errors.ts';
 
 /** Where each catalogue's strings live in the admin namespace. */
 export const CATALOGUE_STRINGS = { monastery: 'monasteries', puja: 'pujas' } as const;
-
-export interface CatalogueItemFormState {
-  values: CatalogueItemFormValues;
-  setValue: <Field extends CatalogueItemField>(field: Field, value: CatalogueItemFormValues[Field]) => void;
-  errors: CatalogueItemErrors;
-  /** Shows a field's problem found before sending (a refused picture). */
-  setError: (field: CatalogueItemField, message: string | undefined) => void;
-  /** The picture the item has now (edit only), shown until another is chosen. */
-  currentImagePath: string | null;
-  submit: (event?: FormEvent<HTMLFormElement>) => void;
-  isSaving: boolean;
-}
 
 interface UseCatalogueItemFormOptions {
   kind: CatalogueKind;
@@ -39,56 +26,35 @@ interface UseCatalogueItemFormOptions {
 }
 
 /**
- * The Create and Update forms of monasteries and pujas (SPEC §5, §8): values, the contract's checks before
- * sending, the multipart write, SPEC §8's toasts, and the server's field errors by their fields.
+ * The Create and Update forms of monasteries and pujas (docs/product.md#form-rules, §8): the contract's checks before
+ * sending, the multipart write, docs/product.md#notifications's toasts, and the server's field errors by their fields.
  */
-export function useCatalogueItemForm({
-  kind,
-  item,
-  onSaved,
-}: UseCatalogueItemFormOptions): CatalogueItemFormState {
+export function useCatalogueItemForm({ kind, item, onSaved }: UseCatalogueItemFormOptions) {
   const { t } = useTranslation('admin');
   const strings = CATALOGUE_STRINGS[kind];
-  const [values, setValues] = useState<CatalogueItemFormValues>(() =>
+  const form = useContractForm<CatalogueItemFormValues>(
+    catalogueItemFieldsSchema,
     item ? valuesOfItem(item) : EMPTY_CATALOGUE_ITEM_FORM,
-  );
-  const [errors, setErrors] = useState<CatalogueItemErrors>({});
-  const create = useCreateCatalogueItem(kind);
-  const update = useUpdateCatalogueItem(kind);
-
-  const setError = useCallback((field: CatalogueItemField, message: string | undefined) => {
-    setErrors((current) => (current[field] === message ? current : { ...current, [field]: message }));
-  }, []);
-
-  const setValue = useCallback(
-    <Field extends CatalogueItemField>(field: Field, value: CatalogueItemFormValues[Field]) => {
-      setValues((current) => ({ ...current, [field]: value }));
-      setError(field, undefined);
-    },
-    [setError],
-  );
-
-  function submit(event?: FormEvent<HTMLFormElement>) {
-    event?.preventDefault();
-    if (create.isPending || update.isPending) return;
-    const check = checkCatalogueItemForm(values, {
+    catalogueItemChecks({
       hasCurrentImage: Boolean(item?.image_path),
       imageRequiredMessage: t('catalogue.imageRequired'),
-    });
-    if (!check.ok) {
-      setErrors(check.errors);
-      return;
-    }
-    setErrors({});
+    }),
+  );
+  const create = useCreateCatalogueItem(kind);
+  const update = useUpdateCatalogueItem(kind);
+  const isSaving = create.isPending || update.isPending;
+
+  const save = form.onSubmit((values) => {
+    const submission = catalogueItemSubmissionOf(values);
     const failed = (title: string) => (error: Error) => {
-      setErrors(fieldErrorsOfApiError(error, CATALOGUE_ITEM_FIELDS));
-      if (!isSessionEnd(error)) {
-        notifyError(reasonOfFailure(error, t('errors.unexpected', { ns: 'common' })), { title });
+      showServerErrors(form, error);
+      if (!endedTheSession(error)) {
+        notifyError(reasonOf(error, t('errors.unexpected', { ns: 'common' })), { title });
       }
     };
     if (item) {
       update.mutate(
-        { ...check.item, id: item.id },
+        { ...submission, id: item.id },
         {
           onSuccess: () => {
             notifySuccess(t(`${strings}.updated`));
@@ -98,24 +64,24 @@ export function useCatalogueItemForm({
         },
       );
     } else {
-      create.mutate(check.item, {
+      create.mutate(submission, {
         onSuccess: () => {
           notifySuccess(t(`${strings}.created`));
-          setValues(EMPTY_CATALOGUE_ITEM_FORM);
+          form.reset();
           onSaved?.();
         },
         onError: failed(t(`${strings}.createFailed`)),
       });
     }
-  }
+  });
 
   return {
-    values,
-    setValue,
-    errors,
-    setError,
+    form,
+    submit: (event?: FormEvent<HTMLFormElement>) => (isSaving ? event?.preventDefault() : save(event)),
+    /** The picture the item has now (edit only), shown until another is chosen. */
     currentImagePath: item?.image_path ?? null,
-    submit,
-    isSaving: create.isPending || update.isPending,
+    isSaving,
   };
 }
+
+export type CatalogueItemFormState = ReturnType<typeof useCatalogueItemForm>;

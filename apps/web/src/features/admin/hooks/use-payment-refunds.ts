@@ -1,8 +1,8 @@
 import type { AdminPayment } from '@puja/contract';
 import { useTranslation } from 'react-i18next';
+import { endedTheSession, reasonOf } from '../../../lib/contract-form.ts';
 import { notifyError, notifyInfo, notifySuccess } from '../../../lib/notify.ts';
 import { useRefundPayment } from '../api/refund-payment.ts';
-import { isSessionEnd, reasonOfFailure } from '../utils/field-errors.ts';
 import { useConfirmation } from './use-confirmation.ts';
 
 /**
@@ -27,8 +27,8 @@ export function useKhaltiRefund() {
       },
       onError: (error) => {
         confirmation.close();
-        if (!isSessionEnd(error)) {
-          notifyError(reasonOfFailure(error, t('errors.unexpected', { ns: 'common' })), {
+        if (!endedTheSession(error)) {
+          notifyError(reasonOf(error, t('errors.unexpected', { ns: 'common' })), {
             title: t('payments.refundFailed'),
           });
         }

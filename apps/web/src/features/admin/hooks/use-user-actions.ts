@@ -1,12 +1,12 @@
 import type { SessionUser } from '@puja/contract';
 import { useTranslation } from 'react-i18next';
+import { endedTheSession, reasonOf } from '../../../lib/contract-form.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useDeleteUser } from '../api/delete-user.ts';
 import { useRevokeUserSessions } from '../api/revoke-user-sessions.ts';
-import { isSessionEnd, reasonOfFailure } from '../utils/field-errors.ts';
 import { useConfirmation } from './use-confirmation.ts';
 
-/** Delete a user after SPEC §5's confirmation, with SPEC §8's toasts. */
+/** Delete a user after docs/product.md#form-rules's confirmation, with docs/product.md#notifications's toasts. */
 export function useUserDeletion() {
   const { t } = useTranslation('admin');
   const confirmation = useConfirmation<SessionUser>();
@@ -22,8 +22,8 @@ export function useUserDeletion() {
       },
       onError: (error) => {
         confirmation.close();
-        if (!isSessionEnd(error)) {
-          notifyError(reasonOfFailure(error, t('errors.unexpected', { ns: 'common' })), {
+        if (!endedTheSession(error)) {
+          notifyError(reasonOf(error, t('errors.unexpected', { ns: 'common' })), {
             title: t('users.deleteFailed'),
           });
         }
@@ -50,8 +50,8 @@ export function useSessionRevocation() {
       },
       onError: (error) => {
         confirmation.close();
-        if (!isSessionEnd(error)) {
-          notifyError(reasonOfFailure(error, t('errors.unexpected', { ns: 'common' })), {
+        if (!endedTheSession(error)) {
+          notifyError(reasonOf(error, t('errors.unexpected', { ns: 'common' })), {
             title: t('users.revokeFailed'),
           });
         }

@@ -1,30 +1,20 @@
-import type { SessionUser } from '@puja/contract';
-import { type FormEvent, useCallback, useState } from 'react';
+import { type SessionUser, userFormSchema } from '@puja/contract';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client.ts';
+import { endedTheSession, reasonOf, showServerErrors, useContractForm } from '../../../lib/contract-form.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useCreateUser } from '../api/create-user.ts';
 import { useUpdateUser } from '../api/update-user.ts';
-import { fieldErrorsOfApiError, isSessionEnd, reasonOfFailure } from '../utils/field-errors.ts';
 import {
-  checkUserForm,
+  type AssignableRole,
   EMPTY_USER_FORM,
-  USER_FIELDS,
-  type UserField,
-  type UserFormErrors,
   type UserFormMode,
   type UserFormValues,
+  userFormChecks,
+  userSubmissionOf,
   valuesOfUser,
 } from '../utils/user-form.ts';
-
-export interface UserFormState {
-  mode: UserFormMode;
-  values: UserFormValues;
-  setValue: <Field extends UserField>(field: Field, value: UserFormValues[Field]) => void;
-  errors: UserFormErrors;
-  submit: (event?: FormEvent<HTMLFormElement>) => void;
-  isSaving: boolean;
-}
 
 interface UseUserFormOptions {
   /** The account being edited; without it the form creates one. */
@@ -33,7 +23,7 @@ interface UseUserFormOptions {
 }
 
 /**
- * SPEC §8's rule for the user form: a 400 answer carries per-field errors (e-mail taken, password too
+ * docs/product.md#notifications's rule for the user form: a 400 answer carries per-field errors (e-mail taken, password too
  * short, confirmation mismatch), each shown as its own toast; any other failure shows the generic one.
  */
 export function showUserFieldErrorToasts(error: ApiError): void {
@@ -42,70 +32,73 @@ export function showUserFieldErrorToasts(error: ApiError): void {
   }
 }
 
-/** The Create User form and the edit modal's form: values, checks, the write and its toasts. */
-export function useUserForm({ user, onSaved }: UseUserFormOptions = {}): UserFormState {
+/** The Create User form and the edit modal's form: the checks, the write and its toasts. */
+export function useUserForm({ user, onSaved }: UseUserFormOptions = {}) {
   const { t } = useTranslation('admin');
   const mode: UserFormMode = user ? 'edit' : 'create';
-  const [values, setValues] = useState<UserFormValues>(() => (user ? valuesOfUser(user) : EMPTY_USER_FORM));
-  const [errors, setErrors] = useState<UserFormErrors>({});
+  const form = useContractForm<UserFormValues>(
+    userFormSchema,
+    user ? valuesOfUser(user) : EMPTY_USER_FORM,
+    userFormChecks(mode, { monasteryRequired: t('users.monasteryRequired') }),
+  );
   const create = useCreateUser();
   const update = useUpdateUser();
+  const isSaving = create.isPending || update.isPending;
 
-  const setValue = useCallback(<Field extends UserField>(field: Field, value: UserFormValues[Field]) => {
-    setValues((current) => {
-      const next = { ...current, [field]: value };
-      // Only staff belong to a monastery: choosing another role drops the choice.
-      if (field === 'role' && value !== 'monastery') next.monastery = '';
-      return next;
-    });
-    setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
-  }, []);
-
-  function submit(event?: FormEvent<HTMLFormElement>) {
-    event?.preventDefault();
-    if (create.isPending || update.isPending) return;
-    const check = checkUserForm(values, mode, { monasteryRequired: t('users.monasteryRequired') });
-    if (!check.ok) {
-      setErrors(check.errors);
-      // SPEC §8: the password messages are toasts as well, whether the server or this check finds them.
-      for (const field of ['password', 'cpassword'] as const) {
-        const message = check.errors[field];
-        if (message) notifyError(message, { id: `user-form-${field}-${message}` });
-      }
-      return;
-    }
-    setErrors({});
-    const failed = (title: string) => (error: Error) => {
-      setErrors(fieldErrorsOfApiError(error, USER_FIELDS));
-      if (isSessionEnd(error)) return;
-      if (error instanceof ApiError && error.status === 400 && Object.keys(error.errors).length > 0) {
-        showUserFieldErrorToasts(error);
+  const save = form.onSubmit(
+    (values) => {
+      const submission = userSubmissionOf(values);
+      const failed = (title: string) => (error: Error) => {
+        showServerErrors(form, error);
+        if (endedTheSession(error)) return;
+        if (error instanceof ApiError && error.status === 400 && Object.keys(error.errors).length > 0) {
+          showUserFieldErrorToasts(error);
+        } else {
+          notifyError(reasonOf(error, t('errors.unexpected', { ns: 'common' })), { title });
+        }
+      };
+      if (user) {
+        update.mutate(
+          { ...submission, id: user.id },
+          {
+            onSuccess: () => {
+              notifySuccess(t('users.updated'));
+              onSaved?.();
+            },
+            onError: failed(t('users.updateFailed')),
+          },
+        );
       } else {
-        notifyError(reasonOfFailure(error, t('errors.unexpected', { ns: 'common' })), { title });
-      }
-    };
-    if (user) {
-      update.mutate(
-        { ...check.user, id: user.id },
-        {
+        create.mutate(submission, {
           onSuccess: () => {
-            notifySuccess(t('users.updated'));
+            notifySuccess(t('users.created'));
+            form.reset();
             onSaved?.();
           },
-          onError: failed(t('users.updateFailed')),
-        },
-      );
-    } else {
-      create.mutate(check.user, {
-        onSuccess: () => {
-          notifySuccess(t('users.created'));
-          setValues(EMPTY_USER_FORM);
-          onSaved?.();
-        },
-        onError: failed(t('users.createFailed')),
-      });
-    }
-  }
+          onError: failed(t('users.createFailed')),
+        });
+      }
+    },
+    // docs/product.md#notifications: the password messages are toasts as well, whether the server or this check finds them.
+    (errors) => {
+      for (const field of ['password', 'cpassword'] as const) {
+        const message = errors[field];
+        if (typeof message === 'string') notifyError(message, { id: `user-form-${field}-${message}` });
+      }
+    },
+  );
 
-  return { mode, values, setValue, errors, submit, isSaving: create.isPending || update.isPending };
+  return {
+    mode,
+    form,
+    /** Only staff belong to a monastery: choosing another role drops the choice. */
+    chooseRole: (role: AssignableRole | '') => {
+      form.setFieldValue('role', role);
+      if (role !== 'monastery') form.setFieldValue('monastery', '');
+    },
+    submit: (event?: FormEvent<HTMLFormElement>) => (isSaving ? event?.preventDefault() : save(event)),
+    isSaving,
+  };
 }
+
+export type UserFormState = ReturnType<typeof useUserForm>;

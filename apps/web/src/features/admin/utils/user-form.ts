@@ -6,23 +6,20 @@ import {
   type SessionUser,
   userFormSchema,
 } from '@puja/contract';
-import { type FieldErrors, fieldErrorsOfIssues } from './field-errors.ts';
+import type { FormChecks } from '../../../lib/contract-form.ts';
 
 /**
- * The administrator's user form (SPEC §5): name, phone (numeric), e-mail and role required; password and
+ * The administrator's user form (docs/product.md#form-rules): name, phone (numeric), e-mail and role required; password and
  * its confirmation required on create only, and checked on edit only when a new password is typed; a
  * monastery when the role is monastery. The field rules are the contract's `userFormSchema`; the password
  * rules and their messages are the server's (contract constants), so the form says before sending what the
  * server would answer.
  */
 
-export const USER_FIELDS = ['name', 'email', 'phone', 'role', 'monastery', 'password', 'cpassword'] as const;
-export type UserField = (typeof USER_FIELDS)[number];
-export type UserFormErrors = FieldErrors<UserField>;
 export type AssignableRole = (typeof ASSIGNABLE_ROLES)[number];
 export type UserFormMode = 'create' | 'edit';
 
-export interface UserFormValues {
+export type UserFormValues = {
   name: string;
   email: string;
   phone: string;
@@ -31,7 +28,7 @@ export interface UserFormValues {
   monastery: string;
   password: string;
   cpassword: string;
-}
+};
 
 export const EMPTY_USER_FORM: UserFormValues = Object.freeze({
   name: '',
@@ -60,7 +57,43 @@ export function valuesOfUser(user: SessionUser): UserFormValues {
   };
 }
 
-/** What is sent (SPEC §7); the monastery only for staff, the password pair only when set. */
+/** What the schema checks: the monastery only for staff. */
+function requestOf(values: UserFormValues) {
+  const staff = values.role === 'monastery';
+  return { ...values, role: values.role || undefined, monastery: staff ? values.monastery : '' };
+}
+
+const changingPassword = (values: UserFormValues) => values.password !== '' || values.cpassword !== '';
+
+/**
+ * The checks besides the schema's: a monastery for staff, and the password pair on create or when a new
+ * password is typed.
+ */
+export function userFormChecks(
+  mode: UserFormMode,
+  messages: { monasteryRequired: string },
+): FormChecks<UserFormValues> {
+  return {
+    request: requestOf,
+    refine: (values, errors) => {
+      const checked = { ...errors };
+      if (values.role === 'monastery' && !values.monastery && !checked.monastery) {
+        checked.monastery = messages.monasteryRequired;
+      }
+      if (mode === 'create' || changingPassword(values)) {
+        if (!checked.password && values.password.length < MIN_PASSWORD_LENGTH) {
+          checked.password = PASSWORD_TOO_SHORT_MESSAGE;
+        }
+        if (!checked.cpassword && values.password !== values.cpassword) {
+          checked.cpassword = PASSWORD_MISMATCH_MESSAGE;
+        }
+      }
+      return checked;
+    },
+  };
+}
+
+/** What is sent (docs/api.md); the monastery only for staff, the password pair only when set. */
 export interface UserSubmission {
   name: string;
   email: string;
@@ -71,44 +104,17 @@ export interface UserSubmission {
   cpassword?: string | undefined;
 }
 
-export type UserFormCheck = { ok: true; user: UserSubmission } | { ok: false; errors: UserFormErrors };
-
-export function checkUserForm(
-  values: UserFormValues,
-  mode: UserFormMode,
-  messages: { monasteryRequired: string },
-): UserFormCheck {
-  const staff = values.role === 'monastery';
-  const parsed = userFormSchema.safeParse({
-    ...values,
-    role: values.role || undefined,
-    monastery: staff ? values.monastery : '',
-  });
-  const errors = fieldErrorsOfIssues(parsed.error?.issues ?? [], USER_FIELDS);
-
-  if (staff && !values.monastery && !errors.monastery) errors.monastery = messages.monasteryRequired;
-  const changingPassword = values.password !== '' || values.cpassword !== '';
-  if (mode === 'create' || changingPassword) {
-    if (!errors.password && values.password.length < MIN_PASSWORD_LENGTH) {
-      errors.password = PASSWORD_TOO_SHORT_MESSAGE;
-    }
-    if (!errors.cpassword && values.password !== values.cpassword) {
-      errors.cpassword = PASSWORD_MISMATCH_MESSAGE;
-    }
-  }
-
-  if (!parsed.success || Object.keys(errors).length > 0) return { ok: false, errors };
-  const { name, email, phone, role, monastery } = parsed.data;
+/** The submission of values the form has checked: the contract-normalised fields. */
+export function userSubmissionOf(values: UserFormValues): UserSubmission {
+  const { name, email, phone, role, monastery } = userFormSchema.parse(requestOf(values));
+  const withPassword = changingPassword(values);
   return {
-    ok: true,
-    user: {
-      name,
-      email,
-      phone,
-      role,
-      monastery: staff ? monastery : undefined,
-      password: changingPassword ? values.password : undefined,
-      cpassword: changingPassword ? values.cpassword : undefined,
-    },
+    name,
+    email,
+    phone,
+    role,
+    monastery: role === 'monastery' ? monastery : undefined,
+    password: withPassword ? values.password : undefined,
+    cpassword: withPassword ? values.cpassword : undefined,
   };
 }

@@ -73,7 +73,7 @@ describe('LoginForm', () => {
     const onSignedIn = renderForm();
     const events = userEvent.setup();
 
-    expect(screen.getByRole('textbox', { name: 'Country code' })).toHaveValue('🇳🇵 +977 Nepal');
+    expect(screen.getByRole('textbox', { name: 'Country code' })).toHaveValue('+977 Nepal');
     await events.type(screen.getByRole('textbox', { name: /Phone number/ }), '9812345678');
     await events.click(screen.getByRole('button', { name: 'Send OTP' }));
 
@@ -101,6 +101,42 @@ describe('LoginForm', () => {
       '123456',
       CHALLENGE,
     ]);
+  });
+
+  it('shows each country with its flag as a picture beside its dial code and name, never an emoji', async () => {
+    stubApi({ '/api/client-config': noCaptcha });
+    renderForm();
+    const events = userEvent.setup();
+    const field = screen.getByRole('textbox', { name: 'Country code' });
+    // The chosen country's flag sits in the field; the flags arrive with their own chunk, which a busy
+    // machine may take a few seconds to load the first time.
+    const chosenFlag = await waitFor(
+      () => {
+        const flag = field.parentElement?.querySelector('svg[data-flag="NP"]');
+        expect(flag).not.toBeNull();
+        return flag!;
+      },
+      { timeout: 10_000 },
+    );
+    expect(chosenFlag).toHaveAttribute('aria-hidden', 'true');
+
+    await events.click(field);
+    const nepal = await screen.findByRole('option', { name: '+977 Nepal' });
+    await waitFor(() => expect(nepal.querySelector('svg[data-flag="NP"]')).not.toBeNull());
+    expect(nepal.querySelector('svg')).toHaveAttribute('aria-hidden', 'true');
+    const options = screen.getAllByRole('option');
+    expect(options.length).toBeGreaterThan(200);
+    // Regional-indicator letters (🇳🇵) are what emoji flags are made of: none in any option's text.
+    const emoji = options.filter((option) => /[\u{1F1E6}-\u{1F1FF}]/u.test(option.textContent ?? ''));
+    expect(emoji).toEqual([]);
+    // Every option, once the flags have loaded, has its picture.
+    await waitFor(() =>
+      expect(options.filter((option) => !option.querySelector('svg[data-flag]'))).toEqual([]),
+    );
+
+    await events.click(await screen.findByRole('option', { name: '+91 India' }));
+    expect(field).toHaveValue('+91 India');
+    await waitFor(() => expect(field.parentElement?.querySelector('svg[data-flag="IN"]')).not.toBeNull());
   });
 
   it('takes the number as people write it, and shows where the server sent the code', async () => {

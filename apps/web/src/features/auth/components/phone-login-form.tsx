@@ -5,7 +5,7 @@ import {
   otpSchema,
   sendOtpRequestSchema,
 } from '@puja/contract';
-import { type FormEvent, useMemo, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
@@ -14,7 +14,20 @@ import { useLoginWithPhone } from '../api/login-with-phone.ts';
 import { useSendOtp } from '../api/send-otp.ts';
 import { useSecondsLeft } from '../hooks/use-seconds-left.ts';
 import { defaultCountryCode, listCountryDialCodes } from '../utils/country-dial-codes.ts';
+import flagClasses from './country-flag.module.css';
 import { TurnstileWidget } from './turnstile-widget.tsx';
+
+// Every country's flag is most of the form's weight: they load beside it, not before it.
+const CountryFlag = lazy(() => import('./country-flag.tsx'));
+
+/** A country's flag, or an empty frame of its size while the flags load. */
+function DialCodeFlag({ code }: { code: string }) {
+  return (
+    <Suspense fallback={<span className={flagClasses.flag} aria-hidden="true" />}>
+      <CountryFlag code={code} />
+    </Suspense>
+  );
+}
 
 interface PhoneLoginFormProps {
   /** Called with the server's answer once it has accepted the code. */
@@ -35,7 +48,7 @@ interface SentCode {
 }
 
 /**
- * Sign-in by phone (SPEC §2, Login modal): the number, then the code the server sent by SMS. The number
+ * Sign-in by phone (docs/product.md#sign-in-with-phone, Login modal): the number, then the code the server sent by SMS. The number
  * (as people write it: spaces, brackets, dashes) and the code are checked with the contract's own rules
  * before anything is sent. "Resend code" counts down the wait the server announced and opens only when the
  * server will accept a new request.
@@ -185,8 +198,17 @@ export function PhoneLoginForm({ onLoggedIn }: PhoneLoginFormProps) {
             label={t('countryCode')}
             data={countries.map((country) => ({
               value: country.code,
-              label: `${country.emoji} ${country.dial_code} ${country.name}`,
+              label: `${country.dial_code} ${country.name}`,
             }))}
+            // The flag is an image beside the text, never an emoji in it: the dial code and the country's
+            // name are what is searched and read out.
+            renderOption={({ option }) => (
+              <Group gap="xs" wrap="nowrap">
+                <DialCodeFlag code={option.value} />
+                <span>{option.label}</span>
+              </Group>
+            )}
+            leftSection={<DialCodeFlag code={countryCode} />}
             value={countryCode}
             onChange={(value) => value && setCountryCode(value)}
             searchable

@@ -1,3 +1,4 @@
+import { hasFlag } from 'country-flag-icons';
 import { describe, expect, it } from 'vitest';
 import { defaultCountryCode, listCountryDialCodes } from './country-dial-codes.ts';
 
@@ -6,9 +7,13 @@ describe('listCountryDialCodes', () => {
 
   it('lists about 240 countries with names, dial codes and flags, alphabetically', () => {
     expect(countries.length).toBeGreaterThan(200);
-    expect(countries).toContainEqual({ code: 'NP', dial_code: '+977', name: 'Nepal', emoji: '🇳🇵' });
+    expect(countries).toContainEqual({ code: 'NP', dial_code: '+977', name: 'Nepal' });
     const names = countries.map((country) => country.name);
     expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en')));
+  });
+
+  it('has a flag picture for every country it lists', () => {
+    expect(countries.filter((country) => !hasFlag(country.code)).map((country) => country.code)).toEqual([]);
   });
 
   it('preselects Nepal, the +977 default', () => {

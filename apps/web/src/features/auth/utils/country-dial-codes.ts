@@ -1,23 +1,21 @@
 import { DEFAULT_COUNTRY_DIAL_CODE, listDialCodes } from '@puja/contract';
 
-/** One entry of the country-code dropdown (SPEC §3: name, dial_code, code, emoji). */
+/**
+ * One entry of the country-code dropdown: the country's code, dial code and name. Its flag is drawn as
+ * an image from `code` (`CountryFlag`): emoji flags show as boxes or letter pairs on Windows and many
+ * Linux desktops.
+ */
 export interface CountryDialCode {
   name: string;
   dial_code: string;
   code: string;
-  emoji: string;
-}
-
-// Regional-indicator letters: 'NP' becomes the Nepali flag.
-function flagEmoji(countryCode: string): string {
-  return String.fromCodePoint(...Array.from(countryCode, (letter) => 0x1f1e6 + letter.charCodeAt(0) - 65));
 }
 
 /** Every country the phone rules know, named in the reader's language by Intl, in alphabetical order. */
 export function listCountryDialCodes(locale: string): CountryDialCode[] {
   const names = new Intl.DisplayNames([locale], { type: 'region' });
   return listDialCodes()
-    .map(({ code, dial_code }) => ({ code, dial_code, name: names.of(code) ?? code, emoji: flagEmoji(code) }))
+    .map(({ code, dial_code }) => ({ code, dial_code, name: names.of(code) ?? code }))
     .sort((a, b) => a.name.localeCompare(b.name, locale));
 }
 

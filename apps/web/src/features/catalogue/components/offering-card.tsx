@@ -13,7 +13,11 @@ interface OfferingCardProps {
   onMakePuja: () => void;
 }
 
-/** A puja at a monastery with the monastery's price, and the button to order it. */
+/**
+ * A puja at a monastery with the monastery's price, and the button to order it. The card is a flex column
+ * (Mantine's Card) stretched to its grid row, and the description takes the spare height, so the price and
+ * the button sit at the bottom of every card in a row however many lines the title or text take.
+ */
 export function OfferingCard({
   name,
   imagePath,
@@ -31,7 +35,7 @@ export function OfferingCard({
       <Title order={3} fz="h4" mt="md">
         {name}
       </Title>
-      <Text size="sm" c="dimmed" mt="xs">
+      <Text size="sm" c="dimmed" mt="xs" flex={1}>
         {previewText(description, previewLength)}
       </Text>
       <Group justify="space-between" align="center" mt="md" gap="sm">

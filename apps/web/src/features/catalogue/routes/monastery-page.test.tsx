@@ -31,7 +31,12 @@ describe('MonasteryPage', () => {
     expect(screen.getByRole('img', { name: 'Kopan Monastery' })).toHaveAttribute('src', '/uploads/kopan.jpg');
     expect(screen.getByText(monasteryFixture.description)).toBeInTheDocument();
     expect(cardTitles()).toEqual(['Green Tara Puja', 'Medicine Buddha Puja', 'Guru Rinpoche Tsok']);
-    expect(screen.getByText(`${LONG_DESCRIPTION.slice(0, 100)}...`)).toBeInTheDocument();
+    // Cut at the last whole word within 100 characters, the ellipsis included.
+    expect(
+      screen.getByText(
+        'Green Tara is the mother of all Buddhas, swift to help. Her puja removes obstacles, fear and…',
+      ),
+    ).toBeInTheDocument();
     expect(screen.queryByText(LONG_DESCRIPTION)).not.toBeInTheDocument();
     expect(screen.getByText('Price: Rs. 1,500')).toBeInTheDocument();
     expect(screen.getByText('Price: Rs. 3,000')).toBeInTheDocument();

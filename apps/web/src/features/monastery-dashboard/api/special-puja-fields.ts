@@ -7,7 +7,7 @@ export interface SpecialPuja {
   image?: File | undefined;
 }
 
-/** The multipart fields of a special puja (docs/api.md "Monastery catalogue"). */
+/** The multipart fields of a special puja (docs/api.md "Monastery catalogue"), for its endpoints' body. */
 export function specialPujaFields(puja: SpecialPuja) {
   return {
     name: puja.name,

@@ -1,5 +1,5 @@
-import { type MonasteryPujasResponse, monasteryPujasResponseSchema } from '@puja/contract';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { type MonasteryPujasResponse, updateSpecialPujaEndpoint } from '@puja/contract';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
 import { type SpecialPuja, specialPujaFields } from './special-puja-fields.ts';
 import { useMonasteryPujasMutation } from './use-monastery-pujas-mutation.ts';
 
@@ -7,16 +7,9 @@ export interface SpecialPujaUpdate extends SpecialPuja {
   pivotId: number;
 }
 
-/**
- * Edits a special puja (POST with the patch override); the picture goes only to replace it. Hand-written,
- * as creating one is (`create-special-puja.ts`).
- */
+/** Edits a special puja (multipart, POST with the patch override); the picture goes only to replace it. */
 export function updateSpecialPuja({ pivotId, ...puja }: SpecialPujaUpdate): Promise<MonasteryPujasResponse> {
-  return apiRequest(`/api/monastery-special-puja/${pivotId}`, {
-    method: 'POST',
-    body: { _method: 'patch', ...specialPujaFields(puja) },
-    schema: monasteryPujasResponseSchema,
-  });
+  return callEndpoint(updateSpecialPujaEndpoint, { params: { pivotId }, body: specialPujaFields(puja) });
 }
 
 export function useUpdateSpecialPuja() {

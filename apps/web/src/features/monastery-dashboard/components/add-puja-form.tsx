@@ -1,21 +1,21 @@
-import { Button, NumberInput, Paper, Select, Stack, Title } from '@mantine/core';
+import { Button, NumberInput, type NumberInputProps, Paper, Select, Stack, Title } from '@mantine/core';
 import { MAX_PUJA_COST, MIN_PUJA_COST, type Puja } from '@puja/contract';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAddPujaForm } from '../hooks/use-add-puja-form.ts';
 
 /**
- * SPEC §2's Add Puja form: a catalogue puja the monastery does not offer yet, and its price. `available`
+ * docs/product.md#staff-pujas's Add Puja form: a catalogue puja the monastery does not offer yet, and its price. `available`
  * is undefined while the list loads.
  */
 export function AddPujaForm({ available }: { available: readonly Puja[] | undefined }) {
   const { t } = useTranslation('monastery-dashboard');
-  const form = useAddPujaForm();
+  const { form, submit, isSending } = useAddPujaForm();
   const headingId = useId();
   const nothingToAdd = available?.length === 0;
   return (
     <Paper component="section" aria-labelledby={headingId} withBorder radius="md" p="md">
-      <form onSubmit={(event) => void form.submit(event)} noValidate>
+      <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <Title order={2} fz="h4" id={headingId}>
             {t('addPuja.heading')}
@@ -26,13 +26,11 @@ export function AddPujaForm({ available }: { available: readonly Puja[] | undefi
             required
             searchable
             data={(available ?? []).map((puja) => ({ value: String(puja.id), label: puja.name }))}
-            value={form.puja}
-            onChange={form.setPuja}
-            error={form.errors.puja}
+            {...form.getInputProps('puja')}
             disabled={!available || nothingToAdd}
           />
-          <CostInput value={form.cost} onChange={form.setCost} error={form.errors.cost} />
-          <Button type="submit" loading={form.isSending} disabled={!available || nothingToAdd}>
+          <CostInput {...form.getInputProps('cost')} />
+          <Button type="submit" loading={isSending} disabled={!available || nothingToAdd}>
             {t('addPuja.submit')}
           </Button>
         </Stack>
@@ -41,15 +39,8 @@ export function AddPujaForm({ available }: { available: readonly Puja[] | undefi
   );
 }
 
-interface CostInputProps {
-  value: number | string;
-  onChange: (value: number | string) => void;
-  error: string | undefined;
-  label?: string;
-}
-
 /** A price in rupees, with paisa; the contract's range is the input's. */
-export function CostInput({ value, onChange, error, label }: CostInputProps) {
+export function CostInput({ label, ...input }: NumberInputProps) {
   const { t } = useTranslation('monastery-dashboard');
   return (
     <NumberInput
@@ -64,9 +55,7 @@ export function CostInput({ value, onChange, error, label }: CostInputProps) {
       allowNegative={false}
       hideControls
       inputMode="decimal"
-      value={value}
-      onChange={onChange}
-      error={error}
+      {...input}
     />
   );
 }

@@ -4,14 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { useSpecialPujaForm } from '../hooks/use-special-puja-form.ts';
 import { SpecialPujaFields } from './special-puja-fields.tsx';
 
-/** SPEC §2's Add Special Puja form: a puja only this monastery offers. */
+/** docs/product.md#staff-pujas's Add Special Puja form: a puja only this monastery offers. */
 export function AddSpecialPujaForm() {
   const { t } = useTranslation('monastery-dashboard');
-  const form = useSpecialPujaForm();
+  const editor = useSpecialPujaForm();
   const headingId = useId();
   return (
     <Paper component="section" aria-labelledby={headingId} withBorder radius="md" p="md">
-      <form onSubmit={(event) => void form.submit(event)} noValidate>
+      <form onSubmit={editor.submit} noValidate>
         <Stack gap="md">
           <div>
             <Title order={2} fz="h4" id={headingId}>
@@ -21,8 +21,8 @@ export function AddSpecialPujaForm() {
               {t('specialForm.intro')}
             </Text>
           </div>
-          <SpecialPujaFields form={form} />
-          <Button type="submit" loading={form.isSending}>
+          <SpecialPujaFields editor={editor} />
+          <Button type="submit" loading={editor.isSending}>
             {t('specialForm.submit')}
           </Button>
         </Stack>

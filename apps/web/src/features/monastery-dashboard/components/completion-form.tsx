@@ -1,12 +1,12 @@
 import { ActionIcon, Alert, Button, Image, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
-import { MAX_COMPLETION_PHOTOS, type Order } from '@puja/contract';
+import { MAX_COMPLETION_PHOTOS, type Order, PICTURE_ACCEPT } from '@puja/contract';
 import { IconPhotoUp, IconX } from '@tabler/icons-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCompletionForm } from '../hooks/use-completion-form.ts';
 import type { OrderActions } from '../hooks/use-order-actions.ts';
-import { MAX_PHOTO_MEGABYTES, PHOTO_ACCEPT, type PhotoProblem } from '../utils/photo-rules.ts';
+import { MAX_PHOTO_MEGABYTES, type PhotoProblem } from '../utils/photo-rules.ts';
 import classes from './completion-form.module.css';
 
 interface CompletionFormProps {
@@ -15,7 +15,7 @@ interface CompletionFormProps {
   onCompleted: () => void;
 }
 
-/** The side panel's photos of the finished puja and its Puja Completed button (SPEC §2). */
+/** The side panel's photos of the finished puja and its Puja Completed button (docs/product.md#staff-calendar). */
 export function CompletionForm({ order, actions, onCompleted }: CompletionFormProps) {
   const { t } = useTranslation('monastery-dashboard');
   const form = useCompletionForm(order, actions, onCompleted);
@@ -23,7 +23,7 @@ export function CompletionForm({ order, actions, onCompleted }: CompletionFormPr
   const hintId = useId();
 
   return (
-    <form onSubmit={(event) => void form.submit(event)} noValidate aria-labelledby={headingId}>
+    <form onSubmit={form.submit} noValidate aria-labelledby={headingId}>
       <Stack gap="sm">
         <Title order={3} fz="h5" id={headingId}>
           {t('panel.photosHeading')}
@@ -36,7 +36,7 @@ export function CompletionForm({ order, actions, onCompleted }: CompletionFormPr
         <Dropzone
           onDrop={form.add}
           multiple
-          inputProps={{ accept: PHOTO_ACCEPT, 'aria-labelledby': headingId, 'aria-describedby': hintId }}
+          inputProps={{ accept: PICTURE_ACCEPT, 'aria-labelledby': headingId, 'aria-describedby': hintId }}
           loading={form.isSending}
           aria-describedby={hintId}
           className={classes.dropzone}
@@ -90,7 +90,14 @@ export function CompletionForm({ order, actions, onCompleted }: CompletionFormPr
   );
 }
 
-function PhotoProblems({ problems, missing }: { problems: readonly PhotoProblem[]; missing: boolean }) {
+function PhotoProblems({
+  problems,
+  missing,
+}: {
+  problems: readonly PhotoProblem[];
+  /** The form's message when no photo was chosen. */
+  missing: string | undefined;
+}) {
   const { t } = useTranslation('monastery-dashboard');
   if (!missing && problems.length === 0) return null;
   const messages = problems.map((problem) =>
@@ -100,7 +107,7 @@ function PhotoProblems({ problems, missing }: { problems: readonly PhotoProblem[
       max: MAX_COMPLETION_PHOTOS,
     }),
   );
-  if (missing) messages.unshift(t('photos.required'));
+  if (missing) messages.unshift(missing);
   // The same file dropped twice is one message.
   const distinct = [...new Set(messages)];
   return (

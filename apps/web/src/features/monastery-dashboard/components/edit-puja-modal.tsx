@@ -19,7 +19,7 @@ interface EditPujaModalProps {
 }
 
 /**
- * SPEC §2's edit modals: 'Update Monastery' changes the price of a catalogue puja (its name read-only),
+ * docs/product.md#staff-pujas's edit modals: 'Update Monastery' changes the price of a catalogue puja (its name read-only),
  * 'Update Personal Puja' edits a special puja. Each starts from the puja as stored now.
  */
 export function EditPujaModal({ puja, onClose }: EditPujaModalProps) {
@@ -59,22 +59,22 @@ function CostEditor({ pivotId, onDone }: EditorProps) {
 
 function CostForm({ puja, onDone }: { puja: PujaWithPivot; onDone: () => void }) {
   const { t } = useTranslation('monastery-dashboard');
-  const form = useCostForm(puja, onDone);
+  const { form, setCost, submit, isSending } = useCostForm(puja, onDone);
   return (
-    <form onSubmit={(event) => void form.submit(event)} noValidate>
+    <form onSubmit={submit} noValidate>
       <Stack gap="md">
         <TextInput label={t('editCost.name')} value={puja.name} readOnly />
         <CostInput
           label={t('editCost.cost')}
-          value={form.cost}
-          onChange={form.setCost}
+          {...form.getInputProps('cost')}
+          onChange={setCost}
           error={form.errors.cost ?? form.errors.puja}
         />
         <EditorButtons
           onClose={onDone}
           closeLabel={t('editCost.close')}
           submitLabel={t('editCost.submit')}
-          sending={form.isSending}
+          sending={isSending}
         />
       </Stack>
     </form>
@@ -88,16 +88,16 @@ function SpecialPujaEditor({ pivotId, onDone }: EditorProps) {
 
 function SpecialPujaForm({ puja, onDone }: { puja: PujaWithPivot; onDone: () => void }) {
   const { t } = useTranslation('monastery-dashboard');
-  const form = useSpecialPujaForm(puja, onDone);
+  const editor = useSpecialPujaForm(puja, onDone);
   return (
-    <form onSubmit={(event) => void form.submit(event)} noValidate>
+    <form onSubmit={editor.submit} noValidate>
       <Stack gap="md">
-        <SpecialPujaFields form={form} currentImage={{ path: puja.image_path, name: puja.name }} />
+        <SpecialPujaFields editor={editor} currentImage={{ path: puja.image_path, name: puja.name }} />
         <EditorButtons
           onClose={onDone}
           closeLabel={t('editSpecial.close')}
           submitLabel={t('editSpecial.submit')}
-          sending={form.isSending}
+          sending={editor.isSending}
         />
       </Stack>
     </form>

@@ -14,7 +14,7 @@ interface MessageModalProps {
   onClose: () => void;
 }
 
-/** SPEC §2's Message modal, titled 'Make Puja': a required message, Close and Message User. */
+/** docs/product.md#staff-dashboard's Message modal, titled 'Make Puja': a required message, Close and Message User. */
 export function MessageModal({ order, actions, onClose }: MessageModalProps) {
   const { t } = useTranslation('monastery-dashboard');
   const shown = useLastShown(order);
@@ -44,9 +44,9 @@ function MessageForm({
   onDone: () => void;
 }) {
   const { t } = useTranslation('monastery-dashboard');
-  const form = useMessageForm(order, actions, onDone);
+  const { form, submit, isSending } = useMessageForm(order, actions, onDone);
   return (
-    <form onSubmit={(event) => void form.submit(event)} noValidate>
+    <form onSubmit={submit} noValidate>
       <Stack gap="md">
         <Text>
           {t('messageModal.to', {
@@ -58,23 +58,24 @@ function MessageForm({
         <OrderThread order={order} />
         <Textarea
           label={t('messageModal.message')}
-          description={t('messageModal.count', { length: form.message.length, max: MESSAGE_MAX_LENGTH })}
+          description={t('messageModal.count', {
+            length: form.values.message.length,
+            max: MESSAGE_MAX_LENGTH,
+          })}
           inputWrapperOrder={['label', 'input', 'description', 'error']}
           required
           autosize
           minRows={4}
           maxRows={10}
           maxLength={MESSAGE_MAX_LENGTH}
-          value={form.message}
-          onChange={(event) => form.setMessage(event.currentTarget.value)}
-          error={form.error}
+          {...form.getInputProps('message')}
           data-autofocus
         />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onDone}>
             {t('messageModal.close')}
           </Button>
-          <Button type="submit" loading={form.isSending}>
+          <Button type="submit" loading={isSending}>
             {t('messageModal.submit')}
           </Button>
         </Group>

@@ -20,7 +20,7 @@ interface UpdateDateModalProps {
 }
 
 /**
- * SPEC §2's Update Puja Date modal: a required new date (from today in Nepal), Close, Decline Order and
+ * docs/product.md#staff-dashboard's Update Puja Date modal: a required new date (from today in Nepal), Close, Decline Order and
  * Update Date. It starts from the order's day as stored now (`GET /api/order/{id}/edit`).
  */
 export function UpdateDateModal({ order, actions, onClose, onDecline }: UpdateDateModalProps) {
@@ -68,9 +68,9 @@ interface RedateFormProps {
 
 function RedateForm({ order, currentDay, actions, onDone, onDecline }: RedateFormProps) {
   const { t } = useTranslation('monastery-dashboard');
-  const form = useRedateForm(order, currentDay, actions, onDone);
+  const { form, submit, range, isUpdating } = useRedateForm(order, currentDay, actions, onDone);
   return (
-    <form onSubmit={(event) => void form.submit(event)} noValidate>
+    <form onSubmit={submit} noValidate>
       <Stack gap="md">
         <Text>
           {t('dateModal.current', {
@@ -83,11 +83,10 @@ function RedateForm({ order, currentDay, actions, onDone, onDecline }: RedateFor
           label={t('dateModal.date')}
           description={t('dateModal.dateHint')}
           required
-          minDate={form.range.min}
-          maxDate={form.range.max}
-          value={form.date}
-          onChange={form.setDate}
-          error={form.error}
+          minDate={range.min}
+          maxDate={range.max}
+          {...form.getInputProps('date')}
+          value={form.values.date}
         />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onDone}>
@@ -96,7 +95,7 @@ function RedateForm({ order, currentDay, actions, onDone, onDecline }: RedateFor
           <Button color="red" variant="light" onClick={onDecline}>
             {t('dateModal.decline')}
           </Button>
-          <Button type="submit" loading={form.isUpdating}>
+          <Button type="submit" loading={isUpdating}>
             {t('dateModal.submit')}
           </Button>
         </Group>

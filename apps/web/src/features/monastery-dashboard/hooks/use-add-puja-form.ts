@@ -1,47 +1,30 @@
-import { type FormEvent, useState } from 'react';
+import { addMonasteryPujaRequestSchema } from '@puja/contract';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { showServerErrors, useContractForm } from '../../../lib/contract-form.ts';
 import { useAddMonasteryPuja } from '../api/add-monastery-puja.ts';
-import { fieldErrorsOf } from '../utils/failures.ts';
-import { type CostValue, checkPrice, PRICE_FIELDS, type PriceErrors } from '../utils/puja-forms.ts';
+import { EMPTY_PRICE, type PriceValues, priceChecks, priceOf } from '../utils/puja-forms.ts';
 import { useAttempt } from './use-attempt.ts';
 
-/** The Add Puja form (SPEC §2, §5): a catalogue puja and the monastery's price for it, both required. */
+/** The Add Puja form (docs/product.md#staff-pujas, §5): a catalogue puja and the monastery's price for it, both required. */
 export function useAddPujaForm() {
   const { t } = useTranslation('monastery-dashboard');
   const attempt = useAttempt();
   const add = useAddMonasteryPuja();
-  const [puja, setPujaValue] = useState<string | null>(null);
-  const [cost, setCostValue] = useState<CostValue>('');
-  const [errors, setErrors] = useState<PriceErrors>({});
+  const form = useContractForm<PriceValues>(addMonasteryPujaRequestSchema, EMPTY_PRICE, priceChecks);
 
-  function setPuja(value: string | null) {
-    setPujaValue(value);
-    setErrors((current) => ({ ...current, puja: undefined }));
-  }
-
-  function setCost(value: CostValue) {
-    setCostValue(value);
-    setErrors((current) => ({ ...current, cost: undefined }));
-  }
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (add.isPending) return;
-    const check = checkPrice(puja, cost);
-    if (!check.ok) {
-      setErrors(check.errors);
-      return;
-    }
-    const outcome = await attempt(() => add.mutateAsync(check.price), {
+  const save = form.onSubmit(async (values) => {
+    const outcome = await attempt(() => add.mutateAsync(priceOf(values)), {
       success: t('toasts.pujaAdded'),
       failure: t('toasts.pujaAddFailed'),
     });
-    if (outcome.ok) {
-      setPujaValue(null);
-      setCostValue('');
-      setErrors({});
-    } else setErrors(fieldErrorsOf(outcome.error, PRICE_FIELDS));
-  }
+    if (outcome.ok) form.reset();
+    else showServerErrors(form, outcome.error);
+  });
 
-  return { puja, setPuja, cost, setCost, errors, submit, isSending: add.isPending };
+  return {
+    form,
+    submit: (event: FormEvent<HTMLFormElement>) => (add.isPending ? event.preventDefault() : save(event)),
+    isSending: add.isPending,
+  };
 }

@@ -1,5 +1,7 @@
-import type { Order } from '@puja/contract';
+import { completePujaRequestSchema, type Order } from '@puja/contract';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useContractForm } from '../../../lib/contract-form.ts';
 import { addPhotos, type PhotoProblem } from '../utils/photo-rules.ts';
 import type { OrderActions } from './use-order-actions.ts';
 
@@ -9,14 +11,27 @@ export interface ChosenPhoto {
   previewUrl: string;
 }
 
+type CompletionValues = { photos: ChosenPhoto[] };
+
 /**
- * The photos of a finished puja (SPEC §2: several files, then Puja Completed). Each file is checked as it
- * is chosen (type, size, how many), so nothing the server would refuse is uploaded.
+ * The photos of a finished puja (docs/product.md#staff-calendar: several files, then Puja Completed). Each file is checked as it
+ * is chosen (type, size, how many), so nothing the server would refuse is uploaded; at least one is
+ * needed to send.
  */
 export function useCompletionForm(order: Order, actions: OrderActions, onCompleted: () => void) {
-  const [photos, setPhotos] = useState<ChosenPhoto[]>([]);
+  const { t } = useTranslation('monastery-dashboard');
+  const form = useContractForm<CompletionValues>(
+    completePujaRequestSchema,
+    { photos: [] },
+    {
+      request: ({ photos }) => ({ order_id: order.id, 'files[]': photos.map((photo) => photo.file) }),
+      refine: (values, errors) =>
+        values.photos.length === 0 ? { ...errors, photos: t('photos.required') } : errors,
+    },
+  );
+  const photos = form.values.photos;
+  // Why files just chosen were left out (a file is never kept to be refused later).
   const [problems, setProblems] = useState<PhotoProblem[]>([]);
-  const [missing, setMissing] = useState(false);
 
   // Previews are freed when the form goes away, whatever photos it still holds then.
   const shown = useRef(photos);
@@ -34,30 +49,36 @@ export function useCompletionForm(order: Order, actions: OrderActions, onComplet
     const added = result.photos
       .slice(current.length)
       .map((file) => ({ file, previewUrl: URL.createObjectURL(file) }));
-    setPhotos([...photos, ...added]);
+    if (added.length > 0) form.setFieldValue('photos', [...photos, ...added]);
     setProblems(result.problems);
-    if (added.length > 0) setMissing(false);
   }
 
   function remove(photo: ChosenPhoto) {
     URL.revokeObjectURL(photo.previewUrl);
-    setPhotos(photos.filter((chosen) => chosen !== photo));
+    form.setFieldValue(
+      'photos',
+      photos.filter((chosen) => chosen !== photo),
+    );
     setProblems([]);
   }
 
-  async function submit(event?: FormEvent<HTMLFormElement>) {
-    event?.preventDefault();
-    if (actions.completing) return;
-    if (photos.length === 0) {
-      setMissing(true);
-      return;
-    }
+  const save = form.onSubmit(async (values) => {
     const outcome = await actions.complete(
       order,
-      photos.map((photo) => photo.file),
+      values.photos.map((photo) => photo.file),
     );
     if (outcome.ok) onCompleted();
-  }
+  });
 
-  return { photos, problems, missing, add, remove, submit, isSending: actions.completing };
+  return {
+    photos,
+    problems,
+    /** 'Add at least one photo', once Puja Completed was pressed without one. */
+    missing: typeof form.errors.photos === 'string' ? form.errors.photos : undefined,
+    add,
+    remove,
+    submit: (event?: FormEvent<HTMLFormElement>) =>
+      actions.completing ? event?.preventDefault() : save(event),
+    isSending: actions.completing,
+  };
 }

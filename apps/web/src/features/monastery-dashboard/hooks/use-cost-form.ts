@@ -1,39 +1,40 @@
-import type { PujaWithPivot } from '@puja/contract';
-import { type FormEvent, useState } from 'react';
+import { addMonasteryPujaRequestSchema, type PujaWithPivot } from '@puja/contract';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { showServerErrors, useContractForm } from '../../../lib/contract-form.ts';
 import { useUpdateMonasteryPujaCost } from '../api/update-monastery-puja-cost.ts';
-import { fieldErrorsOf } from '../utils/failures.ts';
-import { type CostValue, checkPrice, PRICE_FIELDS, type PriceErrors } from '../utils/puja-forms.ts';
+import { type CostValue, type PriceValues, priceChecks, priceOf } from '../utils/puja-forms.ts';
 import { useAttempt } from './use-attempt.ts';
 
-/** The price of a catalogue puja the monastery offers (SPEC §5: cost required and numeric). */
+/** The price of a catalogue puja the monastery offers (docs/product.md#form-rules: cost required and numeric). */
 export function useCostForm(puja: PujaWithPivot, onSaved: () => void) {
   const { t } = useTranslation('monastery-dashboard');
   const attempt = useAttempt();
   const update = useUpdateMonasteryPujaCost();
-  const [cost, setCostValue] = useState<CostValue>(puja.pivot.cost);
-  const [errors, setErrors] = useState<PriceErrors>({});
+  // The puja is fixed: it is a value so that a message about it (from the server) shows with the cost.
+  const form = useContractForm<PriceValues<number>>(
+    addMonasteryPujaRequestSchema,
+    { puja: puja.id, cost: puja.pivot.cost },
+    priceChecks,
+  );
 
-  function setCost(value: CostValue) {
-    setCostValue(value);
-    setErrors({});
-  }
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (update.isPending) return;
-    const check = checkPrice(puja.id, cost);
-    if (!check.ok) {
-      setErrors(check.errors);
-      return;
-    }
-    const outcome = await attempt(() => update.mutateAsync({ pivotId: puja.pivot.id, ...check.price }), {
+  const save = form.onSubmit(async (values) => {
+    const outcome = await attempt(() => update.mutateAsync({ pivotId: puja.pivot.id, ...priceOf(values) }), {
       success: t('toasts.costUpdated'),
       failure: t('toasts.costUpdateFailed'),
     });
     if (outcome.ok) onSaved();
-    else setErrors(fieldErrorsOf(outcome.error, PRICE_FIELDS));
-  }
+    else showServerErrors(form, outcome.error);
+  });
 
-  return { cost, setCost, errors, submit, isSending: update.isPending };
+  return {
+    form,
+    /** A new cost: the messages about the old one go. */
+    setCost: (cost: CostValue) => {
+      form.setFieldValue('cost', cost);
+      form.clearFieldError('puja');
+    },
+    submit: (event: FormEvent<HTMLFormElement>) => (update.isPending ? event.preventDefault() : save(event)),
+    isSending: update.isPending,
+  };
 }

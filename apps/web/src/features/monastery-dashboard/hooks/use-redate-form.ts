@@ -6,9 +6,9 @@ import {
   todayIn,
   updateOrderRequestSchema,
 } from '@puja/contract';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fieldErrorsOf, fieldErrorsOfIssues } from '../utils/failures.ts';
+import { showServerErrors, useContractForm } from '../../../lib/contract-form.ts';
 import type { OrderActions } from './use-order-actions.ts';
 
 /** The days a puja can be moved to: from today in the business time zone up to a year ahead. */
@@ -16,8 +16,12 @@ export function redateRange(today = todayIn(DEFAULT_BUSINESS_TIME_ZONE)): { min:
   return { min: today, max: addDays(today, LATEST_ORDER_DAYS) };
 }
 
+type RedateValues = { date: string | null };
+
+const request = ({ date }: RedateValues) => ({ date: date ?? '' });
+
 /**
- * The Update Puja Date form (SPEC §2, §5: the date is required), starting from the order's current day.
+ * The Update Puja Date form (docs/product.md#staff-dashboard, §5: the date is required), starting from the order's current day.
  * The range is the one the server applies, so a refused day is named before anything is sent.
  */
 export function useRedateForm(
@@ -27,41 +31,33 @@ export function useRedateForm(
   onUpdated: () => void,
 ) {
   const { t } = useTranslation('monastery-dashboard');
-  const [date, setDateValue] = useState<string | null>(currentDay);
-  const [error, setError] = useState<string | undefined>();
-  const range = redateRange();
+  const form = useContractForm<RedateValues>(
+    updateOrderRequestSchema,
+    { date: currentDay },
+    {
+      request,
+      refine: (values, errors) => {
+        if (errors.date || !values.date) return errors;
+        // The range as it is now: the modal may have stayed open past midnight in Nepal.
+        const { min, max } = redateRange();
+        if (values.date < min) return { ...errors, date: t('dateModal.dateTooEarly') };
+        if (values.date > max) return { ...errors, date: t('dateModal.dateTooLate') };
+        return errors;
+      },
+    },
+  );
 
-  function setDate(value: string | null) {
-    setDateValue(value);
-    setError(undefined);
-  }
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (actions.updating) return;
-    const check = updateOrderRequestSchema.safeParse({ date: date ?? '' });
-    if (!check.success || !check.data?.date) {
-      setError(fieldErrorsOfIssues(check.error?.issues ?? [], ['date']).date);
-      return;
-    }
-    const day = check.data.date;
-    // The range again: the modal may have stayed open past midnight in Nepal.
-    const { min, max } = redateRange();
-    if (day < min || day > max) {
-      setError(day < min ? t('dateModal.dateTooEarly') : t('dateModal.dateTooLate'));
-      return;
-    }
+  const save = form.onSubmit(async (values) => {
+    const day = updateOrderRequestSchema.parse(request(values))?.date ?? '';
     const outcome = await actions.redate(order, day);
     if (outcome.ok) onUpdated();
-    else setError(fieldErrorsOf(outcome.error, ['date']).date);
-  }
+    else showServerErrors(form, outcome.error);
+  });
 
   return {
-    date,
-    setDate,
-    error,
-    submit,
-    range,
+    form,
+    submit: (event: FormEvent<HTMLFormElement>) => (actions.updating ? event.preventDefault() : save(event)),
+    range: redateRange(),
     isUpdating: actions.updating?.orderId === order.id && actions.updating.action === 'redate',
   };
 }

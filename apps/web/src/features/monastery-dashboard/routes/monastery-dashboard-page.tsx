@@ -5,11 +5,11 @@ import { Paper, Stack, Text, Title } from '@mantine/core';
 import type { Order } from '@puja/contract';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useStaffOrders } from '../api/get-staff-orders.ts';
 import { AwaitingPaymentTable } from '../components/awaiting-payment-table.tsx';
-import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { MessageModal } from '../components/message-modal.tsx';
 import { OrderPanel } from '../components/order-panel.tsx';
 import { OrdersCalendar } from '../components/orders-calendar.tsx';
@@ -18,7 +18,7 @@ import { UpdateDateModal } from '../components/update-date-modal.tsx';
 import { useOrderActions } from '../hooks/use-order-actions.ts';
 
 /**
- * `/monastery/dashboard` (SPEC §2): the monastery's paid pending orders in the 'Order Received' table, its
+ * `/monastery/dashboard` (docs/product.md#staff-dashboard): the monastery's paid pending orders in the 'Order Received' table, its
  * approved ones on the calendar, each opening a side panel to complete it with photos, and below them the
  * unpaid ones, apart, under 'Awaiting payment'.
  */

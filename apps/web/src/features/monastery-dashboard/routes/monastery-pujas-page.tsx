@@ -3,18 +3,18 @@ import { Grid, Paper, Stack, Title } from '@mantine/core';
 import type { PujaWithPivot } from '@puja/contract';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useMonasteryPujas } from '../api/get-monastery-pujas.ts';
 import { AddPujaForm } from '../components/add-puja-form.tsx';
 import { AddSpecialPujaForm } from '../components/add-special-puja-form.tsx';
-import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { EditPujaModal } from '../components/edit-puja-modal.tsx';
 import { MonasteryPujasTable } from '../components/monastery-pujas-table.tsx';
 import { usePujaRemoval } from '../hooks/use-puja-removal.ts';
 
 /**
- * `/monastery/puja` (SPEC §2): the pujas the monastery offers and their prices, with the Add Puja and Add
+ * `/monastery/puja` (docs/product.md#staff-pujas): the pujas the monastery offers and their prices, with the Add Puja and Add
  * Special Puja forms beside them, edit modals, and a question before removing one.
  */
 export function MonasteryPujasPage() {

@@ -1,6 +1,6 @@
-import { MAX_COMPLETION_PHOTOS } from '@puja/contract';
+import { isAcceptedPicture, MAX_COMPLETION_PHOTOS, PICTURE_ACCEPT } from '@puja/contract';
 import { describe, expect, it } from 'vitest';
-import { addPhotos, isAcceptedPhoto, MAX_PHOTO_BYTES, PHOTO_ACCEPT, problemOfPhoto } from './photo-rules.ts';
+import { addPhotos, MAX_PHOTO_BYTES, problemOfPhoto } from './photo-rules.ts';
 
 function file(name: string, type: string, size = 100, lastModified = 1) {
   const made = new File(['x'], name, { type, lastModified });
@@ -18,7 +18,7 @@ describe('photo rules', () => {
       ['a.HEIC', ''],
       ['a.heif', 'application/octet-stream'],
     ]) {
-      expect(isAcceptedPhoto(file(name!, type!)), name).toBe(true);
+      expect(isAcceptedPicture(file(name!, type!)), name).toBe(true);
     }
   });
 
@@ -57,7 +57,7 @@ describe('photo rules', () => {
   });
 
   it('filters the file dialog by type and ending', () => {
-    expect(PHOTO_ACCEPT.split(',')).toEqual(
+    expect(PICTURE_ACCEPT.split(',')).toEqual(
       expect.arrayContaining(['image/jpeg', '.jpg', '.jpeg', 'image/png', 'image/webp', '.heic']),
     );
   });

@@ -1,35 +1,17 @@
-import { MAX_COMPLETION_PHOTOS, MAX_UPLOAD_BYTES, MAX_UPLOAD_MEGABYTES } from '@puja/contract';
+import {
+  isAcceptedPicture,
+  MAX_COMPLETION_PHOTOS,
+  MAX_UPLOAD_BYTES,
+  MAX_UPLOAD_MEGABYTES,
+} from '@puja/contract';
 
 /**
  * Which pictures the server takes, checked before anything is uploaded so a wrong file is named at once
- * rather than after a long upload. The server still judges every file by its bytes; these mirror its rules
- * (the contract's upload limit and the formats of the server's `reencodeImage`).
+ * rather than after a long upload. The server still judges every file by its bytes; these are its rules
+ * (the contract's upload limit and its PICTURE_FORMATS, the formats the server's `reencodeImage` takes).
  */
 export const MAX_PHOTO_MEGABYTES = MAX_UPLOAD_MEGABYTES;
 export const MAX_PHOTO_BYTES = MAX_UPLOAD_BYTES;
-
-/** Each photo type and the file name endings a browser may leave untyped (HEIC often arrives so). */
-export const PHOTO_TYPES: Readonly<Record<string, readonly string[]>> = {
-  'image/jpeg': ['.jpg', '.jpeg'],
-  'image/png': ['.png'],
-  'image/webp': ['.webp'],
-  'image/heic': ['.heic'],
-  'image/heif': ['.heif'],
-};
-
-/** The file dialog's filter (`accept`): the types and their endings. */
-export const PHOTO_ACCEPT = Object.entries(PHOTO_TYPES).flat(2).join(',');
-
-/** Browsers say this when they do not know a file's type; then its name decides. */
-const UNKNOWN_TYPES = new Set(['', 'application/octet-stream']);
-
-export function isAcceptedPhoto(file: File): boolean {
-  const type = file.type.toLowerCase();
-  if (type in PHOTO_TYPES) return true;
-  if (!UNKNOWN_TYPES.has(type)) return false;
-  const name = file.name.toLowerCase();
-  return Object.values(PHOTO_TYPES).some((endings) => endings.some((ending) => name.endsWith(ending)));
-}
 
 export type PhotoProblemReason = 'wrongType' | 'tooLarge' | 'tooMany';
 
@@ -38,9 +20,13 @@ export interface PhotoProblem {
   reason: PhotoProblemReason;
 }
 
-/** Why one picture cannot be uploaded, if it cannot. */
+/**
+ * Why one picture cannot be uploaded, if it cannot. Its type is the contract's rule (`isAcceptedPicture`:
+ * by its declared type, or by its name when untyped); the file dialog is filtered by PICTURE_ACCEPT, a
+ * dropped file only here.
+ */
 export function problemOfPhoto(file: File): PhotoProblemReason | null {
-  if (!isAcceptedPhoto(file)) return 'wrongType';
+  if (!isAcceptedPicture(file)) return 'wrongType';
   if (file.size > MAX_PHOTO_BYTES) return 'tooLarge';
   return null;
 }

@@ -1,11 +1,11 @@
 import { addMonasteryPujaRequestSchema, specialPujaFieldsSchema } from '@puja/contract';
+import type { FormChecks } from '../../../lib/contract-form.ts';
 import type { MonasteryPujaPrice } from '../api/add-monastery-puja.ts';
 import type { SpecialPuja } from '../api/special-puja-fields.ts';
-import { fieldErrorsOfIssues } from './failures.ts';
 import { problemOfPhoto } from './photo-rules.ts';
 
 /**
- * The rules of the puja forms (SPEC §5): a puja and a numeric cost to add one; name, image, description,
+ * The rules of the puja forms (docs/product.md#form-rules): a puja and a numeric cost to add one; name, image, description,
  * status and cost for a special puja. The field rules are the contract's schemas, the ones the server
  * validates with; the picture is checked by type and size before it is uploaded.
  */
@@ -13,41 +13,44 @@ import { problemOfPhoto } from './photo-rules.ts';
 /** A number input gives '' when empty: then the cost is missing, not zero. */
 export type CostValue = number | string;
 
-export const PRICE_FIELDS = ['puja', 'cost'] as const;
-export type PriceField = (typeof PRICE_FIELDS)[number];
-export type PriceErrors = Partial<Record<PriceField, string>>;
+const costOf = (cost: CostValue) => (cost === '' ? undefined : cost);
 
-export type PriceCheck = { ok: true; price: MonasteryPujaPrice } | { ok: false; errors: PriceErrors };
+/** A catalogue puja (the select's id, or the one being priced) and its cost. */
+export type PriceValues<Puja extends string | number | null = string | null> = {
+  puja: Puja;
+  cost: CostValue;
+};
 
-export function checkPrice(puja: number | string | null, cost: CostValue): PriceCheck {
-  const parsed = addMonasteryPujaRequestSchema.safeParse({
-    puja: puja ?? undefined,
-    cost: cost === '' ? undefined : cost,
-  });
-  if (parsed.success) return { ok: true, price: parsed.data };
-  return { ok: false, errors: fieldErrorsOfIssues(parsed.error.issues, PRICE_FIELDS) };
+export const EMPTY_PRICE: PriceValues = Object.freeze({ puja: null, cost: '' });
+
+function priceRequestOf({ puja, cost }: PriceValues<string | number | null>) {
+  return { puja: puja ?? undefined, cost: costOf(cost) };
 }
 
-export interface SpecialPujaValues {
+/** The price form's values as the contract's `addMonasteryPujaRequestSchema` checks them. */
+export const priceChecks: FormChecks<PriceValues<string | number | null>> = { request: priceRequestOf };
+
+/** The price of values the form has checked: what is sent. */
+export function priceOf(values: PriceValues<string | number | null>): MonasteryPujaPrice {
+  return addMonasteryPujaRequestSchema.parse(priceRequestOf(values));
+}
+
+export type SpecialPujaValues = {
   name: string;
   description: string;
   status: '0' | '1';
   cost: CostValue;
   image: File | null;
-}
+};
 
 export const EMPTY_SPECIAL_PUJA: SpecialPujaValues = Object.freeze({
   name: '',
   description: '',
-  // SPEC §4: open by default.
+  // docs/product.md#catalogue-status-and-removal: open by default.
   status: '1',
   cost: '',
   image: null,
 });
-
-export const SPECIAL_PUJA_FIELDS = ['name', 'description', 'status', 'cost', 'image'] as const;
-export type SpecialPujaField = (typeof SPECIAL_PUJA_FIELDS)[number];
-export type SpecialPujaErrors = Partial<Record<SpecialPujaField, string>>;
 
 export interface ImageMessages {
   required: string;
@@ -55,34 +58,34 @@ export interface ImageMessages {
   tooLarge: string;
 }
 
-export type SpecialPujaCheck = { ok: true; puja: SpecialPuja } | { ok: false; errors: SpecialPujaErrors };
-
-/** A picture is required when creating; on edit the current one is kept unless a new one is chosen. */
-export function checkSpecialPuja(
-  values: SpecialPujaValues,
-  imageRequired: boolean,
-  imageMessages: ImageMessages,
-): SpecialPujaCheck {
-  const parsed = specialPujaFieldsSchema.safeParse({
+/** The fields the schema checks; the picture is the form's own check. */
+function specialPujaRequestOf(values: SpecialPujaValues) {
+  return {
     name: values.name,
     description: values.description,
     status: values.status,
-    cost: values.cost === '' ? undefined : values.cost,
-  });
-  const errors = parsed.success ? {} : fieldErrorsOfIssues(parsed.error.issues, SPECIAL_PUJA_FIELDS);
-  const imageProblem = values.image ? problemOfPhoto(values.image) : imageRequired ? 'required' : null;
-  if (imageProblem === 'required') errors.image = imageMessages.required;
-  else if (imageProblem === 'wrongType') errors.image = imageMessages.wrongType;
-  else if (imageProblem === 'tooLarge') errors.image = imageMessages.tooLarge;
-  if (!parsed.success || Object.keys(errors).length > 0) return { ok: false, errors };
+    cost: costOf(values.cost),
+  };
+}
+
+/** A picture is required when creating; on edit the current one is kept unless a new one is chosen. */
+export function specialPujaChecks(
+  imageRequired: boolean,
+  imageMessages: ImageMessages,
+): FormChecks<SpecialPujaValues> {
   return {
-    ok: true,
-    puja: {
-      name: parsed.data.name,
-      description: parsed.data.description,
-      status: parsed.data.status,
-      cost: parsed.data.cost,
-      image: values.image ?? undefined,
+    request: specialPujaRequestOf,
+    refine: (values, errors) => {
+      const problem = values.image ? problemOfPhoto(values.image) : imageRequired ? 'required' : null;
+      return problem === 'required' || problem === 'wrongType' || problem === 'tooLarge'
+        ? { ...errors, image: imageMessages[problem] }
+        : errors;
     },
   };
+}
+
+/** The special puja of values the form has checked: what is sent. */
+export function specialPujaOf(values: SpecialPujaValues): SpecialPuja {
+  const { name, description, status, cost } = specialPujaFieldsSchema.parse(specialPujaRequestOf(values));
+  return { name, description, status, cost, image: values.image ?? undefined };
 }

@@ -12,19 +12,19 @@ import { PaymentRedirectOverlay } from './payment-redirect-overlay.tsx';
 const NO_CHOICE: OrderChoice = { monastery: null, puja: null, cost: null };
 
 /**
- * The Make Puja modal of the monastery and puja pages (SPEC §2), opened through lib/order-prompt.ts. It
+ * The Make Puja modal of the monastery and puja pages (docs/product.md#make-puja), opened through lib/order-prompt.ts. It
  * stays mounted once loaded, so an order placed just as the modal closes still starts its payment.
  */
 export function MakePujaModal() {
   const { t } = useTranslation('orders');
   const { opened, offering } = useOrderPrompt();
-  const form = useOrderForm({
+  const editor = useOrderForm({
     choice: offering
       ? { monastery: offering.monastery.id, puja: offering.puja.id, cost: offering.cost }
       : NO_CHOICE,
     onPlaced: closeOrderPrompt,
   });
-  const { reset } = form;
+  const { reset } = editor;
 
   // A new puja, or the same one opened again, starts from an empty form.
   const shownOffering = useRef(offering);
@@ -49,7 +49,7 @@ export function MakePujaModal() {
         title={t('makePuja.title')}
         centered
         size="lg"
-        // SPEC §2's Close button closes it (and Escape); a second, corner close button would only compete.
+        // docs/product.md#make-puja's Close button closes it (and Escape); a second, corner close button would only compete.
         withCloseButton={false}
         styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
       >
@@ -61,14 +61,14 @@ export function MakePujaModal() {
               {t('makePuja.offering', { puja: offering.puja.name, monastery: offering.monastery.name })}
             </Text>
             <OrderForm
-              form={form}
+              editor={editor}
               cost={offering.cost}
               actions={
                 <Group justify="flex-end" gap="sm">
                   <Button variant="default" onClick={closeOrderPrompt}>
                     {t('form.close')}
                   </Button>
-                  <Button type="submit" loading={form.isSending}>
+                  <Button type="submit" loading={editor.isSending}>
                     {t('makePuja.submit')}
                   </Button>
                 </Group>
@@ -77,7 +77,7 @@ export function MakePujaModal() {
           </>
         )}
       </Modal>
-      <PaymentRedirectOverlay leavingFor={form.leavingFor} />
+      <PaymentRedirectOverlay leavingFor={editor.leavingFor} />
     </>
   );
 }

@@ -8,7 +8,8 @@ import { canCancel, canProceedToPayment } from '../utils/order-money.ts';
 import { OrderPayments } from './order-payments.tsx';
 import classes from './orders.module.css';
 
-const STATUS_COLOURS: Record<OrderStatus, string> = {
+/** The tint of an order's state, beside its name: in the details and on its entry in the list. */
+export const ORDER_STATUS_COLOURS: Record<OrderStatus, string> = {
   pending: 'yellow',
   approved: 'blue',
   declined: 'red',
@@ -52,7 +53,7 @@ export function OrderDetails({
     [
       t('orders.status'),
       // A tint says the state at a glance; the text stays dark, as light badges' own text is below AA.
-      <Badge key="status" color={STATUS_COLOURS[order.status]} variant="light" c="dark.7">
+      <Badge key="status" color={ORDER_STATUS_COLOURS[order.status]} variant="light" c="dark.7">
         {t(`orderStatus.${order.status}`)}
       </Badge>,
     ],

@@ -7,7 +7,7 @@ import type { OrderFormState } from '../hooks/use-order-form.ts';
 import { orderDateRange } from '../utils/order-form.ts';
 
 interface OrderFormProps {
-  form: OrderFormState;
+  editor: OrderFormState;
   /** The price of the chosen puja at the chosen monastery; null until both are chosen. */
   cost: number | null;
   /** The direct order page's monastery and puja choices. Without them, their messages show at the top. */
@@ -16,17 +16,17 @@ interface OrderFormProps {
 }
 
 /**
- * The order form's fields (SPEC §2): date, payment method, names and intention, the cost, the buttons.
+ * The order form's fields (docs/product.md#make-puja): date, payment method, names and intention, the cost, the buttons.
  * The date is the app's DayInput: typed or picked, from today in Nepal up to LATEST_ORDER_DAYS ahead.
  */
-export function OrderForm({ form, cost, offeringFields, actions }: OrderFormProps) {
+export function OrderForm({ editor, cost, offeringFields, actions }: OrderFormProps) {
   const { t } = useTranslation('orders');
-  const { values, setValue, errors } = form;
-  const { min, max } = orderDateRange(form.today);
-  const offeringError = offeringFields ? undefined : (errors.monastery ?? errors.puja);
+  const { form } = editor;
+  const { min, max } = orderDateRange(editor.today);
+  const offeringError = offeringFields ? undefined : (form.errors.monastery ?? form.errors.puja);
 
   return (
-    <form onSubmit={(event) => void form.submit(event)} noValidate>
+    <form onSubmit={editor.submit} noValidate>
       <Stack gap="md">
         {offeringError && (
           <Alert color="red" variant="light" role="alert">
@@ -42,18 +42,12 @@ export function OrderForm({ form, cost, offeringFields, actions }: OrderFormProp
           maxDate={max}
           // The calendar opens on this month in Nepal, whatever the device's own zone says.
           defaultDate={min}
-          value={values.date || null}
-          onChange={(day) => setValue('date', day ?? '')}
-          onBlur={(event) => form.leaveDate(event.currentTarget.value)}
-          error={errors.date}
+          value={form.values.date || null}
+          onChange={(day) => form.setFieldValue('date', day ?? '')}
+          onBlur={(event) => editor.leaveDate(event.currentTarget.value)}
+          error={form.errors.date}
         />
-        <Radio.Group
-          label={t('form.payment')}
-          required
-          value={values.payment}
-          onChange={(value) => setValue('payment', value === 'esewa' || value === 'khalti' ? value : '')}
-          error={errors.payment}
-        >
+        <Radio.Group label={t('form.payment')} required {...form.getInputProps('payment')}>
           <Group mt="xs" gap="lg">
             {PAYMENT_METHODS.map((method) => (
               <Radio key={method} value={method} label={t(`paymentMethod.${method}`)} />
@@ -64,14 +58,12 @@ export function OrderForm({ form, cost, offeringFields, actions }: OrderFormProp
           label={t('form.beneficiary')}
           description={t('form.beneficiaryHint')}
           maxLength={BENEFICIARY_MAX_LENGTH}
-          value={values.beneficiary}
-          onChange={(event) => setValue('beneficiary', event.currentTarget.value)}
-          error={errors.beneficiary}
+          {...form.getInputProps('beneficiary')}
         />
         <Textarea
           label={t('form.intention')}
           description={t('form.intentionCount', {
-            length: values.intention.length,
+            length: form.values.intention.length,
             max: INTENTION_MAX_LENGTH,
           })}
           inputWrapperOrder={['label', 'input', 'description', 'error']}
@@ -79,18 +71,16 @@ export function OrderForm({ form, cost, offeringFields, actions }: OrderFormProp
           autosize
           minRows={3}
           maxRows={8}
-          value={values.intention}
-          onChange={(event) => setValue('intention', event.currentTarget.value)}
-          error={errors.intention}
+          {...form.getInputProps('intention')}
         />
         {cost !== null && (
           <Text fw={700} fz="lg">
             {t('form.cost', { cost: formatRupees(cost) })}
           </Text>
         )}
-        {errors.cost && (
+        {form.errors.cost && (
           <Text c="red.9" size="sm" role="alert">
-            {errors.cost}
+            {form.errors.cost}
           </Text>
         )}
         {actions}

@@ -1,16 +1,42 @@
-import { NavLink, Text } from '@mantine/core';
-import type { Order } from '@puja/contract';
+import { Badge, Text, UnstyledButton } from '@mantine/core';
+import { formatRupees, type Order } from '@puja/contract';
+import { IconChevronRight } from '@tabler/icons-react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatPujaDate } from '../../../lib/formatting.ts';
+import { ORDER_STATUS_COLOURS } from './order-details.tsx';
+import { PAYMENT_STATUS_COLOURS } from './order-payments.tsx';
+import classes from './orders.module.css';
 
 interface OrderListProps {
   orders: readonly Order[];
   selectedId: number | null;
   onSelect: (orderId: number) => void;
+  /** On a phone, an entry opens its order as a view of its own: each shows that it leads on. */
+  opensView?: boolean;
+  /** The entry to give focus to when the list shows: the order the patron has just come back from. */
+  focusId?: number | null;
 }
 
-/** The patron's orders, monastery, puja and order number each, the selected one highlighted (SPEC §2). */
-export function OrderList({ orders, selectedId, onSelect }: OrderListProps) {
+/**
+ * The patron's orders (docs/product.md#the-patrons-orders), the selected one highlighted. Each entry says enough to tell two orders
+ * at one monastery apart: monastery, puja and order number, the puja's day and amount, and the payment's
+ * and the order's states, each in words (the colour only repeats them).
+ */
+export function OrderList({
+  orders,
+  selectedId,
+  onSelect,
+  opensView = false,
+  focusId = null,
+}: OrderListProps) {
   const { t } = useTranslation('orders');
+  const focused = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (focusId !== null) focused.current?.focus();
+  }, [focusId]);
+
   if (orders.length === 0) {
     return (
       <Text c="dimmed" ta="center" py="xl" role="status">
@@ -19,24 +45,56 @@ export function OrderList({ orders, selectedId, onSelect }: OrderListProps) {
     );
   }
   return (
-    <ul aria-label={t('orders.listLabel')} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+    <ul aria-label={t('orders.listLabel')} className={classes.entries}>
       {orders.map((order) => {
-        const active = order.id === selectedId;
+        const active = !opensView && order.id === selectedId;
         return (
           <li key={order.id}>
-            <NavLink
-              component="button"
-              type="button"
-              active={active}
+            <UnstyledButton
+              ref={order.id === focusId ? focused : undefined}
+              className={classes.entry}
+              data-active={active || undefined}
               aria-current={active ? 'true' : undefined}
-              label={order.monastery_puja.monastery.name}
-              description={t('orders.entryDescription', {
-                puja: order.monastery_puja.puja.name,
-                number: order.number,
-              })}
               onClick={() => onSelect(order.id)}
-              styles={{ label: { fontWeight: 600 } }}
-            />
+            >
+              <span className={classes.entryText}>
+                <span className={classes.entryTitle}>{order.monastery_puja.monastery.name}</span>
+                <span className={classes.entryLine}>
+                  {t('orders.entryDescription', {
+                    puja: order.monastery_puja.puja.name,
+                    number: order.number,
+                  })}
+                </span>
+                <span className={classes.entryLine}>
+                  {t('orders.entryWhen', {
+                    date: formatPujaDate(order.date),
+                    amount: formatRupees(order.amount),
+                  })}
+                </span>
+                <span className={classes.entryBadges}>
+                  {/* The text stays dark on the tint, as light badges' own text is below AA. */}
+                  <Badge
+                    component="span"
+                    color={PAYMENT_STATUS_COLOURS[order.payment_status]}
+                    variant="light"
+                    c="dark.7"
+                  >
+                    {t('orders.entryPayment', { status: t(`paymentStatus.${order.payment_status}`) })}
+                  </Badge>
+                  <Badge
+                    component="span"
+                    color={ORDER_STATUS_COLOURS[order.status]}
+                    variant="light"
+                    c="dark.7"
+                  >
+                    {t('orders.entryStatus', { status: t(`orderStatus.${order.status}`) })}
+                  </Badge>
+                </span>
+              </span>
+              {opensView && (
+                <IconChevronRight size={20} aria-hidden="true" className={classes.entryChevron} />
+              )}
+            </UnstyledButton>
           </li>
         );
       })}

@@ -52,19 +52,20 @@ function DirectOrderForm({ monasteries }: { monasteries: Monastery[] }) {
   const puja = monastery?.pujas.find((item) => String(item.id) === pujaId) ?? null;
   const cost = puja?.pivot.cost ?? null;
 
-  const form = useOrderForm({
+  const editor = useOrderForm({
     choice: { monastery: monastery?.id ?? null, puja: puja?.id ?? null, cost },
     onPlaced: () => {
       setMonasteryId(null);
       setPujaId(null);
     },
   });
-  const { errors, clearError } = form;
+  const { errors } = editor.form;
+  const { clearError } = editor;
 
   return (
     <>
       <OrderForm
-        form={form}
+        editor={editor}
         cost={cost}
         offeringFields={
           <>
@@ -107,13 +108,13 @@ function DirectOrderForm({ monasteries }: { monasteries: Monastery[] }) {
         }
         actions={
           <Group justify="flex-end">
-            <Button type="submit" loading={form.isSending}>
+            <Button type="submit" loading={editor.isSending}>
               {t('directOrder.submit')}
             </Button>
           </Group>
         }
       />
-      <PaymentRedirectOverlay leavingFor={form.leavingFor} />
+      <PaymentRedirectOverlay leavingFor={editor.leavingFor} />
     </>
   );
 }

@@ -75,6 +75,13 @@ function detail(label: string) {
   return term.nextElementSibling?.textContent;
 }
 
+/** The lines of an entry in the list: monastery, puja and number, day and amount, then its states. */
+function linesOf(entry: HTMLElement) {
+  return [...entry.querySelectorAll('span')]
+    .filter((span) => span.children.length === 0 && span.textContent)
+    .map((span) => span.textContent);
+}
+
 function toasts(spy: { mock: { calls: unknown[][] } }) {
   return spy.mock.calls.map(([toast]) => {
     const { title, message, color } = toast as { title?: string; message: string; color: string };
@@ -99,9 +106,21 @@ describe('OrdersPage', () => {
 
     const list = await screen.findByRole('list', { name: 'Your orders' });
     const entries = within(list).getAllByRole('button');
-    expect(entries.map((entry) => entry.textContent)).toEqual([
-      'Kopan MonasteryGreen Tara Puja · PJ-7K3M9Q',
-      'Shechen MonasteryMedicine Buddha Puja · PJ-4TX8WN',
+    expect(entries.map(linesOf)).toEqual([
+      [
+        'Kopan Monastery',
+        'Green Tara Puja · PJ-7K3M9Q',
+        'December 1st, 2026 · Rs. 1,500',
+        'Payment: Pending',
+        'Order: Pending',
+      ],
+      [
+        'Shechen Monastery',
+        'Medicine Buddha Puja · PJ-4TX8WN',
+        'January 15th, 2027 · Rs. 2,500',
+        'Payment: Received',
+        'Order: Approved',
+      ],
     ]);
     expect(entries[0]).toHaveAttribute('aria-current', 'true');
     expect(entries[1]).not.toHaveAttribute('aria-current');
@@ -150,14 +169,53 @@ describe('OrdersPage', () => {
     expect(detail('Your intention')).toBe('--');
   });
 
-  it('says when there are no orders, messages or selection', async () => {
+  it('tells apart two orders of one puja at one monastery by their number, day, amount and states', async () => {
+    const later = orderFixture({
+      id: 47,
+      number: 'PJ-9HX2RA',
+      date: '2027-02-10T00:00:00+05:45',
+      amount: 1800,
+      payment_status: 'Refund due',
+      status: 'cancelled',
+    });
+    stubOrders([greenTara, later]);
+    renderOrders();
+
+    const list = await screen.findByRole('list', { name: 'Your orders' });
+    const [first, second] = within(list).getAllByRole('button').map(linesOf);
+    expect(second).toEqual([
+      'Kopan Monastery',
+      'Green Tara Puja · PJ-9HX2RA',
+      'February 10th, 2027 · Rs. 1,800',
+      'Payment: Refund due',
+      'Order: Cancelled',
+    ]);
+    expect(first).not.toEqual(second);
+  });
+
+  it('invites a patron with no orders to order a first puja, instead of three empty boxes', async () => {
     stubOrders([]);
     renderOrders();
 
+    expect(
+      await screen.findByRole('heading', { name: 'You have not ordered a puja yet' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Find a monastery' })).toHaveAttribute('href', '/monasteries');
+    expect(screen.getByRole('link', { name: 'See all pujas' })).toHaveAttribute('href', '/pujas');
+    expect(screen.queryByRole('region', { name: 'Messages' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Puja Details' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Your orders' })).not.toBeInTheDocument();
+  });
+
+  it('says a page past the last has no orders, with the way back to the others', async () => {
+    stubOrders([], {
+      '/api/order/create': { body: { orders: [], page: 3, pageSize: 20, total: 25 } },
+    });
+    renderOrders('/orders?page=3');
+
     expect(await screen.findByText('No Orders Till Now')).toBeInTheDocument();
-    expect(within(column('Messages')).getByText('No Messages till now.')).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Pages' })).toBeInTheDocument();
     expect(within(column('Puja Details')).getByText('Select Order First')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Proceed to payment' })).not.toBeInTheDocument();
   });
 
   it('says when an order has no messages or images yet', async () => {
@@ -626,5 +684,131 @@ describe('the payments of an order', () => {
       ]),
     );
     expect(saved).toEqual([]);
+  });
+});
+
+describe('on a phone', () => {
+  beforeEach(() => {
+    // Below Mantine's sm breakpoint (48em), as a 360px-wide phone is.
+    vi.spyOn(window, 'matchMedia').mockImplementation(
+      (query: string) =>
+        ({
+          matches: /max-width: 47\.99/.test(query),
+          media: query,
+          onchange: null,
+          addListener: vi.fn(),
+          removeListener: vi.fn(),
+          addEventListener: vi.fn(),
+          removeEventListener: vi.fn(),
+          dispatchEvent: vi.fn(),
+        }) as unknown as MediaQueryList,
+    );
+  });
+
+  function entry(name: RegExp) {
+    return within(screen.getByRole('list', { name: 'Your orders' })).getByRole('button', { name });
+  }
+
+  it('shows the list alone, and opens a tapped order as a view of its own', async () => {
+    const user = userEvent.setup();
+    const fetchMock = stubOrders([greenTara, medicineBuddha]);
+    const { router } = renderOrders();
+
+    await screen.findByRole('list', { name: 'Your orders' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Orders' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Messages' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Puja Details' })).not.toBeInTheDocument();
+    // Nothing is selected in a list that only leads on.
+    expect(entry(/Kopan Monastery/)).not.toHaveAttribute('aria-current');
+    expect(fetchMock.mock.calls.some(([input]) => String(input).startsWith('/api/get-messages/'))).toBe(
+      false,
+    );
+
+    await user.click(entry(/Shechen Monastery/));
+
+    const heading = await screen.findByRole('heading', {
+      level: 1,
+      name: 'Medicine Buddha Puja at Shechen Monastery',
+    });
+    expect(heading).toHaveFocus();
+    expect(screen.getByText('PJ-4TX8WN · January 15th, 2027')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?oid=42');
+    expect(screen.queryByRole('list', { name: 'Your orders' })).not.toBeInTheDocument();
+    expect(
+      within(column('Messages')).getByRole('textbox', { name: 'Write to Shechen Monastery' }),
+    ).toBeInTheDocument();
+    expect(detail('Order number')).toBe('PJ-4TX8WN');
+    expect(detail('Payment status')).toBe('COMPLETED');
+  });
+
+  it("goes back to the list with 'Back to your orders', to the order it came from", async () => {
+    const user = userEvent.setup();
+    stubOrders([greenTara, medicineBuddha]);
+    const { router } = renderOrders();
+
+    await user.click(await screen.findByRole('button', { name: /Shechen Monastery/ }));
+    const back = await screen.findByRole('link', { name: 'Back to your orders' });
+    expect(back).toHaveAttribute('href', '/orders');
+    await user.click(back);
+
+    await screen.findByRole('list', { name: 'Your orders' });
+    expect(router.state.location.search).toBe('');
+    // Back in history, not a new entry: the browser's Back does not return to the order.
+    expect(router.state.historyAction).toBe('POP');
+    expect(entry(/Shechen Monastery/)).toHaveFocus();
+    expect(screen.queryByRole('region', { name: 'Puja Details' })).not.toBeInTheDocument();
+  });
+
+  it("goes back to the list with the browser's Back", async () => {
+    const user = userEvent.setup();
+    stubOrders([greenTara, medicineBuddha]);
+    const { router } = renderOrders();
+
+    await user.click(await screen.findByRole('button', { name: /Kopan Monastery/ }));
+    await screen.findByRole('heading', { level: 1, name: 'Green Tara Puja at Kopan Monastery' });
+    await router.navigate(-1);
+
+    await screen.findByRole('list', { name: 'Your orders' });
+    expect(
+      screen.queryByRole('heading', { name: 'Green Tara Puja at Kopan Monastery' }),
+    ).not.toBeInTheDocument();
+  });
+
+  it('opens the order an address names (a reload, a link in an SMS), with a link to its page of the list', async () => {
+    const user = userEvent.setup();
+    stubOrders([greenTara, medicineBuddha]);
+    const { router } = renderOrders('/orders?page=2&oid=41');
+
+    const heading = await screen.findByRole('heading', {
+      level: 1,
+      name: 'Green Tara Puja at Kopan Monastery',
+    });
+    // Nothing was tapped: the focus stays where the page starts.
+    expect(heading).not.toHaveFocus();
+    expect(detail('Puja')).toBe('Green Tara Puja');
+    const back = screen.getByRole('link', { name: 'Back to your orders' });
+    expect(back).toHaveAttribute('href', '/orders?page=2');
+
+    await user.click(back);
+    await screen.findByRole('list', { name: 'Your orders' });
+    expect(router.state.location.search).toBe('?page=2');
+  });
+
+  it('shows the list when the address names an order not on the page', async () => {
+    stubOrders([greenTara]);
+    renderOrders('/orders?oid=99');
+
+    expect(await screen.findByRole('list', { name: 'Your orders' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Back to your orders' })).not.toBeInTheDocument();
+  });
+
+  it('invites a patron with no orders to order a first puja', async () => {
+    stubOrders([]);
+    renderOrders();
+
+    expect(await screen.findByRole('link', { name: 'Find a monastery' })).toHaveAttribute(
+      'href',
+      '/monasteries',
+    );
   });
 });

@@ -1,8 +1,10 @@
 import { Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { type AdminPayment, formatRupees } from '@puja/contract';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../../components/confirm-dialog.tsx';
 import { PageNavigation } from '../../../../components/page-navigation.tsx';
 import { QueryErrorAlert } from '../../../../components/query-error-alert.tsx';
+import { endedTheSession, reasonOf } from '../../../../lib/contract-form.ts';
 import { notifyError } from '../../../../lib/notify.ts';
 import { usePageTitle } from '../../../../lib/use-page-title.ts';
 import { useExportPayments } from '../../api/export-payments.ts';
@@ -10,8 +12,6 @@ import { useAdminPayments } from '../../api/get-admin-payments.ts';
 import { useConfirmation } from '../../hooks/use-confirmation.ts';
 import { usePaymentFilters } from '../../hooks/use-payment-filters.ts';
 import { useKhaltiRefund } from '../../hooks/use-payment-refunds.ts';
-import { isSessionEnd, reasonOfFailure } from '../../utils/field-errors.ts';
-import { ConfirmModal } from '../confirm-modal.tsx';
 import { PaymentFiltersBar } from './payment-filters-bar.tsx';
 import { PaymentsTable } from './payments-table.tsx';
 import { RecordRefundModal } from './record-refund-modal.tsx';
@@ -34,8 +34,8 @@ export function PaymentsAdminScreen() {
   function exportCsv() {
     exporting.mutate(filters, {
       onError: (error) => {
-        if (!isSessionEnd(error)) {
-          notifyError(reasonOfFailure(error, t('errors.unexpected', { ns: 'common' })), {
+        if (!endedTheSession(error)) {
+          notifyError(reasonOf(error, t('errors.unexpected', { ns: 'common' })), {
             title: t('payments.exportFailed'),
           });
         }
@@ -87,7 +87,7 @@ export function PaymentsAdminScreen() {
         )}
       </Paper>
 
-      <ConfirmModal
+      <ConfirmDialog
         opened={target !== null}
         title={t('payments.refundConfirmTitle')}
         message={
@@ -99,10 +99,11 @@ export function PaymentsAdminScreen() {
               })
             : ''
         }
+        cancelLabel={t('confirm.cancel')}
         confirmLabel={t('payments.refundKhalti')}
         onConfirm={khaltiRefund.confirm}
-        onClose={khaltiRefund.close}
-        pending={khaltiRefund.isPending}
+        onCancel={khaltiRefund.close}
+        loading={khaltiRefund.isPending}
       />
       <RecordRefundModal payment={recording.target} onClose={recording.close} />
     </Stack>

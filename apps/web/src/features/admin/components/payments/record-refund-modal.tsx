@@ -1,10 +1,19 @@
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { type AdminPayment, formatRupees, recordRefundRequestSchema } from '@puja/contract';
-import { type FormEvent, useState } from 'react';
+import {
+  type AdminPayment,
+  formatRupees,
+  type RecordRefundRequest,
+  recordRefundRequestSchema,
+} from '@puja/contract';
 import { useTranslation } from 'react-i18next';
+import {
+  endedTheSession,
+  reasonOf,
+  showServerErrors,
+  useContractForm,
+} from '../../../../lib/contract-form.ts';
 import { notifyError, notifySuccess } from '../../../../lib/notify.ts';
 import { useRecordRefund } from '../../api/record-refund.ts';
-import { fieldErrorsOfApiError, isSessionEnd, reasonOfFailure } from '../../utils/field-errors.ts';
 
 interface RecordRefundModalProps {
   /** The payment whose refund was made in the provider's merchant portal; null while closed. */
@@ -30,45 +39,32 @@ export function RecordRefundModal({ payment, onClose }: RecordRefundModalProps) 
 
 function RecordRefundForm({ payment, onDone }: { payment: AdminPayment; onDone: () => void }) {
   const { t } = useTranslation('admin');
-  const [reference, setReference] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const form = useContractForm<RecordRefundRequest>(recordRefundRequestSchema, { reference: '' });
   const record = useRecordRefund();
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (record.isPending) return;
-    const check = recordRefundRequestSchema.safeParse({ reference });
-    if (!check.success) {
-      setError(check.error.issues[0]?.message);
-      return;
-    }
-    setError(undefined);
+  const send = form.onSubmit((values) => {
+    const { reference } = recordRefundRequestSchema.parse(values);
     record.mutate(
-      { paymentId: payment.id, reference: check.data.reference },
+      { paymentId: payment.id, reference },
       {
         onSuccess: (answer) => {
           notifySuccess(answer.message);
           onDone();
         },
         onError: (failure) => {
-          if (isSessionEnd(failure)) return;
-          const title = t('payments.recordFailed');
-          const fieldError = fieldErrorsOfApiError(failure, ['reference'] as const).reference;
+          if (endedTheSession(failure)) return;
+          notifyError(reasonOf(failure, t('errors.unexpected', { ns: 'common' })), {
+            title: t('payments.recordFailed'),
+          });
           // A reference the server refused can be corrected here; anything else (not due any more) cannot.
-          if (fieldError) {
-            setError(fieldError);
-            notifyError(fieldError, { title });
-            return;
-          }
-          notifyError(reasonOfFailure(failure, t('errors.unexpected', { ns: 'common' })), { title });
-          onDone();
+          if (!showServerErrors(form, failure)) onDone();
         },
       },
     );
-  }
+  });
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={(event) => (record.isPending ? event.preventDefault() : send(event))} noValidate>
       <Stack gap="md">
         <Text>
           {t('payments.recordIntro', {
@@ -82,13 +78,8 @@ function RecordRefundForm({ payment, onDone }: { payment: AdminPayment; onDone: 
           label={t('payments.recordReference')}
           description={t('payments.recordReferenceHint')}
           required
-          value={reference}
-          onChange={(event) => {
-            setReference(event.currentTarget.value);
-            setError(undefined);
-          }}
-          error={error}
           maxLength={100}
+          {...form.getInputProps('reference')}
           data-autofocus
         />
         <Group justify="flex-end" gap="sm">

@@ -1,18 +1,23 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 
 interface ConfirmDialogProps {
   opened: boolean;
   title: string;
-  /** The question, in SPEC §5's words where it has them. */
-  message: string;
+  /** The question, in docs/product.md#form-rules's words where it has them. */
+  message: ReactNode;
   confirmLabel: string;
   cancelLabel: string;
+  /** The action is on its way: its button waits, and Cancel can no longer stop it. */
   loading?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
 }
 
-/** Asks before something that cannot be undone; Cancel (or Escape) changes nothing. */
+/**
+ * Asks before something that cannot be undone, in the back office and the monastery's dashboard alike.
+ * Cancel (or Escape) changes nothing, and has the focus: the safe choice is the one a stray Enter makes.
+ */
 export function ConfirmDialog({
   opened,
   title,
@@ -27,11 +32,11 @@ export function ConfirmDialog({
     <Modal opened={opened} onClose={onCancel} title={title} centered withCloseButton={false}>
       <Text mb="lg">{message}</Text>
       <Group justify="flex-end" gap="sm">
-        <Button variant="default" onClick={onCancel} disabled={loading}>
+        <Button variant="default" onClick={onCancel} disabled={loading} data-autofocus>
           {cancelLabel}
         </Button>
         {/* The darker red keeps white text above AA contrast. */}
-        <Button color="red.8" onClick={onConfirm} loading={loading} data-autofocus>
+        <Button color="red.8" onClick={onConfirm} loading={loading}>
           {confirmLabel}
         </Button>
       </Group>
