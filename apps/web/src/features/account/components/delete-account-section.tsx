@@ -33,7 +33,7 @@ export function DeleteAccountSection() {
           {t('deletion.privacyLink')}
         </Anchor>
         <Group justify="flex-end">
-          <Button color="red" variant="outline" onClick={dialog.open}>
+          <Button color="red.8" variant="outline" onClick={dialog.open}>
             {t('deletion.open')}
           </Button>
         </Group>
@@ -84,7 +84,7 @@ function DeleteAccountForm({ onCancel }: { onCancel: () => void }) {
           <Button variant="default" onClick={onCancel}>
             {t('deletion.keep')}
           </Button>
-          <Button type="submit" color="red" loading={deletion.isPending}>
+          <Button type="submit" color="red.8" loading={deletion.isPending}>
             {t('deletion.confirm')}
           </Button>
         </Group>
