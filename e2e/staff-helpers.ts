@@ -14,7 +14,7 @@ export function dayFromToday(days: number): string {
   return day.toISOString().slice(0, 10);
 }
 
-/** `2026-12-01` as the app writes a puja's day (docs/product.md#fixed-values-and-formats's date part): `December 1st, 2026`. */
+/** `2026-12-01` as the app writes a puja's day (the date format of docs/product.md#fixed-values-and-formats): `December 1st, 2026`. */
 export function pujaDayText(isoDay: string): string {
   const [year, month, day] = isoDay.split('-').map(Number) as [number, number, number];
   const monthName = new Date(Date.UTC(year, month - 1, 1)).toLocaleString('en', {

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router';
-import { useSessionRefresh } from '../features/auth/api/use-session-refresh.ts';
+import { useSessionRefresh } from '../features/session/api/use-session-refresh.ts';
 import { useLoginPrompt } from '../lib/login-prompt.ts';
 import { resumeOrderAfterSignIn, useOrderPrompt } from '../lib/order-prompt.ts';
 import { forgetSessionEnding, useSession } from '../lib/session.ts';
@@ -9,7 +9,7 @@ import { onSessionExpired } from '../lib/session-expiry.ts';
 // The login form (country picker, phone and code steps) is only needed once someone asks to sign in,
 // so it stays out of the first bundle.
 const LoginModal = lazy(async () => ({
-  default: (await import('../features/auth/components/login-modal.tsx')).LoginModal,
+  default: (await import('../features/session/components/login-modal.tsx')).LoginModal,
 }));
 
 // The order form (Make Puja) likewise loads when a patron first asks for it.

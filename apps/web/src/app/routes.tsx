@@ -13,9 +13,11 @@ import { RouteErrorPage } from './route-error-page.tsx';
 const infoPages = () => import('../features/info-pages/routes/info-pages.tsx');
 
 /*
- * docs/product.md#routes's route table. The home page and the catalogue lists are in the first bundle; every other page
- * is `lazy`, loaded when first visited, so the first visit stays small and visitors never download the
- * account or back-office code (scripts/report-bundle-size.mjs checks both on every build).
+ * The route table (docs/product.md#routes), grouped by role area: public, patron, admin and monastery
+ * staff. Each area's routes and layout compose the features (features/<feature>/routes) its pages show.
+ * The home page and the catalogue lists are in the first bundle; every other page is `lazy`, loaded when
+ * first visited, so the first visit stays small and visitors never download the account or back-office
+ * code (scripts/report-bundle-size.mjs checks both on every build).
  */
 export const routes: RouteObject[] = [
   {
@@ -88,7 +90,7 @@ export const routes: RouteObject[] = [
           {
             path: 'auth',
             lazy: async () => ({
-              Component: (await import('../features/auth/routes/auth-page.tsx')).AuthPage,
+              Component: (await import('../features/session/routes/auth-page.tsx')).AuthPage,
             }),
           },
         ],
@@ -108,36 +110,40 @@ export const routes: RouteObject[] = [
                 children: [
                   {
                     path: 'dashboard',
-                    lazy: async () => ({
-                      Component: (await import('../features/admin/routes/admin-dashboard-page.tsx'))
-                        .AdminDashboardPage,
-                    }),
+                    // The dashboard's figures (admin-stats) with the newest audit entries beside them (audit).
+                    lazy: async () => {
+                      const [{ AdminDashboardPage }, { RecentActivity }] = await Promise.all([
+                        import('../features/admin-stats/routes/admin-dashboard-page.tsx'),
+                        import('../features/audit/components/recent-activity.tsx'),
+                      ]);
+                      return { element: <AdminDashboardPage recentActivity={<RecentActivity />} /> };
+                    },
                   },
                   {
                     path: 'monastery',
                     lazy: async () => ({
-                      Component: (await import('../features/admin/routes/admin-monasteries-page.tsx'))
+                      Component: (await import('../features/catalogue/routes/admin-monasteries-page.tsx'))
                         .AdminMonasteriesPage,
                     }),
                   },
                   {
                     path: 'puja',
                     lazy: async () => ({
-                      Component: (await import('../features/admin/routes/admin-pujas-page.tsx'))
+                      Component: (await import('../features/catalogue/routes/admin-pujas-page.tsx'))
                         .AdminPujasPage,
                     }),
                   },
                   {
                     path: 'manage-user',
                     lazy: async () => ({
-                      Component: (await import('../features/admin/routes/admin-users-page.tsx'))
+                      Component: (await import('../features/users/routes/admin-users-page.tsx'))
                         .AdminUsersPage,
                     }),
                   },
                   {
                     path: 'payments',
                     lazy: async () => ({
-                      Component: (await import('../features/admin/routes/admin-payments-page.tsx'))
+                      Component: (await import('../features/payments/routes/admin-payments-page.tsx'))
                         .AdminPaymentsPage,
                     }),
                   },
@@ -164,16 +170,15 @@ export const routes: RouteObject[] = [
                   {
                     path: 'dashboard',
                     lazy: async () => ({
-                      Component: (
-                        await import('../features/monastery-dashboard/routes/monastery-dashboard-page.tsx')
-                      ).MonasteryDashboardPage,
+                      Component: (await import('../features/orders/routes/monastery-dashboard-page.tsx'))
+                        .MonasteryDashboardPage,
                     }),
                   },
                   {
                     path: 'puja',
                     lazy: async () => ({
                       Component: (
-                        await import('../features/monastery-dashboard/routes/monastery-pujas-page.tsx')
+                        await import('../features/monastery-catalogue/routes/monastery-pujas-page.tsx')
                       ).MonasteryPujasPage,
                     }),
                   },

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 interface ConfirmDialogProps {
   opened: boolean;
   title: string;
-  /** The question, in docs/product.md#form-rules's words where it has them. */
+  /** The question, in the words of the form rules (docs/product.md#form-rules) where they have them. */
   message: ReactNode;
   confirmLabel: string;
   cancelLabel: string;

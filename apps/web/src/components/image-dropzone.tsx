@@ -4,7 +4,7 @@ import { isAcceptedPicture, MAX_UPLOAD_BYTES, MAX_UPLOAD_MEGABYTES, PICTURE_TYPE
 import { IconPhoto, IconPhotoUp, IconPhotoX } from '@tabler/icons-react';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useObjectUrl } from '../hooks/use-object-url.ts';
+import { useObjectUrl } from '../lib/use-object-url.ts';
 
 interface ImageDropzoneProps {
   value: File | null;

@@ -2,7 +2,8 @@ import { DEFAULT_COUNTRY_DIAL_CODE, listDialCodes } from '@puja/contract';
 
 /**
  * The countries a phone number may belong to, for the forms that ask for one (sign-in, a new number in
- * account settings): the country's code, dial code and name.
+ * account settings): the country's code, dial code and name. Its flag is drawn as an image from `code`
+ * (`CountryFlag`): emoji flags show as boxes or letter pairs on Windows and many Linux desktops.
  */
 export interface CountryDialCode {
   name: string;

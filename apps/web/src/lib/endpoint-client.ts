@@ -12,7 +12,7 @@ import {
   useMutation,
   useQuery,
 } from '@tanstack/react-query';
-import { apiRequest, type RequestBody } from './api-client.ts';
+import { apiRequest, type RequestBody, type RequestOptions } from './api-client.ts';
 
 /**
  * Calls an endpoint from its declaration in the contract (docs/decisions/014): the path filled from its
@@ -24,6 +24,13 @@ type Input<E extends EndpointDefinition> = {
     ? never
     : Key]: EndpointInput<E>[Key];
 } & { signal?: AbortSignal };
+
+/**
+ * How a call treats the session (lib/api-client.ts): sign-in calls go without the token
+ * (`sendToken: false`), so their 401 cannot end a session; logout reports its own failure
+ * (`expireSessionOn401: false`).
+ */
+export type CallOptions = Pick<RequestOptions, 'sendToken' | 'expireSessionOn401'>;
 
 export function endpointUrl<E extends EndpointDefinition>(
   endpoint: E,
@@ -41,6 +48,7 @@ export function endpointUrl<E extends EndpointDefinition>(
 export function callEndpoint<E extends EndpointDefinition>(
   endpoint: E,
   input: Input<E>,
+  options: CallOptions = {},
 ): Promise<EndpointResponse<E>> {
   const { signal, ...rest } = input as Partial<EndpointInput<E>> & { signal?: AbortSignal };
   const override = endpoint.methodOverride && endpoint.method !== 'POST';
@@ -53,6 +61,7 @@ export function callEndpoint<E extends EndpointDefinition>(
       : {}),
     ...(signal ? { signal } : {}),
     ...(schema ? { schema: schema as never } : {}),
+    ...options,
   }) as Promise<EndpointResponse<E>>;
 }
 

@@ -2,7 +2,7 @@ import { DEFAULT_BUSINESS_TIME_ZONE } from '@puja/contract';
 import dayjs from 'dayjs';
 import advancedFormat from 'dayjs/plugin/advancedFormat';
 
-// `Do` (1st, 2nd, …) in docs/product.md#fixed-values-and-formats's formats needs this plugin.
+// `Do` (1st, 2nd, …) in the formats of docs/product.md#fixed-values-and-formats needs this plugin.
 dayjs.extend(advancedFormat);
 
 /** Message times, docs/product.md#fixed-values-and-formats: `01:05 PM Jan 1st, 2024`. */
@@ -16,7 +16,7 @@ export function formatOrderDate(value: string | Date): string {
 }
 
 /**
- * A puja's day, docs/product.md#fixed-values-and-formats's date part: `January 1st, 2024`. The server sends the start of that day in the
+ * A puja's day, in the date format of docs/product.md#fixed-values-and-formats: `January 1st, 2024`. The server sends the start of that day in the
  * business time zone (`2026-12-01T00:00:00+05:45`); the calendar day is read from the text, so a browser in
  * another zone (where that instant is still 30 November) shows the same day as Nepal.
  */
@@ -36,7 +36,7 @@ const businessClock = new Intl.DateTimeFormat('en-US', {
 });
 
 /**
- * A moment as a clock in Nepal (the business time zone) shows it, in docs/product.md#fixed-values-and-formats's order-date format:
+ * A moment as a clock in Nepal (the business time zone) shows it, in the order-date format of docs/product.md#fixed-values-and-formats:
  * `January 1st, 2024 01:00 PM`. Used where the time must read the same for everyone, e.g. when money was
  * received or refunded, which the receipts, the providers' portals and the CSV export also give in Nepal time.
  */

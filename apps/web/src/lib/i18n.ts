@@ -20,7 +20,7 @@ export const resources = {
  */
 export type LazyResources = {
   admin: typeof import('../locales/en/admin.json');
-  'monastery-dashboard': typeof import('../locales/en/monastery-dashboard.json');
+  staff: typeof import('../locales/en/staff.json');
   'info-pages': typeof import('../locales/en/info-pages.json');
 };
 

@@ -1,5 +1,5 @@
-import { registerStrings } from '../../lib/i18n.ts';
-import monasteryDashboard from '../../locales/en/monastery-dashboard.json';
+import staff from '../locales/en/staff.json';
+import { registerStrings } from './i18n.ts';
 
 // Imported by every staff page: the namespace arrives with the lazy staff code, not the first bundle.
-registerStrings('monastery-dashboard', monasteryDashboard);
+registerStrings('staff', staff);

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { endedTheSession, reasonOf } from '../../../lib/contract-form.ts';
-import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { endedTheSession, reasonOf } from './contract-form.ts';
+import { notifyError, notifySuccess } from './notify.ts';
 
 /** How an action ended: done, or refused with the error (whose field messages a form may show). */
 export type ActionOutcome = { ok: true } | { ok: false; error: unknown };
@@ -12,7 +12,7 @@ export interface AttemptToasts {
 }
 
 /**
- * Runs a request with docs/product.md#notifications's toasts: the success message, or the failure message over the server's
+ * Runs a request with the toasts of docs/product.md#notifications: the success message, or the failure message over the server's
  * reason (a 401 has said 'Session Expired' already). Never throws: the outcome says what happened.
  */
 export function useAttempt() {

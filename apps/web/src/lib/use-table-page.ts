@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { pageOfRows } from '../utils/table-page.ts';
+import { pageOfRows } from './table-page.ts';
 
 /** A table's search box and page, over rows the browser already holds. */
 export function useTablePage<Row>(rows: readonly Row[], searchText: (row: Row) => (string | null)[]) {

@@ -1,6 +1,6 @@
 import type { Monastery, Puja, SessionUser } from '@puja/contract';
 import { vi } from 'vitest';
-import { signIn } from '../../../lib/session.ts';
+import { signIn } from '../lib/session.ts';
 
 export const adminUser: SessionUser = {
   id: 1,

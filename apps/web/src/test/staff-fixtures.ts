@@ -1,5 +1,5 @@
 import type { SessionUser } from '@puja/contract';
-import type { stubApi } from '../../../test/render-app.tsx';
+import type { stubApi } from './render-app.tsx';
 
 /** The demo monastery's staff member (apps/api seed: Demo Kopan Staff). */
 export const staffMember: SessionUser = {

@@ -26,7 +26,7 @@ const admin = { token: 't', role: 'admin' } as const;
 
 type Expected = 'allow' | 'sign-in' | string;
 
-// docs/product.md#routes's route table × who visits: allowed, sent to sign in, or sent to their own area.
+// The route table (docs/product.md#routes) × who visits: allowed, sent to sign in, or sent to their own area.
 const TABLE: [path: string, visitor: Expected, patron: Expected, staff: Expected, admin: Expected][] = [
   ['/', 'allow', 'allow', 'allow', 'allow'],
   ['/monasteries', 'allow', 'allow', 'allow', 'allow'],

@@ -13,7 +13,7 @@ export type AccessDecision =
   | { kind: 'wrong-role'; redirectTo: string };
 
 /**
- * docs/product.md#route-guard's route guard as a pure rule. No token: sign in, then come back to `fullPath`. A known role that
+ * The route guard (docs/product.md#route-guard) as a pure rule. No token: sign in, then come back to `fullPath`. A known role that
  * is not the page's: go to that role's own area. An unknown role is let through: the server checks every
  * call anyway (401/403), and the guard only spares people pages they cannot use.
  */

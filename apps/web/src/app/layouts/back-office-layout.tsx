@@ -11,7 +11,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { AppLogo } from '../../components/app-logo.tsx';
-import { useLogout } from '../../features/auth/api/logout.ts';
+import { useLogout } from '../../features/session/api/logout.ts';
 import { sessionLabel, useSession } from '../../lib/session.ts';
 import { BACK_OFFICE_MENUS, type BackOfficeMenuItem, isMenuItemActive } from './back-office-menu.ts';
 import { ProfileMenu } from './profile-menu.tsx';
@@ -36,7 +36,7 @@ interface BackOfficeLayoutProps {
 }
 
 /**
- * docs/product.md#back-office-layout's back office: a sidebar and a top bar with the signed-in person's name and a profile dropdown
+ * The back office (docs/product.md#back-office-layout): a sidebar and a top bar with the signed-in person's name and a profile dropdown
  * (Logout) around the page; on phones the sidebar is a burger menu.
  */
 export function BackOfficeLayout({ area }: BackOfficeLayoutProps) {

@@ -4,7 +4,7 @@ import { Link, Outlet } from 'react-router';
 import { AppLogo } from '../../components/app-logo.tsx';
 import classes from './login-layout.module.css';
 
-/** docs/product.md#sign-in-layout's login layout: a picture with its caption beside the logo, heading and sign-in screen. */
+/** The login layout (docs/product.md#sign-in-layout): a picture with its caption beside the logo, heading and sign-in screen. */
 export function LoginLayout() {
   const { t } = useTranslation();
   return (

@@ -4,7 +4,7 @@ import { lazy, Suspense, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet } from 'react-router';
 import { AppLogo } from '../../components/app-logo.tsx';
-import { useLogout } from '../../features/auth/api/logout.ts';
+import { useLogout } from '../../features/session/api/logout.ts';
 import { ROLE_HOME_PATHS } from '../../lib/role-areas.ts';
 import { type SessionState, sessionLabel, useSession } from '../../lib/session.ts';
 import { ProfileButton } from './profile-button.tsx';
@@ -41,7 +41,7 @@ function useTopBarLinks(session: SessionState): TopBarLink[] {
 }
 
 /**
- * docs/product.md#public-layout's public layout: a fixed top bar, the page, and the footer. On phones the links fold into a
+ * The public layout (docs/product.md#public-layout): a fixed top bar, the page, and the footer. On phones the links fold into a
  * panel under the bar (a disclosure, lighter than a drawer and enough for a handful of links).
  */
 export function PublicLayout() {

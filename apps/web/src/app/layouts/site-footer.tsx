@@ -23,7 +23,7 @@ function useMyAccountLink(session: SessionState): { to: string; label: string } 
 }
 
 /**
- * docs/product.md#public-layout's footer: logo, Quick Links (only when logged out), My Account, Help (the
+ * The footer of the public layout (docs/product.md#public-layout): logo, Quick Links (only when logged out), My Account, Help (the
  * information pages), and Follow Us On when the site has social pages.
  */
 export function SiteFooter({ session }: { session: SessionState }) {

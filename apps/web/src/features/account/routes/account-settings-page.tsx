@@ -1,15 +1,15 @@
 import { Alert, Button, Card, Group, Stack, TextInput, Title } from '@mantine/core';
-import { updateUserDetailsRequestSchema } from '@puja/contract';
-import { type FormEvent, useState } from 'react';
+import { type UpdateUserDetailsRequest, updateUserDetailsRequestSchema } from '@puja/contract';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client.ts';
+import { showServerErrors, useContractForm } from '../../../lib/contract-form.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { type SessionState, useSession } from '../../../lib/session.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useUpdateUserDetails } from '../api/update-user-details.ts';
 import { ChangePhoneSection } from '../components/change-phone-section.tsx';
 import { DeleteAccountSection } from '../components/delete-account-section.tsx';
-import { type DetailsErrors, fieldErrorsOfApiError, fieldErrorsOfIssues } from '../utils/field-errors.ts';
 
 /**
  * `/account-settings` (docs/product.md#account-settings): the patron's full name and e-mail, their phone
@@ -31,33 +31,27 @@ export function AccountSettingsPage() {
 
 function AccountSettingsForm({ session }: { session: SessionState }) {
   const { t } = useTranslation('account');
-  const [name, setName] = useState(session.name ?? '');
-  const [email, setEmail] = useState(session.email ?? '');
-  const [errors, setErrors] = useState<DetailsErrors>({});
+  const form = useContractForm<UpdateUserDetailsRequest>(updateUserDetailsRequestSchema, {
+    name: session.name ?? '',
+    email: session.email ?? '',
+  });
   const [failure, setFailure] = useState<string | null>(null);
   const update = useUpdateUserDetails();
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setFailure(null);
-    const parsed = updateUserDetailsRequestSchema.safeParse({ name, email });
-    if (!parsed.success) {
-      setErrors(fieldErrorsOfIssues(parsed.error.issues));
-      return;
-    }
-    setErrors({});
-    update.mutate(parsed.data, {
-      onSuccess: () => notifySuccess(t('accountSettings.updated')),
-      // docs/product.md#notifications: a failure shows no toast; the form says what is wrong where it is wrong.
-      onError: (error) => {
-        const fieldErrors = fieldErrorsOfApiError(error);
-        setErrors(fieldErrors);
-        if (Object.keys(fieldErrors).length === 0) {
+  const submit = form.onSubmit(
+    (values) => {
+      setFailure(null);
+      update.mutate(updateUserDetailsRequestSchema.parse(values), {
+        onSuccess: () => notifySuccess(t('accountSettings.updated')),
+        // docs/product.md#notifications: a failure shows no toast; the form says what is wrong where it is wrong.
+        onError: (error) => {
+          if (showServerErrors(form, error)) return;
           setFailure(error instanceof ApiError ? error.message : t('errors.unexpected', { ns: 'common' }));
-        }
-      },
-    });
-  }
+        },
+      });
+    },
+    () => setFailure(null),
+  );
 
   return (
     <Card withBorder radius="md" padding="xl" component="section">
@@ -71,20 +65,11 @@ function AccountSettingsForm({ session }: { session: SessionState }) {
               {failure}
             </Alert>
           )}
-          <TextInput
-            label={t('fullName')}
-            value={name}
-            onChange={(event) => setName(event.currentTarget.value)}
-            error={errors.name}
-            autoComplete="name"
-            required
-          />
+          <TextInput label={t('fullName')} {...form.getInputProps('name')} autoComplete="name" required />
           <TextInput
             label={t('email')}
             type="email"
-            value={email}
-            onChange={(event) => setEmail(event.currentTarget.value)}
-            error={errors.email}
+            {...form.getInputProps('email')}
             autoComplete="email"
             required
           />

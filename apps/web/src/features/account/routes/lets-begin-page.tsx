@@ -1,9 +1,14 @@
 import { Alert, Button, Group, Stack, TextInput, Title } from '@mantine/core';
-import { fullNameSchema, updateUserDetailsRequestSchema } from '@puja/contract';
+import {
+  fullNameSchema,
+  type UpdateUserDetailsRequest,
+  updateUserDetailsRequestSchema,
+} from '@puja/contract';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client.ts';
+import { showServerErrors, useContractForm } from '../../../lib/contract-form.ts';
 import { notifyWarning } from '../../../lib/notify.ts';
 import { safeRedirectTarget } from '../../../lib/redirect-target.ts';
 import { ROLE_HOME_PATHS } from '../../../lib/role-areas.ts';
@@ -12,7 +17,6 @@ import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useUpdateUserDetails } from '../api/update-user-details.ts';
 import { TypedMessage } from '../components/typed-message.tsx';
 import { useTypedText } from '../hooks/use-typed-text.ts';
-import { fieldErrorsOfApiError, fieldErrorsOfIssues } from '../utils/field-errors.ts';
 
 /** docs/product.md#fixed-values-and-formats: the thank-you starts typing 300 ms after the name is accepted. */
 export const SECOND_MESSAGE_DELAY_MS = 300;
@@ -32,9 +36,12 @@ export function LetsBeginPage() {
   const session = useSession();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
-  const [name, setName] = useState(session.name ?? '');
-  const [email, setEmail] = useState(session.email ?? '');
-  const [emailError, setEmailError] = useState<string | null>(null);
+  // The name's message is a warning toast, not a field message: the name field keeps its place in the
+  // conversation (docs/product.md#onboarding).
+  const form = useContractForm<UpdateUserDetailsRequest>(updateUserDetailsRequestSchema, {
+    name: session.name ?? '',
+    email: session.email ?? '',
+  });
   const [failure, setFailure] = useState<string | null>(null);
   const [step, setStep] = useState<'name' | 'pause' | 'email'>('name');
   const [firstName, setFirstName] = useState('');
@@ -66,7 +73,7 @@ export function LetsBeginPage() {
   }
 
   function continueWithName() {
-    const parsed = fullNameSchema.safeParse(name);
+    const parsed = fullNameSchema.safeParse(form.getValues().name);
     if (!parsed.success) {
       warnFullName(parsed.error.issues[0]?.message ?? '');
       return;
@@ -75,31 +82,27 @@ export function LetsBeginPage() {
     if (step === 'name') setStep('pause');
   }
 
-  function beginJourney() {
-    setFailure(null);
-    const parsed = updateUserDetailsRequestSchema.safeParse({ name, email });
-    if (!parsed.success) {
-      const errors = fieldErrorsOfIssues(parsed.error.issues);
-      if (errors.name) warnFullName(errors.name);
-      setEmailError(errors.email ?? null);
-      return;
-    }
-    setEmailError(null);
-    update.mutate(parsed.data, {
-      onSuccess: () => {
-        const target = safeRedirectTarget(searchParams.get('redirect'));
-        void navigate(target ?? ROLE_HOME_PATHS.user, { replace: true });
-      },
-      onError: (error) => {
-        const errors = fieldErrorsOfApiError(error);
-        if (errors.name) warnFullName(errors.name);
-        setEmailError(errors.email ?? null);
-        if (!errors.name && !errors.email) {
+  const beginJourney = form.onSubmit(
+    (values) => {
+      setFailure(null);
+      update.mutate(updateUserDetailsRequestSchema.parse(values), {
+        onSuccess: () => {
+          const target = safeRedirectTarget(searchParams.get('redirect'));
+          void navigate(target ?? ROLE_HOME_PATHS.user, { replace: true });
+        },
+        onError: (error) => {
+          const nameMessage = error instanceof ApiError ? error.errors.name?.[0] : undefined;
+          if (nameMessage) warnFullName(nameMessage);
+          if (showServerErrors(form, error)) return;
           setFailure(error instanceof ApiError ? error.message : t('errors.unexpected', { ns: 'common' }));
-        }
-      },
-    });
-  }
+        },
+      });
+    },
+    (errors) => {
+      setFailure(null);
+      if (errors.name) warnFullName(String(errors.name));
+    },
+  );
 
   return (
     <Stack gap="lg" maw={640} mx="auto">
@@ -111,8 +114,7 @@ export function LetsBeginPage() {
             <Group align="flex-end" gap="sm" wrap="wrap">
               <TextInput
                 label={t('fullName')}
-                value={name}
-                onChange={(event) => setName(event.currentTarget.value)}
+                {...form.getInputProps('name', { withError: false })}
                 autoComplete="name"
                 required
                 flex={1}
@@ -132,9 +134,7 @@ export function LetsBeginPage() {
               <TextInput
                 label={t('email')}
                 type="email"
-                value={email}
-                onChange={(event) => setEmail(event.currentTarget.value)}
-                error={emailError}
+                {...form.getInputProps('email')}
                 autoComplete="email"
                 required
                 ref={emailInput}
@@ -145,7 +145,7 @@ export function LetsBeginPage() {
                 </Alert>
               )}
               <Group justify="flex-end">
-                <Button type="button" onClick={beginJourney} loading={update.isPending}>
+                <Button type="button" onClick={() => beginJourney()} loading={update.isPending}>
                   {t('letsBegin.beginJourney')}
                 </Button>
               </Group>

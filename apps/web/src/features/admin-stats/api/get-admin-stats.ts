@@ -1,7 +1,7 @@
 import { getAdminStatsEndpoint } from '@puja/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { adminStatsQueryKey } from '../../../lib/admin-query-keys.ts';
 import { callEndpoint } from '../../../lib/endpoint-client.ts';
-import { adminStatsQueryKey } from './admin-query-keys.ts';
 
 /** The figures of the administrator's dashboard (ours, issue #6). */
 export function adminStatsQueryOptions() {

@@ -1,8 +1,8 @@
 import { Badge, Table, Text } from '@mantine/core';
 import { formatRupees, type Order, type OrderStatus } from '@puja/contract';
 import { useTranslation } from 'react-i18next';
-import { formatPujaDate } from '../../../../lib/formatting.ts';
-import { DashboardPanel } from './dashboard-panel.tsx';
+import { DashboardPanel } from '../../../components/dashboard-panel.tsx';
+import { formatPujaDate } from '../../../lib/formatting.ts';
 
 const STATUS_BADGE_COLORS: Record<OrderStatus, string> = {
   pending: 'yellow',

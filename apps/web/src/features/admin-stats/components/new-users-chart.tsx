@@ -1,9 +1,9 @@
 import { AreaChart } from '@mantine/charts';
 import type { AdminStatsResponse } from '@puja/contract';
 import { useTranslation } from 'react-i18next';
-import { formatCount, newUserRows } from '../../utils/dashboard-data.ts';
+import { DashboardPanel } from '../../../components/dashboard-panel.tsx';
+import { formatCount, newUserRows } from '../utils/dashboard-data.ts';
 import { ChartDataTable } from './chart-data-table.tsx';
-import { DashboardPanel } from './dashboard-panel.tsx';
 
 /** Sign-ups per week: is the word getting around? */
 export function NewUsersChart({ newUsersByWeek }: Pick<AdminStatsResponse, 'newUsersByWeek'>) {

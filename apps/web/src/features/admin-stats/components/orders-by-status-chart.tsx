@@ -2,8 +2,8 @@ import { DonutChart } from '@mantine/charts';
 import { ColorSwatch, Group, Stack, Text } from '@mantine/core';
 import type { AdminStatsResponse } from '@puja/contract';
 import { useTranslation } from 'react-i18next';
-import { formatCount, STATUS_COLORS } from '../../utils/dashboard-data.ts';
-import { DashboardPanel } from './dashboard-panel.tsx';
+import { DashboardPanel } from '../../../components/dashboard-panel.tsx';
+import { formatCount, STATUS_COLORS } from '../utils/dashboard-data.ts';
 
 /** Orders by status: a donut, with its legend giving each figure (the legend is what screen readers read). */
 export function OrdersByStatusChart({ ordersByStatus }: Pick<AdminStatsResponse, 'ordersByStatus'>) {

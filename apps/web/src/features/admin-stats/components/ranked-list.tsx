@@ -1,8 +1,8 @@
 import { Table, Text } from '@mantine/core';
 import { type AdminStatsResponse, formatRupees } from '@puja/contract';
 import { useTranslation } from 'react-i18next';
-import { formatCount } from '../../utils/dashboard-data.ts';
-import { DashboardPanel } from './dashboard-panel.tsx';
+import { DashboardPanel } from '../../../components/dashboard-panel.tsx';
+import { formatCount } from '../utils/dashboard-data.ts';
 
 interface RankedListProps {
   title: string;

@@ -1,9 +1,9 @@
 import { BarChart } from '@mantine/charts';
 import { type AdminStatsResponse, formatRupees } from '@puja/contract';
 import { useTranslation } from 'react-i18next';
-import { PROVIDER_COLORS, PROVIDERS, revenueRows } from '../../utils/dashboard-data.ts';
+import { DashboardPanel } from '../../../components/dashboard-panel.tsx';
+import { PROVIDER_COLORS, PROVIDERS, revenueRows } from '../utils/dashboard-data.ts';
 import { ChartDataTable } from './chart-data-table.tsx';
-import { DashboardPanel } from './dashboard-panel.tsx';
 
 /** Paid revenue per month, one stacked bar per month with a part for each wallet. */
 export function RevenueByMonthChart({ revenueByMonth }: Pick<AdminStatsResponse, 'revenueByMonth'>) {

@@ -2,7 +2,7 @@ import { Paper, SimpleGrid, Text } from '@mantine/core';
 import { type AdminStatsResponse, formatRupees } from '@puja/contract';
 import { IconBuildingMonument, IconCash, IconReceipt, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { formatCount } from '../../utils/dashboard-data.ts';
+import { formatCount } from '../utils/dashboard-data.ts';
 
 /** The four figures an administrator looks at first. */
 export function StatCards({ totals }: { totals: AdminStatsResponse['totals'] }) {

@@ -2,9 +2,10 @@ import type { AdminStatsResponse, AuditLogResponse } from '@puja/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { signInAsAdmin, stubRoutes } from '../../../test/admin-fixtures.ts';
 import { orderFixture } from '../../../test/order-fixtures.ts';
 import { renderRoutes } from '../../../test/render-app.tsx';
-import { signInAsAdmin, stubRoutes } from '../testing/admin-fixtures.ts';
+import { RecentActivity } from '../../audit/components/recent-activity.tsx';
 import { AdminDashboardPage } from './admin-dashboard-page.tsx';
 
 const stats: AdminStatsResponse = {
@@ -93,7 +94,10 @@ const auditLog: AuditLogResponse = {
 };
 
 function renderPage() {
-  return renderRoutes([{ path: '/admin/dashboard', element: <AdminDashboardPage /> }], '/admin/dashboard');
+  return renderRoutes(
+    [{ path: '/admin/dashboard', element: <AdminDashboardPage recentActivity={<RecentActivity />} /> }],
+    '/admin/dashboard',
+  );
 }
 
 const panel = (name: string) => screen.getByRole('region', { name });

@@ -1,10 +1,14 @@
-import '../admin-strings.ts';
+import '../../../lib/admin-strings.ts';
 // Mantine's extension styles travel with the page that uses them; recharts (under @mantine/charts) is
 // only ever in this page's chunk.
 import '@mantine/charts/styles.css';
-import { AdminDashboardScreen } from '../components/dashboard/admin-dashboard-screen.tsx';
+import type { ReactNode } from 'react';
+import { AdminDashboardScreen } from '../components/admin-dashboard-screen.tsx';
 
-/** `/admin/dashboard`: the administrator's start page. */
-export function AdminDashboardPage() {
-  return <AdminDashboardScreen />;
+/**
+ * `/admin/dashboard`: the administrator's start page. The admin area's route (app/routes.tsx) gives it the
+ * audit feature's Recent activity panel.
+ */
+export function AdminDashboardPage({ recentActivity }: { recentActivity?: ReactNode }) {
+  return <AdminDashboardScreen recentActivity={recentActivity} />;
 }

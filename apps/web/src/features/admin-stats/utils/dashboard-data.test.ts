@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newUserRows, revenueRows, subjectNameOf } from './dashboard-data.ts';
+import { newUserRows, revenueRows } from './dashboard-data.ts';
 
 describe('revenueRows', () => {
   it('makes one row per month, oldest first, with each wallet (0 when missing)', () => {
@@ -21,13 +21,5 @@ describe('newUserRows', () => {
     expect(newUserRows([{ weekStart: '2026-03-08', count: 2 }])).toEqual([
       { weekStart: '2026-03-08', label: 'Mar 8', count: 2 },
     ]);
-  });
-});
-
-describe('subjectNameOf', () => {
-  it('names the row after the change, or before a deletion, when a name was recorded', () => {
-    expect(subjectNameOf({ before: { name: 'Old' }, after: { name: 'New' } })).toBe('New');
-    expect(subjectNameOf({ before: { name: 'Gone' }, after: null })).toBe('Gone');
-    expect(subjectNameOf({ before: { status: 0 }, after: { status: 1 } })).toBeNull();
   });
 });

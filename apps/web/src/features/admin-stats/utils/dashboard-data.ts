@@ -1,4 +1,4 @@
-import type { AdminStatsResponse, AuditEntry, OrderStatus, PaymentMethod } from '@puja/contract';
+import type { AdminStatsResponse, OrderStatus, PaymentMethod } from '@puja/contract';
 import { PAYMENT_METHODS } from '@puja/contract';
 import dayjs from 'dayjs';
 
@@ -66,9 +66,3 @@ export const PROVIDER_COLORS: Record<PaymentMethod, string> = {
   esewa: 'green.6',
   khalti: 'violet.6',
 };
-
-/** The name an audit entry's row had (after the change, or before a deletion), when it has one. */
-export function subjectNameOf(entry: Pick<AuditEntry, 'before' | 'after'>): string | null {
-  const name = entry.after?.name ?? entry.before?.name;
-  return typeof name === 'string' && name.trim() !== '' ? name : null;
-}

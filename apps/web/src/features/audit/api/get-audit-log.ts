@@ -1,7 +1,7 @@
 import { getAuditLogEndpoint } from '@puja/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { auditLogQueryKey } from '../../../lib/admin-query-keys.ts';
 import { callEndpoint } from '../../../lib/endpoint-client.ts';
-import { auditLogQueryKey } from './admin-query-keys.ts';
 
 /** The newest page of who changed what, newest first (ours, issue #6). */
 export function auditLogQueryOptions() {

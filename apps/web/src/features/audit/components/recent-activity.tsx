@@ -2,11 +2,11 @@ import { Skeleton, Text, Timeline } from '@mantine/core';
 import type { AuditEntry } from '@puja/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { QueryErrorAlert } from '../../../../components/query-error-alert.tsx';
-import { formatMessageTime } from '../../../../lib/formatting.ts';
-import { useAuditLog } from '../../api/get-audit-log.ts';
-import { subjectNameOf } from '../../utils/dashboard-data.ts';
-import { DashboardPanel } from './dashboard-panel.tsx';
+import { DashboardPanel } from '../../../components/dashboard-panel.tsx';
+import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
+import { formatMessageTime } from '../../../lib/formatting.ts';
+import { useAuditLog } from '../api/get-audit-log.ts';
+import { subjectNameOf } from '../utils/audit-subjects.ts';
 
 /** How many of the newest audit entries the dashboard shows. */
 const RECENT_ACTIVITY_COUNT = 8;

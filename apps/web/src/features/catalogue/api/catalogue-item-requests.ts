@@ -1,7 +1,7 @@
 import type { MonasteryListResponse, MonasterySummary, PujaListResponse } from '@puja/contract';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
-import { catalogueQueryKey } from '../../catalogue/api/catalogue-query-keys.ts';
-import { adminQueryKey, adminStatsQueryKey, auditLogQueryKey } from './admin-query-keys.ts';
+import { adminQueryKey, adminStatsQueryKey, auditLogQueryKey } from '../../../lib/admin-query-keys.ts';
+import { catalogueQueryKey } from './catalogue-query-keys.ts';
 
 /** The two catalogues an administrator manages: monasteries and (catalogue) pujas. */
 export type CatalogueKind = 'monastery' | 'puja';

@@ -4,17 +4,17 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { PageNavigation } from '../../../components/page-navigation.tsx';
 import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
+import { TableSearch } from '../../../components/table-controls.tsx';
+import { TABLE_PAGE_SIZE } from '../../../lib/table-page.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
+import { useTablePage } from '../../../lib/use-table-page.ts';
 import type { AdminCatalogueItem, CatalogueKind } from '../api/catalogue-item-requests.ts';
 import { useCatalogueItems } from '../api/get-catalogue-items.ts';
 import { useCatalogueItemDeletion } from '../hooks/use-catalogue-item-deletion.ts';
 import { CATALOGUE_STRINGS } from '../hooks/use-catalogue-item-form.ts';
-import { useTablePage } from '../hooks/use-table-page.ts';
-import { TABLE_PAGE_SIZE } from '../utils/table-page.ts';
 import { CatalogueItemCreateCard } from './catalogue-item-create-card.tsx';
 import { CatalogueItemEditModal } from './catalogue-item-edit-modal.tsx';
 import { CatalogueItemsTable } from './catalogue-items-table.tsx';
-import { TableSearch } from './table-controls.tsx';
 
 const searchTextOf = (item: AdminCatalogueItem) => [item.name];
 

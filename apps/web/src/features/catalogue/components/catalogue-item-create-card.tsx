@@ -5,7 +5,7 @@ import type { CatalogueKind } from '../api/catalogue-item-requests.ts';
 import { CATALOGUE_STRINGS, useCatalogueItemForm } from '../hooks/use-catalogue-item-form.ts';
 import { CatalogueItemForm } from './catalogue-item-form.tsx';
 
-/** docs/product.md#admin-monasteries-and-pujas's Create Monastery (or Create Puja) form beside the table. */
+/** The Create Monastery (or Create Puja) form beside the table (docs/product.md#admin-monasteries-and-pujas). */
 export function CatalogueItemCreateCard({ kind }: { kind: CatalogueKind }) {
   const { t } = useTranslation('admin');
   const headingId = useId();

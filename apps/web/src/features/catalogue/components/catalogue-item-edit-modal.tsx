@@ -10,7 +10,7 @@ interface CatalogueItemEditModalProps {
   onClose: () => void;
 }
 
-/** docs/product.md#admin-monasteries-and-pujas's edit modals: 'Update Monastery' and 'Edit Puja'. */
+/** The edit modals (docs/product.md#admin-monasteries-and-pujas): 'Update Monastery' and 'Edit Puja'. */
 export function CatalogueItemEditModal({ kind, item, onClose }: CatalogueItemEditModalProps) {
   const { t } = useTranslation('admin');
   return (

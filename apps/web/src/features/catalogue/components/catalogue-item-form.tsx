@@ -1,8 +1,8 @@
 import { Group, Radio, Stack, Textarea, TextInput } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ImageDropzone } from '../../../components/image-dropzone.tsx';
 import type { CatalogueItemFormState } from '../hooks/use-catalogue-item-form.ts';
-import { ImageDropzone } from './image-dropzone.tsx';
 
 interface CatalogueItemFormProps {
   editor: CatalogueItemFormState;

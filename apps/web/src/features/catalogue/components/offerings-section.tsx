@@ -21,7 +21,7 @@ interface OfferingsSectionProps<T extends Offering> {
   renderCard: (item: T) => ReactNode;
 }
 
-/** docs/product.md#monastery-page's monastery and puja pages share this: a name search, a price sort and the matching cards. */
+/** The monastery and puja pages (docs/product.md#monastery-page) share this: a name search, a price sort and the matching cards. */
 export function OfferingsSection<T extends Offering>({
   heading,
   items,

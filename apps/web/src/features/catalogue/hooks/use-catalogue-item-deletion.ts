@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { endedTheSession, reasonOf } from '../../../lib/contract-form.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { useConfirmation } from '../../../lib/use-confirmation.ts';
 import type { AdminCatalogueItem, CatalogueKind } from '../api/catalogue-item-requests.ts';
 import { useDeleteCatalogueItem } from '../api/delete-catalogue-item.ts';
 import { CATALOGUE_STRINGS } from './use-catalogue-item-form.ts';
-import { useConfirmation } from './use-confirmation.ts';
 
-/** Delete with docs/product.md#form-rules's confirmation first, then docs/product.md#notifications's toast either way. */
+/** Delete with the confirmation first (docs/product.md#form-rules), then the toast either way (docs/product.md#notifications). */
 export function useCatalogueItemDeletion(kind: CatalogueKind) {
   const { t } = useTranslation('admin');
   const strings = CATALOGUE_STRINGS[kind];

@@ -27,7 +27,7 @@ interface UseCatalogueItemFormOptions {
 
 /**
  * The Create and Update forms of monasteries and pujas (docs/product.md#form-rules, §8): the contract's checks before
- * sending, the multipart write, docs/product.md#notifications's toasts, and the server's field errors by their fields.
+ * sending, the multipart write, the toasts of docs/product.md#notifications, and the server's field errors by their fields.
  */
 export function useCatalogueItemForm({ kind, item, onSaved }: UseCatalogueItemFormOptions) {
   const { t } = useTranslation('admin');

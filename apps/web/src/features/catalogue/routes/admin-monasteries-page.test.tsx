@@ -2,8 +2,6 @@ import { notifications } from '@mantine/notifications';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderRoutes } from '../../../test/render-app.tsx';
-import { monasteriesQueryKey } from '../../catalogue/api/get-monasteries.ts';
 import {
   callsTo,
   monastery,
@@ -11,7 +9,9 @@ import {
   signInAsAdmin,
   stubObjectUrls,
   stubRoutes,
-} from '../testing/admin-fixtures.ts';
+} from '../../../test/admin-fixtures.ts';
+import { renderRoutes } from '../../../test/render-app.tsx';
+import { monasteriesQueryKey } from '../api/get-monasteries.ts';
 import { AdminMonasteriesPage } from './admin-monasteries-page.tsx';
 
 const kopan = monastery();

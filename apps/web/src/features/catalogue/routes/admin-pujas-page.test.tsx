@@ -2,8 +2,6 @@ import { notifications } from '@mantine/notifications';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderRoutes } from '../../../test/render-app.tsx';
-import { pujasQueryKey } from '../../catalogue/api/get-pujas.ts';
 import {
   callsTo,
   pictureFile,
@@ -11,7 +9,9 @@ import {
   signInAsAdmin,
   stubObjectUrls,
   stubRoutes,
-} from '../testing/admin-fixtures.ts';
+} from '../../../test/admin-fixtures.ts';
+import { renderRoutes } from '../../../test/render-app.tsx';
+import { pujasQueryKey } from '../api/get-pujas.ts';
 import { AdminPujasPage } from './admin-pujas-page.tsx';
 
 const tara = puja();

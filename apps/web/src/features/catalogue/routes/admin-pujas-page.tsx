@@ -1,4 +1,4 @@
-import '../admin-strings.ts';
+import '../../../lib/admin-strings.ts';
 // Mantine's extension styles travel with the page that uses them, not the first bundle.
 import '@mantine/dropzone/styles.css';
 import { CatalogueAdminScreen } from '../components/catalogue-admin-screen.tsx';

@@ -6,7 +6,7 @@ export interface Offering {
   pivot: { cost: number };
 }
 
-/** docs/product.md#monastery-page's sort select: 'Select Filter' keeps the server's order. */
+/** The sort select (docs/product.md#monastery-page): 'Select Filter' keeps the server's order. */
 export type OfferingSort = SortOption | 'none';
 
 export function isOfferingSort(value: string): value is OfferingSort {

@@ -1,7 +1,7 @@
 import { getMonasteryPujaEndpoint } from '@puja/contract';
 import { useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '../../../lib/endpoint-client.ts';
-import { monasteryPujasQueryKey } from './monastery-dashboard-query-keys.ts';
+import { monasteryPujasQueryKey } from './monastery-catalogue-query-keys.ts';
 
 /** A catalogue puja the monastery offers, with its price now. */
 export function useMonasteryPuja(pivotId: number | null) {

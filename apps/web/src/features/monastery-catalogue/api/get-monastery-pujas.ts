@@ -1,7 +1,7 @@
 import { listMonasteryPujasEndpoint } from '@puja/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '../../../lib/endpoint-client.ts';
-import { monasteryPujasQueryKey } from './monastery-dashboard-query-keys.ts';
+import { monasteryPujasQueryKey } from './monastery-catalogue-query-keys.ts';
 
 /** Catalogue pujas not offered yet, and this monastery's pujas with their prices. */
 export function monasteryPujasQueryOptions() {

@@ -1,7 +1,7 @@
 import { getSpecialPujaEndpoint } from '@puja/contract';
 import { useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '../../../lib/endpoint-client.ts';
-import { monasteryPujasQueryKey } from './monastery-dashboard-query-keys.ts';
+import { monasteryPujasQueryKey } from './monastery-catalogue-query-keys.ts';
 
 /** One of the monastery's own pujas as stored now. */
 export function useSpecialPuja(pivotId: number | null) {

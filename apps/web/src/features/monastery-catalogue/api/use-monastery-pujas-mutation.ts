@@ -1,7 +1,7 @@
 import type { MonasteryPujasResponse } from '@puja/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { catalogueQueryKey } from '../../catalogue/api/catalogue-query-keys.ts';
-import { monasteryPujasQueryKey } from './monastery-dashboard-query-keys.ts';
+import { monasteryPujasQueryKey } from './monastery-catalogue-query-keys.ts';
 
 /**
  * Every change to the monastery's pujas answers with the refreshed lists: they replace the cached ones,

@@ -5,11 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { useAddPujaForm } from '../hooks/use-add-puja-form.ts';
 
 /**
- * docs/product.md#staff-pujas's Add Puja form: a catalogue puja the monastery does not offer yet, and its price. `available`
+ * The Add Puja form (docs/product.md#staff-pujas): a catalogue puja the monastery does not offer yet, and its price. `available`
  * is undefined while the list loads.
  */
 export function AddPujaForm({ available }: { available: readonly Puja[] | undefined }) {
-  const { t } = useTranslation('monastery-dashboard');
+  const { t } = useTranslation('staff');
   const { form, submit, isSending } = useAddPujaForm();
   const headingId = useId();
   const nothingToAdd = available?.length === 0;
@@ -41,7 +41,7 @@ export function AddPujaForm({ available }: { available: readonly Puja[] | undefi
 
 /** A price in rupees, with paisa; the contract's range is the input's. */
 export function CostInput({ label, ...input }: NumberInputProps) {
-  const { t } = useTranslation('monastery-dashboard');
+  const { t } = useTranslation('staff');
   return (
     <NumberInput
       label={label ?? t('addPuja.cost')}

@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { useSpecialPujaForm } from '../hooks/use-special-puja-form.ts';
 import { SpecialPujaFields } from './special-puja-fields.tsx';
 
-/** docs/product.md#staff-pujas's Add Special Puja form: a puja only this monastery offers. */
+/** The Add Special Puja form (docs/product.md#staff-pujas): a puja only this monastery offers. */
 export function AddSpecialPujaForm() {
-  const { t } = useTranslation('monastery-dashboard');
+  const { t } = useTranslation('staff');
   const editor = useSpecialPujaForm();
   const headingId = useId();
   return (

@@ -4,10 +4,10 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
+import { useLastShown } from '../../../lib/use-last-shown.ts';
 import { useMonasteryPuja } from '../api/get-monastery-puja.ts';
 import { useSpecialPuja } from '../api/get-special-puja.ts';
 import { useCostForm } from '../hooks/use-cost-form.ts';
-import { useLastShown } from '../hooks/use-last-shown.ts';
 import { useSpecialPujaForm } from '../hooks/use-special-puja-form.ts';
 import { CostInput } from './add-puja-form.tsx';
 import { SpecialPujaFields } from './special-puja-fields.tsx';
@@ -19,11 +19,11 @@ interface EditPujaModalProps {
 }
 
 /**
- * docs/product.md#staff-pujas's edit modals: 'Update Monastery' changes the price of a catalogue puja (its name read-only),
+ * The edit modals (docs/product.md#staff-pujas): 'Update Monastery' changes the price of a catalogue puja (its name read-only),
  * 'Update Personal Puja' edits a special puja. Each starts from the puja as stored now.
  */
 export function EditPujaModal({ puja, onClose }: EditPujaModalProps) {
-  const { t } = useTranslation('monastery-dashboard');
+  const { t } = useTranslation('staff');
   const shown = useLastShown(puja);
   const special = shown?.monastery_id != null;
   return (
@@ -58,7 +58,7 @@ function CostEditor({ pivotId, onDone }: EditorProps) {
 }
 
 function CostForm({ puja, onDone }: { puja: PujaWithPivot; onDone: () => void }) {
-  const { t } = useTranslation('monastery-dashboard');
+  const { t } = useTranslation('staff');
   const { form, setCost, submit, isSending } = useCostForm(puja, onDone);
   return (
     <form onSubmit={submit} noValidate>
@@ -87,7 +87,7 @@ function SpecialPujaEditor({ pivotId, onDone }: EditorProps) {
 }
 
 function SpecialPujaForm({ puja, onDone }: { puja: PujaWithPivot; onDone: () => void }) {
-  const { t } = useTranslation('monastery-dashboard');
+  const { t } = useTranslation('staff');
   const editor = useSpecialPujaForm(puja, onDone);
   return (
     <form onSubmit={editor.submit} noValidate>

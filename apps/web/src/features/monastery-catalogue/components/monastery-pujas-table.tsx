@@ -1,7 +1,7 @@
 import { Badge, Button, Group, Table, Text } from '@mantine/core';
 import { formatRupees, type PujaWithPivot } from '@puja/contract';
 import { useTranslation } from 'react-i18next';
-import { TableSkeletonRows } from './table-skeleton-rows.tsx';
+import { TableSkeletonRows } from '../../../components/table-skeleton-rows.tsx';
 
 const COLUMN_COUNT = 3;
 
@@ -13,7 +13,7 @@ interface MonasteryPujasTableProps {
 
 /** docs/product.md#staff-pujas: the monastery's pujas with their cost, Edit and Delete; its own pujas marked 'Special'. */
 export function MonasteryPujasTable({ pujas, onEdit, onDelete }: MonasteryPujasTableProps) {
-  const { t } = useTranslation('monastery-dashboard');
+  const { t } = useTranslation('staff');
   return (
     <Table.ScrollContainer minWidth={440}>
       <Table striped highlightOnHover verticalSpacing="sm" aria-label={t('pujas.tableLabel')}>

@@ -1,8 +1,8 @@
 import { FileInput, Group, Image, Radio, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { PICTURE_ACCEPT } from '@puja/contract';
 import { useTranslation } from 'react-i18next';
+import { MAX_PHOTO_MEGABYTES } from '../../../lib/photo-rules.ts';
 import type { SpecialPujaFormState } from '../hooks/use-special-puja-form.ts';
-import { MAX_PHOTO_MEGABYTES } from '../utils/photo-rules.ts';
 import { CostInput } from './add-puja-form.tsx';
 
 interface SpecialPujaFieldsProps {
@@ -13,7 +13,7 @@ interface SpecialPujaFieldsProps {
 
 /** A special puja's fields (docs/product.md#staff-pujas, §5): name, image, description, status (Closed or Open) and cost. */
 export function SpecialPujaFields({ editor, currentImage }: SpecialPujaFieldsProps) {
-  const { t } = useTranslation('monastery-dashboard');
+  const { t } = useTranslation('staff');
   const { form } = editor;
   return (
     <Stack gap="md">

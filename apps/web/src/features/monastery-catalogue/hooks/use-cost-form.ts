@@ -2,13 +2,13 @@ import { addMonasteryPujaRequestSchema, type PujaWithPivot } from '@puja/contrac
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showServerErrors, useContractForm } from '../../../lib/contract-form.ts';
+import { useAttempt } from '../../../lib/use-attempt.ts';
 import { useUpdateMonasteryPujaCost } from '../api/update-monastery-puja-cost.ts';
 import { type CostValue, type PriceValues, priceChecks, priceOf } from '../utils/puja-forms.ts';
-import { useAttempt } from './use-attempt.ts';
 
 /** The price of a catalogue puja the monastery offers (docs/product.md#form-rules: cost required and numeric). */
 export function useCostForm(puja: PujaWithPivot, onSaved: () => void) {
-  const { t } = useTranslation('monastery-dashboard');
+  const { t } = useTranslation('staff');
   const attempt = useAttempt();
   const update = useUpdateMonasteryPujaCost();
   // The puja is fixed: it is a value so that a message about it (from the server) shows with the cost.

@@ -1,16 +1,16 @@
 import type { PujaWithPivot } from '@puja/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAttempt } from '../../../lib/use-attempt.ts';
 import { useRemoveMonasteryPuja } from '../api/remove-monastery-puja.ts';
-import { useAttempt } from './use-attempt.ts';
 
 /**
- * Removing a puja from the monastery: asked first (docs/product.md#form-rules's question), then 'Puja Deleted Successfully',
+ * Removing a puja from the monastery: asked first (the question of docs/product.md#form-rules), then 'Puja Deleted Successfully',
  * or 'Puja Delete Failed' when the server refuses (docs/design.md: the described product's never-failing check
  * is a bug not copied).
  */
 export function usePujaRemoval() {
-  const { t } = useTranslation('monastery-dashboard');
+  const { t } = useTranslation('staff');
   const attempt = useAttempt();
   const remove = useRemoveMonasteryPuja();
   const [asking, setAsking] = useState<PujaWithPivot | null>(null);

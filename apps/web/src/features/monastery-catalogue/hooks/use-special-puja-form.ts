@@ -2,16 +2,16 @@ import { type PujaWithPivot, specialPujaFieldsSchema } from '@puja/contract';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showServerErrors, useContractForm } from '../../../lib/contract-form.ts';
+import { MAX_PHOTO_MEGABYTES } from '../../../lib/photo-rules.ts';
+import { useAttempt } from '../../../lib/use-attempt.ts';
 import { useCreateSpecialPuja } from '../api/create-special-puja.ts';
 import { useUpdateSpecialPuja } from '../api/update-special-puja.ts';
-import { MAX_PHOTO_MEGABYTES } from '../utils/photo-rules.ts';
 import {
   EMPTY_SPECIAL_PUJA,
   type SpecialPujaValues,
   specialPujaChecks,
   specialPujaOf,
 } from '../utils/puja-forms.ts';
-import { useAttempt } from './use-attempt.ts';
 
 function valuesOf(puja: PujaWithPivot): SpecialPujaValues {
   return {
@@ -29,7 +29,7 @@ function valuesOf(puja: PujaWithPivot): SpecialPujaValues {
  * is chosen.
  */
 export function useSpecialPujaForm(editing?: PujaWithPivot, onSaved?: () => void) {
-  const { t } = useTranslation('monastery-dashboard');
+  const { t } = useTranslation('staff');
   const attempt = useAttempt();
   const create = useCreateSpecialPuja();
   const update = useUpdateSpecialPuja();

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signIn } from '../../../lib/session.ts';
 import { chooseOption, renderRoutes, stubApi } from '../../../test/render-app.tsx';
-import { callsTo, fieldsOf, staffMember, toasts } from '../test/staff-fixtures.ts';
+import { callsTo, fieldsOf, staffMember, toasts } from '../../../test/staff-fixtures.ts';
 import { MonasteryPujasPage } from './monastery-pujas-page.tsx';
 
 const mahakala: Puja = {

@@ -1,4 +1,4 @@
-import '../monastery-dashboard-strings.ts';
+import '../../../lib/staff-strings.ts';
 import { Grid, Paper, Stack, Title } from '@mantine/core';
 import type { PujaWithPivot } from '@puja/contract';
 import { useId, useState } from 'react';
@@ -18,7 +18,7 @@ import { usePujaRemoval } from '../hooks/use-puja-removal.ts';
  * Special Puja forms beside them, edit modals, and a question before removing one.
  */
 export function MonasteryPujasPage() {
-  const { t } = useTranslation('monastery-dashboard');
+  const { t } = useTranslation('staff');
   usePageTitle(t('pujas.title'));
   const pujas = useMonasteryPujas();
   const removal = usePujaRemoval();

@@ -1,8 +1,8 @@
 import { addMonasteryPujaRequestSchema, specialPujaFieldsSchema } from '@puja/contract';
 import type { FormChecks } from '../../../lib/contract-form.ts';
+import { problemOfPhoto } from '../../../lib/photo-rules.ts';
 import type { MonasteryPujaPrice } from '../api/add-monastery-puja.ts';
 import type { SpecialPuja } from '../api/special-puja-fields.ts';
-import { problemOfPhoto } from './photo-rules.ts';
 
 /**
  * The rules of the puja forms (docs/product.md#form-rules): a puja and a numeric cost to add one; name, image, description,

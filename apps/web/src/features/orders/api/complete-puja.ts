@@ -1,7 +1,7 @@
 import { type StaffOrdersResponse, staffOrdersResponseSchema } from '@puja/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { staffOrdersQueryKey } from './monastery-dashboard-query-keys.ts';
+import { staffOrdersQueryKey } from './orders-query-keys.ts';
 
 export interface PujaCompletion {
   orderId: number;

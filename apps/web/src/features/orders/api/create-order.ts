@@ -1,15 +1,14 @@
-import { type createOrderRequestSchema, type OrderResponse, orderResponseSchema } from '@puja/contract';
+import { type createOrderRequestSchema, type OrderResponse, placeOrderEndpoint } from '@puja/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
 import { ordersQueryKey } from './orders-query-keys.ts';
 
 /** An order as the form checked it with the contract's schema. */
 export type NewOrder = ReturnType<typeof createOrderRequestSchema.parse>;
 
-/** `POST /api/order`: places an order; the server charges the monastery's current price. */
+/** Places an order; the server charges the monastery's current price. */
 export function createOrder(input: NewOrder): Promise<OrderResponse> {
-  return apiRequest('/api/order', {
-    method: 'POST',
+  return callEndpoint(placeOrderEndpoint, {
     body: {
       monastery: input.monastery,
       puja: input.puja,
@@ -20,7 +19,6 @@ export function createOrder(input: NewOrder): Promise<OrderResponse> {
       intention: input.intention,
       idempotency_key: input.idempotency_key,
     },
-    schema: orderResponseSchema,
   });
 }
 

@@ -1,7 +1,7 @@
 import { orderEditResponseSchema } from '@puja/contract';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { staffOrdersQueryKey } from './monastery-dashboard-query-keys.ts';
+import { staffOrdersQueryKey } from './orders-query-keys.ts';
 
 export type OrderForEdit = ReturnType<typeof orderEditResponseSchema.parse>;
 

@@ -1,7 +1,7 @@
 import { type StaffOrdersResponse, staffOrdersResponseSchema } from '@puja/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { staffOrdersQueryKey } from './monastery-dashboard-query-keys.ts';
+import { staffOrdersQueryKey } from './orders-query-keys.ts';
 
 /** New orders arrive whenever a patron pays; the dashboard looks again this often while it is open. */
 const REFRESH_INTERVAL_MS = 60_000;

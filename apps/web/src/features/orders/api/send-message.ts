@@ -1,8 +1,8 @@
 import { messageResponseSchema, type messageToPatronRequestSchema } from '@puja/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { orderConversationQueryKey } from '../../orders/api/get-order-conversation.ts';
-import { staffOrdersQueryKey } from './monastery-dashboard-query-keys.ts';
+import { orderConversationQueryKey } from './get-order-conversation.ts';
+import { staffOrdersQueryKey } from './orders-query-keys.ts';
 
 /** A message as the form checked it with the contract's schema. */
 export type MessageToPatron = ReturnType<typeof messageToPatronRequestSchema.parse>;

@@ -1,7 +1,7 @@
 import { type StaffOrdersResponse, staffOrdersResponseSchema } from '@puja/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../../../lib/api-client.ts';
-import { staffOrdersQueryKey } from './monastery-dashboard-query-keys.ts';
+import { staffOrdersQueryKey } from './orders-query-keys.ts';
 
 /** What a staff member does with a pending order (docs/api.md): approve, give it a new day, or decline it. */
 export type OrderUpdate =

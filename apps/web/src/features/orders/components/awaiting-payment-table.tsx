@@ -1,9 +1,9 @@
 import { Button, Group, Table, Text } from '@mantine/core';
 import { formatRupees, type Order } from '@puja/contract';
 import { useTranslation } from 'react-i18next';
+import { TableSkeletonRows } from '../../../components/table-skeleton-rows.tsx';
 import { formatPujaDate } from '../../../lib/formatting.ts';
 import type { OrderActions } from '../hooks/use-order-actions.ts';
-import { TableSkeletonRows } from './table-skeleton-rows.tsx';
 
 const COLUMN_COUNT = 6;
 
@@ -24,7 +24,7 @@ export function AwaitingPaymentTable({
   onUpdateDate,
   onDecline,
 }: AwaitingPaymentTableProps) {
-  const { t } = useTranslation('monastery-dashboard');
+  const { t } = useTranslation('staff');
   return (
     <Table.ScrollContainer minWidth={760}>
       <Table striped verticalSpacing="sm" aria-label={t('dashboard.awaitingLabel')}>

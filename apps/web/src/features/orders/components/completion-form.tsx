@@ -4,9 +4,9 @@ import { MAX_COMPLETION_PHOTOS, type Order, PICTURE_ACCEPT } from '@puja/contrac
 import { IconPhotoUp, IconX } from '@tabler/icons-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MAX_PHOTO_MEGABYTES, type PhotoProblem } from '../../../lib/photo-rules.ts';
 import { useCompletionForm } from '../hooks/use-completion-form.ts';
 import type { OrderActions } from '../hooks/use-order-actions.ts';
-import { MAX_PHOTO_MEGABYTES, type PhotoProblem } from '../utils/photo-rules.ts';
 import classes from './completion-form.module.css';
 
 interface CompletionFormProps {
@@ -17,7 +17,7 @@ interface CompletionFormProps {
 
 /** The side panel's photos of the finished puja and its Puja Completed button (docs/product.md#staff-calendar). */
 export function CompletionForm({ order, actions, onCompleted }: CompletionFormProps) {
-  const { t } = useTranslation('monastery-dashboard');
+  const { t } = useTranslation('staff');
   const form = useCompletionForm(order, actions, onCompleted);
   const headingId = useId();
   const hintId = useId();
@@ -98,7 +98,7 @@ function PhotoProblems({
   /** The form's message when no photo was chosen. */
   missing: string | undefined;
 }) {
-  const { t } = useTranslation('monastery-dashboard');
+  const { t } = useTranslation('staff');
   if (!missing && problems.length === 0) return null;
   const messages = problems.map((problem) =>
     t(`photos.${problem.reason}`, {

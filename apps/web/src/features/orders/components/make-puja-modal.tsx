@@ -49,7 +49,7 @@ export function MakePujaModal() {
         title={t('makePuja.title')}
         centered
         size="lg"
-        // docs/product.md#make-puja's Close button closes it (and Escape); a second, corner close button would only compete.
+        // The Close button (docs/product.md#make-puja) closes it (and Escape); a second, corner close button would only compete.
         withCloseButton={false}
         styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
       >

@@ -2,8 +2,8 @@ import { Button, Group, Loader, Modal, Paper, ScrollArea, Stack, Text, Textarea 
 import { MESSAGE_MAX_LENGTH, type Order } from '@puja/contract';
 import { useTranslation } from 'react-i18next';
 import { formatMessageTime, formatPujaDate } from '../../../lib/formatting.ts';
-import { useOrderConversation } from '../../orders/api/get-order-conversation.ts';
-import { useLastShown } from '../hooks/use-last-shown.ts';
+import { useLastShown } from '../../../lib/use-last-shown.ts';
+import { useOrderConversation } from '../api/get-order-conversation.ts';
 import { useMessageForm } from '../hooks/use-message-form.ts';
 import type { OrderActions } from '../hooks/use-order-actions.ts';
 
@@ -14,9 +14,9 @@ interface MessageModalProps {
   onClose: () => void;
 }
 
-/** docs/product.md#staff-dashboard's Message modal, titled 'Make Puja': a required message, Close and Message User. */
+/** The Message modal (docs/product.md#staff-dashboard), titled 'Make Puja': a required message, Close and Message User. */
 export function MessageModal({ order, actions, onClose }: MessageModalProps) {
-  const { t } = useTranslation('monastery-dashboard');
+  const { t } = useTranslation('staff');
   const shown = useLastShown(order);
   return (
     <Modal
@@ -43,7 +43,7 @@ function MessageForm({
   actions: OrderActions;
   onDone: () => void;
 }) {
-  const { t } = useTranslation('monastery-dashboard');
+  const { t } = useTranslation('staff');
   const { form, submit, isSending } = useMessageForm(order, actions, onDone);
   return (
     <form onSubmit={submit} noValidate>
@@ -86,7 +86,7 @@ function MessageForm({
 
 /** What the patron and the monastery have written on the order so far, so a reply answers it. */
 function OrderThread({ order }: { order: Order }) {
-  const { t } = useTranslation('monastery-dashboard');
+  const { t } = useTranslation('staff');
   const conversation = useOrderConversation(order.id);
   if (conversation.isPending) return <Loader size="sm" aria-label={t('messageModal.thread')} />;
   const messages = conversation.data?.messages ?? [];

@@ -4,7 +4,7 @@ import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import classes from '../../../components/details-list.module.css';
 import { formatPujaDate } from '../../../lib/formatting.ts';
-import { useLastShown } from '../hooks/use-last-shown.ts';
+import { useLastShown } from '../../../lib/use-last-shown.ts';
 import type { OrderActions } from '../hooks/use-order-actions.ts';
 import { CompletionForm } from './completion-form.tsx';
 
@@ -16,11 +16,11 @@ interface OrderPanelProps {
 }
 
 /**
- * docs/product.md#staff-calendar's side panel for an approved order: its number, time, name, puja service, date, e-mail and phone
+ * The side panel for an approved order (docs/product.md#staff-calendar): its number, time, name, puja service, date, e-mail and phone
  * (and what the puja is for), then the photos and Puja Completed.
  */
 export function OrderPanel({ order, actions, onClose }: OrderPanelProps) {
-  const { t } = useTranslation('monastery-dashboard');
+  const { t } = useTranslation('staff');
   const shown = useLastShown(order);
   const none = t('panel.none');
   const rows: [string, ReactNode][] = shown

@@ -32,7 +32,7 @@ export interface OrdersCalendarProps {
  * only through orders-calendar.tsx, which prepares FullCalendar's style element first.
  */
 export function OrdersCalendarView({ orders, onSelect }: OrdersCalendarProps) {
-  const { t } = useTranslation('monastery-dashboard');
+  const { t } = useTranslation('staff');
   const events = useMemo(
     () =>
       calendarEventsOf(orders, (order) =>

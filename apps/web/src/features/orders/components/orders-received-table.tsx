@@ -2,9 +2,9 @@ import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import type { Order, PaymentStatus } from '@puja/contract';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TableSkeletonRows } from '../../../components/table-skeleton-rows.tsx';
 import { formatPujaDate } from '../../../lib/formatting.ts';
 import type { OrderActions } from '../hooks/use-order-actions.ts';
-import { TableSkeletonRows } from './table-skeleton-rows.tsx';
 
 const PAYMENT_COLOURS: Record<PaymentStatus, string> = {
   Pending: 'yellow',
@@ -24,13 +24,13 @@ interface OrdersReceivedTableProps {
 }
 
 /**
- * docs/product.md#staff-dashboard's 'Order Received' table: the paid pending orders with the patron and the order's number, the
+ * The 'Order Received' table (docs/product.md#staff-dashboard): the paid pending orders with the patron and the order's number, the
  * day, the puja, the payment, and what the puja is for; each row with Approve Puja, Message and Update
  * Date. Unpaid orders wait in their own table (awaiting-payment-table.tsx); should one arrive here anyway,
  * Approve Puja is disabled, with the reason beside it, until it is paid (docs/decisions/009).
  */
 export function OrdersReceivedTable({ orders, actions, onMessage, onUpdateDate }: OrdersReceivedTableProps) {
-  const { t } = useTranslation('monastery-dashboard');
+  const { t } = useTranslation('staff');
   return (
     <Table.ScrollContainer minWidth={900}>
       <Table striped highlightOnHover verticalSpacing="sm" aria-label={t('dashboard.ordersLabel')}>
@@ -83,7 +83,7 @@ interface OrderRowProps {
 }
 
 function OrderRow({ order, approving, busy, onApprove, onMessage, onUpdateDate }: OrderRowProps) {
-  const { t } = useTranslation('monastery-dashboard');
+  const { t } = useTranslation('staff');
   const awaitingPaymentId = useId();
   // The server approves only a paid order; the button says so before the staff member tries.
   const paid = order.payment_status === 'Completed';

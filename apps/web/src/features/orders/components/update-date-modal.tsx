@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { DayInput } from '../../../components/day-input.tsx';
 import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
 import { formatPujaDate } from '../../../lib/formatting.ts';
+import { useLastShown } from '../../../lib/use-last-shown.ts';
 import { useOrderForEdit } from '../api/get-order-for-edit.ts';
-import { useLastShown } from '../hooks/use-last-shown.ts';
 import type { OrderActions } from '../hooks/use-order-actions.ts';
 import { useRedateForm } from '../hooks/use-redate-form.ts';
 import { pujaDayOf } from '../utils/puja-day.ts';
@@ -20,11 +20,11 @@ interface UpdateDateModalProps {
 }
 
 /**
- * docs/product.md#staff-dashboard's Update Puja Date modal: a required new date (from today in Nepal), Close, Decline Order and
+ * The Update Puja Date modal (docs/product.md#staff-dashboard): a required new date (from today in Nepal), Close, Decline Order and
  * Update Date. It starts from the order's day as stored now (`GET /api/order/{id}/edit`).
  */
 export function UpdateDateModal({ order, actions, onClose, onDecline }: UpdateDateModalProps) {
-  const { t } = useTranslation('monastery-dashboard');
+  const { t } = useTranslation('staff');
   const shown = useLastShown(order);
   const current = useOrderForEdit(order?.id ?? null);
   return (
@@ -67,7 +67,7 @@ interface RedateFormProps {
 }
 
 function RedateForm({ order, currentDay, actions, onDone, onDecline }: RedateFormProps) {
-  const { t } = useTranslation('monastery-dashboard');
+  const { t } = useTranslation('staff');
   const { form, submit, range, isUpdating } = useRedateForm(order, currentDay, actions, onDone);
   return (
     <form onSubmit={submit} noValidate>

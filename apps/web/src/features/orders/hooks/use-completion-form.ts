@@ -2,7 +2,7 @@ import { completePujaRequestSchema, type Order } from '@puja/contract';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useContractForm } from '../../../lib/contract-form.ts';
-import { addPhotos, type PhotoProblem } from '../utils/photo-rules.ts';
+import { addPhotos, type PhotoProblem } from '../../../lib/photo-rules.ts';
 import type { OrderActions } from './use-order-actions.ts';
 
 export interface ChosenPhoto {
@@ -19,7 +19,7 @@ type CompletionValues = { photos: ChosenPhoto[] };
  * needed to send.
  */
 export function useCompletionForm(order: Order, actions: OrderActions, onCompleted: () => void) {
-  const { t } = useTranslation('monastery-dashboard');
+  const { t } = useTranslation('staff');
   const form = useContractForm<CompletionValues>(
     completePujaRequestSchema,
     { photos: [] },

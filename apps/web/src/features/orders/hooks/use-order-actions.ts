@@ -1,16 +1,16 @@
 import type { Order } from '@puja/contract';
 import { useTranslation } from 'react-i18next';
+import { type ActionOutcome, useAttempt } from '../../../lib/use-attempt.ts';
 import { useCompletePuja } from '../api/complete-puja.ts';
 import { useSendMessage } from '../api/send-message.ts';
 import { type OrderUpdate, useUpdateOrder } from '../api/update-order.ts';
-import { type ActionOutcome, useAttempt } from './use-attempt.ts';
 
 /**
  * What staff do with their monastery's orders, each with its docs/product.md#notifications toasts. Updates answer with the
  * refreshed lists, which replace the cached ones, so the table and the calendar follow at once.
  */
 export function useOrderActions() {
-  const { t } = useTranslation('monastery-dashboard');
+  const { t } = useTranslation('staff');
   const attempt = useAttempt();
   const update = useUpdateOrder();
   const messaging = useSendMessage();

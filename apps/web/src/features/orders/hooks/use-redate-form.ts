@@ -30,7 +30,7 @@ export function useRedateForm(
   actions: OrderActions,
   onUpdated: () => void,
 ) {
-  const { t } = useTranslation('monastery-dashboard');
+  const { t } = useTranslation('staff');
   const form = useContractForm<RedateValues>(
     updateOrderRequestSchema,
     { date: currentDay },

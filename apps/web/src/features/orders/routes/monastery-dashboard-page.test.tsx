@@ -14,7 +14,7 @@ import { formatPujaDate } from '../../../lib/formatting.ts';
 import { signIn } from '../../../lib/session.ts';
 import { orderFixture } from '../../../test/order-fixtures.ts';
 import { renderRoutes, stubApi } from '../../../test/render-app.tsx';
-import { callsTo, fieldsOf, staffMember, toasts } from '../test/staff-fixtures.ts';
+import { callsTo, fieldsOf, staffMember, toasts } from '../../../test/staff-fixtures.ts';
 import { MonasteryDashboardPage } from './monastery-dashboard-page.tsx';
 
 const today = todayIn(DEFAULT_BUSINESS_TIME_ZONE);

@@ -1,4 +1,4 @@
-import '../monastery-dashboard-strings.ts';
+import '../../../lib/staff-strings.ts';
 // Mantine's extension styles arrive with the staff pages, never with the home page's bundle.
 import '@mantine/dropzone/styles.css';
 import { Paper, Stack, Text, Title } from '@mantine/core';
@@ -23,7 +23,7 @@ import { useOrderActions } from '../hooks/use-order-actions.ts';
  * unpaid ones, apart, under 'Awaiting payment'.
  */
 export function MonasteryDashboardPage() {
-  const { t } = useTranslation('monastery-dashboard');
+  const { t } = useTranslation('staff');
   usePageTitle(t('dashboard.title'));
   const orders = useStaffOrders();
   const actions = useOrderActions();
@@ -126,7 +126,7 @@ export function MonasteryDashboardPage() {
 
 /** A section holds the soonest pujas only (the server bounds it); say so when there are more. */
 function SectionLimitNote({ shown, total }: { shown: number | undefined; total: number | undefined }) {
-  const { t } = useTranslation('monastery-dashboard');
+  const { t } = useTranslation('staff');
   if (shown === undefined || total === undefined || total <= shown) return null;
   return (
     <Text size="sm" mb="sm" role="note">

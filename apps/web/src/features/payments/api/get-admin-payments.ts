@@ -5,8 +5,8 @@ import {
   type PaymentStatus,
 } from '@puja/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { adminPaymentsQueryKey } from '../../../lib/admin-query-keys.ts';
 import { callEndpoint } from '../../../lib/endpoint-client.ts';
-import { adminPaymentsQueryKey } from './admin-query-keys.ts';
 
 /** The Payments screen's filters; what is absent is not filtered on. Days are Nepal days, YYYY-MM-DD. */
 export interface PaymentFilters {

@@ -1,5 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { adminPaymentsQueryKey, adminStatsQueryKey, auditLogQueryKey } from './admin-query-keys.ts';
+import {
+  adminPaymentsQueryKey,
+  adminStatsQueryKey,
+  auditLogQueryKey,
+} from '../../../lib/admin-query-keys.ts';
 
 /**
  * After a refund (done, under way or refused) the payments shown may have changed, and the audit log and

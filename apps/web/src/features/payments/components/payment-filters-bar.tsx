@@ -2,9 +2,9 @@ import { Button, Group, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { PAYMENT_METHODS, PAYMENT_STATUSES } from '@puja/contract';
 import { IconDownload, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { DayInput } from '../../../../components/day-input.tsx';
-import type { PaymentFilters } from '../../api/get-admin-payments.ts';
-import type { PaymentFilterName } from '../../hooks/use-payment-filters.ts';
+import { DayInput } from '../../../components/day-input.tsx';
+import type { PaymentFilters } from '../api/get-admin-payments.ts';
+import type { PaymentFilterName } from '../hooks/use-payment-filters.ts';
 
 interface PaymentFiltersBarProps {
   filters: PaymentFilters;

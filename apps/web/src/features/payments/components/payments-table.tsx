@@ -1,8 +1,8 @@
 import { Badge, Button, Stack, Table, Text } from '@mantine/core';
 import { type AdminPayment, formatRupees } from '@puja/contract';
 import { useTranslation } from 'react-i18next';
-import { formatBusinessTime, formatPujaDate } from '../../../../lib/formatting.ts';
-import { PAYMENT_STATUS_COLORS } from '../../utils/payment-colors.ts';
+import { formatBusinessTime, formatPujaDate } from '../../../lib/formatting.ts';
+import { PAYMENT_STATUS_COLORS } from '../utils/payment-colors.ts';
 
 const COLUMN_COUNT = 9;
 

@@ -6,14 +6,9 @@ import {
   recordRefundRequestSchema,
 } from '@puja/contract';
 import { useTranslation } from 'react-i18next';
-import {
-  endedTheSession,
-  reasonOf,
-  showServerErrors,
-  useContractForm,
-} from '../../../../lib/contract-form.ts';
-import { notifyError, notifySuccess } from '../../../../lib/notify.ts';
-import { useRecordRefund } from '../../api/record-refund.ts';
+import { endedTheSession, reasonOf, showServerErrors, useContractForm } from '../../../lib/contract-form.ts';
+import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { useRecordRefund } from '../api/record-refund.ts';
 
 interface RecordRefundModalProps {
   /** The payment whose refund was made in the provider's merchant portal; null while closed. */

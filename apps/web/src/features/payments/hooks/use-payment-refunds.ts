@@ -2,8 +2,8 @@ import type { AdminPayment } from '@puja/contract';
 import { useTranslation } from 'react-i18next';
 import { endedTheSession, reasonOf } from '../../../lib/contract-form.ts';
 import { notifyError, notifyInfo, notifySuccess } from '../../../lib/notify.ts';
+import { useConfirmation } from '../../../lib/use-confirmation.ts';
 import { useRefundPayment } from '../api/refund-payment.ts';
-import { useConfirmation } from './use-confirmation.ts';
 
 /**
  * Refund a Khalti payment through Khalti after a confirmation. The server's message is the toast: done

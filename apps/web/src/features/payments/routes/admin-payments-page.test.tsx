@@ -3,10 +3,10 @@ import type { AdminPayment, AdminPaymentsResponse } from '@puja/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { callsTo, signInAsAdmin, stubRoutes } from '../../../test/admin-fixtures.ts';
 import { captureDownloads, textOf } from '../../../test/downloads.ts';
 import { paymentFixture } from '../../../test/order-fixtures.ts';
 import { chooseOption, renderRoutes } from '../../../test/render-app.tsx';
-import { callsTo, signInAsAdmin, stubRoutes } from '../testing/admin-fixtures.ts';
 import { AdminPaymentsPage } from './admin-payments-page.tsx';
 
 function payment(overrides: Partial<AdminPayment> & { id: number }): AdminPayment {

@@ -1,5 +1,5 @@
-import '../admin-strings.ts';
-import { PaymentsAdminScreen } from '../components/payments/payments-admin-screen.tsx';
+import '../../../lib/admin-strings.ts';
+import { PaymentsAdminScreen } from '../components/payments-admin-screen.tsx';
 
 /** `/admin/payments`: payments and refunds across every monastery (issue #10). */
 export function AdminPaymentsPage() {

@@ -2,18 +2,19 @@ import { Button, Group, Select, Stack, TextInput } from '@mantine/core';
 import {
   formatPhoneInternational,
   type LoginResponse,
-  otpSchema,
+  loginPhoneRequestSchema,
   sendOtpRequestSchema,
 } from '@puja/contract';
-import { type FormEvent, lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client.ts';
+import { showServerErrors, useContractForm } from '../../../lib/contract-form.ts';
+import { defaultCountryCode, listCountryDialCodes } from '../../../lib/country-dial-codes.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { useSecondsLeft } from '../../../lib/use-seconds-left.ts';
 import { useClientConfig } from '../api/get-client-config.ts';
 import { useLoginWithPhone } from '../api/login-with-phone.ts';
 import { useSendOtp } from '../api/send-otp.ts';
-import { useSecondsLeft } from '../hooks/use-seconds-left.ts';
-import { defaultCountryCode, listCountryDialCodes } from '../utils/country-dial-codes.ts';
 import flagClasses from './country-flag.module.css';
 import { TurnstileWidget } from './turnstile-widget.tsx';
 
@@ -34,10 +35,6 @@ interface PhoneLoginFormProps {
   onLoggedIn: (session: LoginResponse) => void;
 }
 
-function firstIssue(error: { issues: readonly { message: string }[] }): string | null {
-  return error.issues[0]?.message ?? null;
-}
-
 /** The code request the server accepted: the log-in repeats its number and brings back its challenge. */
 interface SentCode {
   code: string;
@@ -47,23 +44,33 @@ interface SentCode {
   sentTo: string;
 }
 
+interface PhoneValues extends Record<string, unknown> {
+  code: string;
+  phone: string;
+  /** The bot check's token, when the server asks for one (good for one request). */
+  captcha: string;
+}
+
+interface CodeValues extends Record<string, unknown> {
+  otp: string;
+}
+
+/** A sign-in's toast says what the server said: 'OTP does not match', 'Too many requests…'. */
+function messageOf(error: unknown, fallback: string): string {
+  return error instanceof ApiError ? error.message : fallback;
+}
+
 /**
- * Sign-in by phone (docs/product.md#sign-in-with-phone, Login modal): the number, then the code the server sent by SMS. The number
- * (as people write it: spaces, brackets, dashes) and the code are checked with the contract's own rules
- * before anything is sent. "Resend code" counts down the wait the server announced and opens only when the
- * server will accept a new request.
+ * Sign-in by phone (the Login modal, docs/product.md#sign-in-with-phone): the number, then the code the
+ * server sent by SMS. The number (as people write it: spaces, brackets, dashes) and the code are checked
+ * with the contract's own request schemas before anything is sent (docs/decisions/015). "Resend code"
+ * counts down the wait the server announced and opens only when the server will accept a new request.
  */
 export function PhoneLoginForm({ onLoggedIn }: PhoneLoginFormProps) {
   const { t, i18n } = useTranslation('auth');
   const countries = useMemo(() => listCountryDialCodes(i18n.language), [i18n.language]);
   const [step, setStep] = useState<'phone' | 'otp'>('phone');
   const [countryCode, setCountryCode] = useState(() => defaultCountryCode(countries));
-  const [phone, setPhone] = useState('');
-  const [phoneError, setPhoneError] = useState<string | null>(null);
-  const [otp, setOtp] = useState('');
-  const [otpError, setOtpError] = useState<string | null>(null);
-  const [captchaToken, setCaptchaToken] = useState<string | null>(null);
-  const [captchaError, setCaptchaError] = useState<string | null>(null);
   const [captchaResets, setCaptchaResets] = useState(0);
   const [sent, setSent] = useState<SentCode | null>(null);
   const [resendAt, setResendAt] = useState<number | null>(null);
@@ -71,30 +78,42 @@ export function PhoneLoginForm({ onLoggedIn }: PhoneLoginFormProps) {
   const sendOtp = useSendOtp();
   const login = useLoginWithPhone();
   const config = useClientConfig();
+  const unexpected = t('errors.unexpected', { ns: 'common' });
 
   // Without the config (it failed to load) the form goes on without the widget; a server that wants the
   // check then says so in its answer.
   const captchaSiteKey =
     config.data?.captcha.provider === 'turnstile' ? (config.data.captcha.site_key ?? null) : null;
-  const dialCode = countries.find((country) => country.code === countryCode)?.dial_code ?? '';
+  const dialCodeOf = (code: string) => countries.find((country) => country.code === code)?.dial_code ?? '';
 
-  function requestCode(onSent: () => void) {
-    const parsed = sendOtpRequestSchema.safeParse({ code: dialCode, phone });
-    setPhoneError(parsed.success ? null : firstIssue(parsed.error));
-    if (!parsed.success) return;
-    if (captchaSiteKey && !captchaToken) {
-      setCaptchaError(t('botCheckRequired'));
-      return;
-    }
-    setCaptchaError(null);
+  const phoneForm = useContractForm<PhoneValues>(
+    sendOtpRequestSchema,
+    { code: dialCodeOf(countryCode), phone: '', captcha: '' },
+    {
+      // The bot check is asked for once the number itself is right.
+      refine: (values, errors) =>
+        captchaSiteKey && !values.captcha && Object.keys(errors).length === 0
+          ? { ...errors, captcha: t('botCheckRequired') }
+          : errors,
+    },
+  );
+  const codeForm = useContractForm<CodeValues>(
+    loginPhoneRequestSchema,
+    { otp: '' },
+    // The number and the challenge are those of the code request the server accepted.
+    { request: (values) => ({ ...sent, otp: values.otp }) },
+  );
+
+  function requestCode(values: PhoneValues, onSent: () => void) {
+    const request = sendOtpRequestSchema.parse(values);
     sendOtp.mutate(
-      { code: parsed.data.code, phone: parsed.data.phone, captcha: captchaToken ?? undefined },
+      { code: request.code, phone: request.phone, captcha: request.captcha || undefined },
       {
-        onSuccess: (answer, request) => {
+        onSuccess: (answer, asked) => {
           // Only the newest challenge is kept: the form asks for the code that was texted last.
           setSent({
-            code: request.code,
-            phone: request.phone,
+            code: asked.code,
+            phone: asked.phone,
             challenge: answer.challenge,
             sentTo: answer.phone,
           });
@@ -103,16 +122,13 @@ export function PhoneLoginForm({ onLoggedIn }: PhoneLoginFormProps) {
           onSent();
         },
         onError: (error) => {
-          notifyError(error instanceof ApiError ? error.message : t('errors.unexpected', { ns: 'common' }));
-          if (error instanceof ApiError) {
-            setPhoneError(error.errors.phone?.[0] ?? null);
-            setCaptchaError(error.errors.captcha?.[0] ?? null);
-          }
+          notifyError(messageOf(error, unexpected));
+          showServerErrors(phoneForm, error);
         },
         onSettled: () => {
           // A bot-check token is good for one request.
           if (captchaSiteKey) {
-            setCaptchaToken(null);
+            phoneForm.setFieldValue('captcha', '');
             setCaptchaResets((count) => count + 1);
           }
         },
@@ -120,35 +136,33 @@ export function PhoneLoginForm({ onLoggedIn }: PhoneLoginFormProps) {
     );
   }
 
-  function submitPhone(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    requestCode(() => {
-      setOtp('');
-      setOtpError(null);
+  const submitPhone = phoneForm.onSubmit((values) =>
+    requestCode(values, () => {
+      codeForm.reset();
       setStep('otp');
-    });
-  }
+    }),
+  );
 
   function resendCode() {
     // With the bot check on, a new code needs a new check, which lives on the phone step.
     if (captchaSiteKey) setStep('phone');
-    else requestCode(() => setOtp(''));
+    else requestCode(phoneForm.getValues(), () => codeForm.setFieldValue('otp', ''));
   }
 
-  function submitOtp(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const parsed = otpSchema.safeParse(otp);
-    setOtpError(parsed.success ? null : firstIssue(parsed.error));
-    if (!parsed.success || !sent) return;
+  const submitOtp = codeForm.onSubmit((values) => {
+    if (!sent) return;
+    const request = loginPhoneRequestSchema.parse({ ...sent, otp: values.otp });
     login.mutate(
-      { code: sent.code, phone: sent.phone, otp: parsed.data, challenge: sent.challenge },
+      { code: request.code, phone: request.phone, otp: request.otp, challenge: request.challenge },
       {
         onSuccess: onLoggedIn,
-        onError: (error) =>
-          notifyError(error instanceof ApiError ? error.message : t('errors.unexpected', { ns: 'common' })),
+        onError: (error) => {
+          notifyError(messageOf(error, unexpected));
+          showServerErrors(codeForm, error);
+        },
       },
     );
-  }
+  });
 
   if (step === 'otp' && sent) {
     return (
@@ -157,14 +171,12 @@ export function PhoneLoginForm({ onLoggedIn }: PhoneLoginFormProps) {
           <TextInput
             label={t('otp')}
             description={t('otpDescription', { phone: formatPhoneInternational(sent.sentTo) })}
-            value={otp}
-            onChange={(event) => setOtp(event.currentTarget.value)}
-            error={otpError}
             inputMode="numeric"
             autoComplete="one-time-code"
             maxLength={6}
             required
             data-autofocus
+            {...codeForm.getInputProps('otp')}
           />
           <Group justify="space-between" wrap="wrap" gap="xs">
             <Group gap="xs">
@@ -210,7 +222,11 @@ export function PhoneLoginForm({ onLoggedIn }: PhoneLoginFormProps) {
             )}
             leftSection={<DialCodeFlag code={countryCode} />}
             value={countryCode}
-            onChange={(value) => value && setCountryCode(value)}
+            onChange={(value) => {
+              if (!value) return;
+              setCountryCode(value);
+              phoneForm.setFieldValue('code', dialCodeOf(value));
+            }}
             searchable
             allowDeselect={false}
             nothingFoundMessage={t('countryNotFound')}
@@ -218,9 +234,6 @@ export function PhoneLoginForm({ onLoggedIn }: PhoneLoginFormProps) {
           />
           <TextInput
             label={t('phone')}
-            value={phone}
-            onChange={(event) => setPhone(event.currentTarget.value)}
-            error={phoneError}
             type="tel"
             // The phone keypad, which has the spaces, brackets and dashes people write numbers with.
             inputMode="tel"
@@ -229,17 +242,16 @@ export function PhoneLoginForm({ onLoggedIn }: PhoneLoginFormProps) {
             flex={1}
             miw={180}
             data-autofocus
+            {...phoneForm.getInputProps('phone')}
           />
         </Group>
         {captchaSiteKey && (
           <TurnstileWidget
             siteKey={captchaSiteKey}
-            onToken={(token) => {
-              setCaptchaToken(token);
-              if (token) setCaptchaError(null);
-            }}
+            // A new token drops the field's message; an expired one (null) leaves it.
+            onToken={(token) => phoneForm.setFieldValue('captcha', token ?? '')}
             resetKey={captchaResets}
-            error={captchaError}
+            error={phoneForm.errors.captcha}
           />
         )}
         <Group justify="flex-end">

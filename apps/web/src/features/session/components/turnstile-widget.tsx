@@ -1,5 +1,5 @@
 import { Input } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { loadTurnstile, type TurnstileApi } from '../utils/load-turnstile.ts';
 
@@ -9,7 +9,7 @@ interface TurnstileWidgetProps {
   onToken: (token: string | null) => void;
   /** Bumped after each send: a token is good for one request, so the widget must solve again. */
   resetKey: number;
-  error?: string | null;
+  error?: ReactNode;
 }
 
 /** The visible bot-check widget of the phone step (docs/product.md#sign-in-with-phone, Login modal). */

@@ -1,7 +1,7 @@
 import { getUserEndpoint, type SessionUser } from '@puja/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { adminUsersQueryKey } from '../../../lib/admin-query-keys.ts';
 import { callEndpoint } from '../../../lib/endpoint-client.ts';
-import { adminUsersQueryKey } from './admin-query-keys.ts';
 
 export function userQueryKey(id: number) {
   return [...adminUsersQueryKey, 'one', id] as const;

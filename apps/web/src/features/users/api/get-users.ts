@@ -1,7 +1,7 @@
 import { listUsersEndpoint } from '@puja/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { adminUsersListQueryKey } from '../../../lib/admin-query-keys.ts';
 import { callEndpoint } from '../../../lib/endpoint-client.ts';
-import { adminUsersListQueryKey } from './admin-query-keys.ts';
 
 /** A page of active accounts, oldest first, searched on the server (an empty `q` is left out). */
 export function usersQueryOptions(query: { page: number; q: string }) {

@@ -1,7 +1,7 @@
 import { revokeUserSessionsEndpoint, type SessionUser } from '@puja/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { auditLogQueryKey } from '../../../lib/admin-query-keys.ts';
 import { callEndpoint } from '../../../lib/endpoint-client.ts';
-import { auditLogQueryKey } from './admin-query-keys.ts';
 
 /**
  * Signs the person out on every device (ours, docs/decisions/005). The answer also counts the sessions

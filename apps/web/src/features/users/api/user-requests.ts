@@ -5,7 +5,7 @@ import {
   adminUsersListQueryKey,
   adminUsersQueryKey,
   auditLogQueryKey,
-} from './admin-query-keys.ts';
+} from '../../../lib/admin-query-keys.ts';
 
 /**
  * A write answers the first page of the unsearched list, which is shown at once. Every other page may have

@@ -9,7 +9,7 @@ interface UserCreateCardProps {
   monasteriesLoading: boolean;
 }
 
-/** docs/product.md#admin-users's Create User form beside the users table. */
+/** The Create User form beside the users table (docs/product.md#admin-users). */
 export function UserCreateCard({ monasteries, monasteriesLoading }: UserCreateCardProps) {
   const { t } = useTranslation('admin');
   const headingId = useId();

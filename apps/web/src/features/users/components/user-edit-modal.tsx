@@ -14,7 +14,7 @@ interface UserEditModalProps {
   onClose: () => void;
 }
 
-/** docs/product.md#admin-users's edit modal: the form starts from `GET /api/user/{id}/edit`, the account as it is now. */
+/** The edit modal (docs/product.md#admin-users): the form starts from `GET /api/user/{id}/edit`, the account as it is now. */
 export function UserEditModal({ userId, monasteries, monasteriesLoading, onClose }: UserEditModalProps) {
   const { t } = useTranslation('admin');
   const user = useUser(userId);

@@ -18,7 +18,7 @@ interface UserFormProps {
 }
 
 /**
- * docs/product.md#form-rules's user form: name, e-mail, phone, role (user or monastery), the monastery only for staff, and
+ * The user form (docs/product.md#form-rules): name, e-mail, phone, role (user or monastery), the monastery only for staff, and
  * the password pair (required on create; on edit only to replace the password).
  */
 export function UserForm({ editor, monasteries, monasteriesLoading, actions }: UserFormProps) {

@@ -2,11 +2,11 @@ import type { SessionUser } from '@puja/contract';
 import { useTranslation } from 'react-i18next';
 import { endedTheSession, reasonOf } from '../../../lib/contract-form.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { useConfirmation } from '../../../lib/use-confirmation.ts';
 import { useDeleteUser } from '../api/delete-user.ts';
 import { useRevokeUserSessions } from '../api/revoke-user-sessions.ts';
-import { useConfirmation } from './use-confirmation.ts';
 
-/** Delete a user after docs/product.md#form-rules's confirmation, with docs/product.md#notifications's toasts. */
+/** Delete a user after the confirmation (docs/product.md#form-rules), with the toasts of docs/product.md#notifications. */
 export function useUserDeletion() {
   const { t } = useTranslation('admin');
   const confirmation = useConfirmation<SessionUser>();

@@ -23,7 +23,7 @@ interface UseUserFormOptions {
 }
 
 /**
- * docs/product.md#notifications's rule for the user form: a 400 answer carries per-field errors (e-mail taken, password too
+ * The rule for the user form (docs/product.md#notifications): a 400 answer carries per-field errors (e-mail taken, password too
  * short, confirmation mismatch), each shown as its own toast; any other failure shows the generic one.
  */
 export function showUserFieldErrorToasts(error: ApiError): void {

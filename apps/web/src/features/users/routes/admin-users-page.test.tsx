@@ -8,7 +8,6 @@ import {
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { chooseOption, renderRoutes } from '../../../test/render-app.tsx';
 import {
   adminUser,
   callsTo,
@@ -17,7 +16,8 @@ import {
   stubRoutes,
   user,
   usersPage,
-} from '../testing/admin-fixtures.ts';
+} from '../../../test/admin-fixtures.ts';
+import { chooseOption, renderRoutes } from '../../../test/render-app.tsx';
 import { AdminUsersPage } from './admin-users-page.tsx';
 
 const kopan = monastery();

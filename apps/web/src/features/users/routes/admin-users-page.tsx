@@ -1,4 +1,4 @@
-import '../admin-strings.ts';
+import '../../../lib/admin-strings.ts';
 import { UsersAdminScreen } from '../components/users-admin-screen.tsx';
 
 /** `/admin/manage-user`: the administrator's users (docs/product.md#admin-users). */
