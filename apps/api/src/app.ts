@@ -28,6 +28,8 @@ import {
 } from './modules/catalogue/catalogue-cache.ts';
 import { monasteryCatalogueRoutes } from './modules/monastery-catalogue/monastery-catalogue.routes.ts';
 import { createMonasteryCatalogueService } from './modules/monastery-catalogue/monastery-catalogue.service.ts';
+import { backOfficeOrdersRoutes } from './modules/orders/back-office-orders.routes.ts';
+import { createBackOfficeOrdersService } from './modules/orders/back-office-orders.service.ts';
 import { orderHandlingRoutes } from './modules/orders/order-handling.routes.ts';
 import { createOrderHandlingService } from './modules/orders/order-handling.service.ts';
 import { createOrderNotices } from './modules/orders/order-notices.ts';
@@ -175,6 +177,14 @@ export async function buildApp(dependencies: AppDependencies, logger?: FastifyBa
     businessTimeZone: config.BUSINESS_TIME_ZONE,
   });
   await app.register(orderHandlingRoutes, { handling, storage: dependencies.storage, imageUrls });
+  await app.register(backOfficeOrdersRoutes, {
+    backOffice: createBackOfficeOrdersService({
+      db: dependencies.db,
+      ordersService: orders,
+      handling,
+      imageUrl: (imageId) => imageUrls.sign(`/api/order-images/${imageId}`),
+    }),
+  });
   await app.register(monasteryCatalogueRoutes, {
     catalogue: createMonasteryCatalogueService({
       db: dependencies.db,

@@ -1,5 +1,6 @@
 export * from './account.ts';
 export * from './admin.ts';
+export * from './back-office-orders.ts';
 export * from './business-time.ts';
 export * from './catalogue.ts';
 export * from './constants.ts';

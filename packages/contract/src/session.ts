@@ -13,6 +13,13 @@ export const OTP_MISMATCH_MESSAGE = 'OTP does not match';
 export const SMS_SENT_MESSAGE = 'SMS Sent';
 export const TOO_MANY_REQUESTS_MESSAGE = 'Too many requests. Try again after a few minutes.';
 export const EMAIL_TAKEN_MESSAGE = 'Email already exists';
+export const MIN_PASSWORD_LENGTH = 6;
+export const PASSWORD_TOO_SHORT_MESSAGE = 'Password must be at least 6 characters.';
+/** The product's original wording said "doesnot"; the typo is fixed here. */
+export const PASSWORD_MISMATCH_MESSAGE = 'Password and Confirm Password do not match.';
+export const WRONG_CURRENT_PASSWORD_MESSAGE = 'Your current password is not right.';
+export const CURRENT_PASSWORD_REQUIRED_MESSAGE = 'Enter your current password.';
+export const PASSWORD_CHANGED_MESSAGE = 'Your password has been changed. Your other devices are signed out.';
 
 /**
  * A full name: two words separated by whitespace, the first at least 2 word characters, the second at
@@ -57,6 +64,24 @@ export type MessageResponse = z.infer<typeof messageResponseSchema>;
 
 export const updateUserDetailsRequestSchema = z.object({ name: fullNameSchema, email: emailSchema });
 export type UpdateUserDetailsRequest = z.input<typeof updateUserDetailsRequestSchema>;
+
+/**
+ * A staff member's or administrator's own new password (docs/api.md "Session"). `current_password` is
+ * required when the account has a password; an account without one (an administrator made with
+ * `npm run create-admin`) sets its first. The server checks the current password; the form can only
+ * check the rest.
+ */
+export const changePasswordRequestSchema = z
+  .object({
+    current_password: z.string().max(200).optional(),
+    password: z.string().min(MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT_MESSAGE).max(200),
+    cpassword: z.string().max(200),
+  })
+  .refine((request) => request.password === request.cpassword, {
+    path: ['cpassword'],
+    message: PASSWORD_MISMATCH_MESSAGE,
+  });
+export type ChangePasswordRequest = z.input<typeof changePasswordRequestSchema>;
 
 /**
  * What the web app needs to know about the server: whether the sign-in form must show a bot-check widget,
@@ -128,4 +153,20 @@ export const updateUserDetailsEndpoint = defineEndpoint({
   methodOverride: true,
   responses: { 200: meResponseSchema },
   errors: [401, 403, 422],
+});
+
+/**
+ * Staff and administrators change their own password. The other sessions of the account end; the one
+ * that made the change stays. A wrong current password answers 422 on `current_password`, never 401,
+ * which would end this session.
+ */
+export const changePasswordEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/api/me/password',
+  access: { roles: ['monastery', 'admin'] },
+  summary: 'Change one’s own password (staff and administrators); other sessions end',
+  tags: ['session'],
+  body: changePasswordRequestSchema,
+  responses: { 200: messageResponseSchema },
+  errors: [401, 403, 409, 422, 429],
 });

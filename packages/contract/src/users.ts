@@ -9,10 +9,8 @@ import { emailSchema, sessionUserSchema } from './session.ts';
 /** An administrator's user management (docs/api.md "Users"). */
 
 export const EMAIL_EXISTS_MESSAGE = 'Email already exists';
-export const PASSWORD_TOO_SHORT_MESSAGE = 'Password must be at least 6 characters.';
-/** The product's original wording said "doesnot"; the typo is fixed here. */
-export const PASSWORD_MISMATCH_MESSAGE = 'Password and Confirm Password do not match.';
-export const MIN_PASSWORD_LENGTH = 6;
+// The password rules (MIN_PASSWORD_LENGTH and its messages) are in session.ts: one's own password
+// change uses them too.
 
 /** An admin creates patrons and monastery staff; administrators are made with `npm run create-admin`. */
 export const ASSIGNABLE_ROLES = ['user', 'monastery'] as const;

@@ -1,3 +1,6 @@
+import { hash } from '@node-rs/argon2';
+import { eq } from 'drizzle-orm';
+import { users } from '../../src/db/schema/index.ts';
 import { latestCodeFor } from '../session-helpers.ts';
 import { type SecurityWorld, VIEWERS, type ViewerName } from './security-world.ts';
 
@@ -60,6 +63,28 @@ async function phoneChange(world: SecurityWorld, viewer: ViewerName): Promise<Bo
     phone,
     otp: (await latestCodeFor(world.money.harness, `+977${phone}`)) ?? '123456',
     challenge: challenge ?? 'A'.repeat(43),
+  };
+}
+
+/**
+ * A right request to change the viewer's own password: the viewer's password is set to the one the
+ * request names as current first (the row before may have changed it). Patrons and visitors get the same
+ * well-formed request.
+ */
+const CURRENT_PASSWORD = 'matrix current password';
+let currentPasswordHash: Promise<string> | undefined;
+async function passwordChange(world: SecurityWorld, viewer: ViewerName): Promise<Body> {
+  if (viewer === 'staff' || viewer === 'otherStaff' || viewer === 'admin') {
+    currentPasswordHash ??= hash(CURRENT_PASSWORD);
+    await world.db
+      .update(users)
+      .set({ passwordHash: await currentPasswordHash })
+      .where(eq(users.id, world.people[viewer]));
+  }
+  return {
+    current_password: CURRENT_PASSWORD,
+    password: 'matrix new password',
+    cpassword: 'matrix new password',
   };
 }
 
@@ -144,6 +169,8 @@ export const ROUTES: Record<string, Entry> = {
     body: (_w, viewer) => ({ code: '+977', phone: codeForNewPhone(viewer) }),
   }),
   'POST /api/me/phone': entry('401 200 200 403 403 403', '/api/me/phone', { body: phoneChange }),
+  // Staff and administrators change their own password (patrons sign in by phone alone).
+  'POST /api/me/password': entry('401 403 403 200 200 200', '/api/me/password', { body: passwordChange }),
 
   // ---- the administrator's catalogue, users, payments and dashboard ----
   'POST /api/monastery': entry('401 403 403 403 403 200', '/api/monastery', {
@@ -177,6 +204,16 @@ export const ROUTES: Record<string, Entry> = {
     body: catalogueItem('Admin Puja Again'),
   }),
   'DELETE /api/puja/:id': entry('401 403 403 403 403 200', (w) => `/api/puja/${w.ids.adminPuja}`),
+  'GET /api/monastery/archived': entry('401 403 403 403 403 200', '/api/monastery/archived?page=1&q=gompa'),
+  'POST /api/monastery/:id/restore': entry(
+    '401 403 403 403 403 200',
+    (w) => `/api/monastery/${w.ids.archivedMonastery}/restore`,
+  ),
+  'GET /api/puja/archived': entry('401 403 403 403 403 200', '/api/puja/archived?page=1&q=puja'),
+  'POST /api/puja/:id/restore': entry(
+    '401 403 403 403 403 200',
+    (w) => `/api/puja/${w.ids.archivedPuja}/restore`,
+  ),
   'GET /api/user': entry('401 403 403 403 403 200', '/api/user'),
   'GET /api/user/:id/edit': entry('401 403 403 403 403 200', (w) => `/api/user/${w.people.patron}/edit`),
   'POST /api/user': entry('401 403 403 403 403 200', '/api/user', {
@@ -318,6 +355,19 @@ export const ROUTES: Record<string, Entry> = {
   'POST /api/message': entry('401 403 403 200 403 403', '/api/message', {
     body: (w) => ({ orderID: w.ids.paidOrder, userID: w.people.patron, message: 'Your puja is on its way.' }),
   }),
+  // The back offices' orders: staff see their own monastery's, administrators every one. Messaging comes
+  // before completing, while the order is still open.
+  'GET /api/orders': entry(
+    '401 403 403 200 200 200',
+    (w) => `/api/orders?q=PJ&status=approved&puja=${w.ids.puja}&from=2020-01-01&to=2099-12-31&page=1`,
+  ),
+  'GET /api/orders/awaiting-action': entry('401 403 403 200 200 200', '/api/orders/awaiting-action'),
+  'GET /api/orders/:orderId': entry('401 403 403 200 403 200', (w) => `/api/orders/${w.ids.paidOrder}`),
+  'POST /api/orders/:orderId/messages': entry(
+    '401 403 403 200 403 403',
+    (w) => `/api/orders/${w.ids.paidOrder}/messages`,
+    { body: { message: 'We will perform it at dawn.' } },
+  ),
   'POST /api/complete-puja': entry('401 403 403 200 403 403', '/api/complete-puja', {
     form: {
       fields: (w) => ({ order_id: String(w.ids.paidOrder), _method: 'patch' }),

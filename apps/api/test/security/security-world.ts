@@ -62,6 +62,14 @@ export async function createSecurityWorld() {
   // What administrators may edit and delete without touching what the rest of the table uses.
   const adminMonastery = await insertMonastery(db, { slug: 'admin-gompa', name: 'Admin Gompa' });
   const adminPuja = await insertPuja(db, { slug: 'admin-puja', name: 'Admin Puja' });
+  // Archived rows for administrators to restore (`restore` archives them again after each restore).
+  const archivedAt = new Date('2026-01-01T00:00:00Z');
+  const archivedMonastery = await insertMonastery(db, {
+    slug: 'archived-gompa',
+    name: 'Archived Gompa',
+    archivedAt,
+  });
+  const archivedPuja = await insertPuja(db, { slug: 'archived-puja', name: 'Archived Puja', archivedAt });
   const spareUser = await insertPerson(db, { name: 'Spare Person' });
   const revokedUser = await insertPerson(db, { name: 'Revoked Person' });
   await insertPerson(db, {
@@ -144,6 +152,8 @@ export async function createSecurityWorld() {
       specialOffer: specialOffer.id,
       adminMonastery: adminMonastery.id,
       adminPuja: adminPuja.id,
+      archivedMonastery: archivedMonastery.id,
+      archivedPuja: archivedPuja.id,
       spareUser: spareUser.id,
       revokedUser: revokedUser.id,
       paidOrder,
@@ -204,6 +214,10 @@ export async function createSecurityWorld() {
         WHERE id IN (${pairing!.id}, ${specialOffer.id})
           AND (archived_at IS NOT NULL OR cost_paisa <> CASE id WHEN ${pairing!.id} THEN ${pairing!.costPaisa}::integer
                                                              ELSE ${specialOffer.costPaisa}::integer END)`);
+      await db.execute(sql`
+        UPDATE monasteries SET archived_at = ${archivedAt} WHERE id = ${archivedMonastery.id} AND archived_at IS NULL`);
+      await db.execute(sql`
+        UPDATE pujas SET archived_at = ${archivedAt} WHERE id = ${archivedPuja.id} AND archived_at IS NULL`);
       if (mintedSessions.length > 0)
         await db
           .update(sessions)

@@ -18,6 +18,10 @@ export const monasteries = pgTable(
   },
   (table) => [
     uniqueIndex('monasteries_slug_unique').on(table.slug),
+    // Names are unique, ignoring case, among monasteries that are not archived (docs/product.md).
+    uniqueIndex('monasteries_name_unique')
+      .on(sql`lower(${table.name})`)
+      .where(sql`${table.archivedAt} IS NULL`),
     check('monasteries_status_check', sql`${table.status} IN (0, 1)`),
     check('monasteries_slug_format', sql`${table.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
   ],
@@ -40,6 +44,14 @@ export const pujas = pgTable(
   },
   (table) => [
     uniqueIndex('pujas_slug_unique').on(table.slug),
+    // Names are unique, ignoring case, among catalogue pujas, and among one monastery's special pujas
+    // (against the catalogue pujas it offers, the services check: an index cannot see the pairings).
+    uniqueIndex('pujas_catalogue_name_unique')
+      .on(sql`lower(${table.name})`)
+      .where(sql`${table.monasteryId} IS NULL AND ${table.archivedAt} IS NULL`),
+    uniqueIndex('pujas_special_name_unique')
+      .on(table.monasteryId, sql`lower(${table.name})`)
+      .where(sql`${table.monasteryId} IS NOT NULL AND ${table.archivedAt} IS NULL`),
     index('pujas_monastery_id_index').on(table.monasteryId),
     check('pujas_status_check', sql`${table.status} IN (0, 1)`),
     check('pujas_slug_format', sql`${table.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),

@@ -1,6 +1,6 @@
 import { ORDER_STATUSES, PAYMENT_STATUSES } from '@puja/contract';
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, text, unique } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { monasteries, monasteryPujas } from './catalogue.ts';
 import { createdAt, updatedAt } from './columns.ts';
 import { users } from './users.ts';
@@ -37,6 +37,11 @@ export const orders = pgTable(
     status: text('status', { enum: ORDER_STATUSES }).notNull().default('pending'),
     /** From the order form, so a double click or a retried request cannot create a second order. */
     idempotencyKey: text('idempotency_key'),
+    /**
+     * When the order reached a final state (declined, completed, cancelled, expired): its page's timeline
+     * shows cancellations and expiries, which no audit entry records, at this moment.
+     */
+    closedAt: timestamp('closed_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -63,6 +68,10 @@ export const orders = pgTable(
     index('orders_unpaid_pending_index')
       .on(table.createdAt)
       .where(sql`${table.status} = 'pending' AND ${table.paymentStatus} IN ('Pending', 'Failed')`),
+    // Paid orders waiting for their monastery's approval: the count the back-office sidebar polls.
+    index('orders_awaiting_action_index')
+      .on(table.monasteryId)
+      .where(sql`${table.status} = 'pending' AND ${table.paymentStatus} = 'Completed'`),
     check('orders_intention_length', sql`char_length(${table.intention}) <= 500`),
     check('orders_beneficiary_length', sql`char_length(${table.beneficiary}) <= 500`),
   ],

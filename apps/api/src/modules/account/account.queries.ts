@@ -62,7 +62,7 @@ export async function cancelOrders(tx: Transaction, orderIds: number[]): Promise
   if (orderIds.length === 0) return;
   await tx
     .update(orders)
-    .set({ status: 'cancelled' })
+    .set({ status: 'cancelled', closedAt: new Date() })
     .where(and(inArray(orders.id, orderIds), eq(orders.status, 'pending')));
 }
 

@@ -1,5 +1,5 @@
-import { and, count, eq, inArray, isNull } from 'drizzle-orm';
-import type { Executor, RowLock, Transaction } from '../../db/client.ts';
+import { and, count, desc, eq, inArray, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import type { Database, Executor, RowLock, Transaction } from '../../db/client.ts';
 import { monasteries, monasteryPujas, orders, pujas, users } from '../../db/schema/index.ts';
 
 /**
@@ -144,4 +144,188 @@ export async function archiveCataloguePujaAndOfferings(
 export async function deleteCataloguePujaAndOfferings(tx: Transaction, pujaId: number): Promise<void> {
   await tx.delete(monasteryPujas).where(eq(monasteryPujas.pujaId, pujaId));
   await tx.delete(pujas).where(eq(pujas.id, pujaId));
+}
+
+// ---- names (unique among current rows, case ignored: docs/product.md#catalogue-names) ----
+
+const sameName = (column: typeof monasteries.name | typeof pujas.name, name: string): SQL =>
+  sql`lower(${column}) = lower(${name})`;
+
+/** A current monastery with this name, any case, other than `exceptId`. */
+export async function findMonasteryNamed(
+  db: Executor,
+  name: string,
+  exceptId?: number,
+): Promise<{ id: number; name: string } | undefined> {
+  const [row] = await db
+    .select({ id: monasteries.id, name: monasteries.name })
+    .from(monasteries)
+    .where(
+      and(
+        sameName(monasteries.name, name),
+        isNull(monasteries.archivedAt),
+        exceptId === undefined ? undefined : ne(monasteries.id, exceptId),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/** A current catalogue puja with this name, any case, other than `exceptId`. */
+export async function findCataloguePujaNamed(
+  db: Executor,
+  name: string,
+  exceptId?: number,
+): Promise<{ id: number; name: string } | undefined> {
+  const [row] = await db
+    .select({ id: pujas.id, name: pujas.name })
+    .from(pujas)
+    .where(
+      and(
+        sameName(pujas.name, name),
+        isNull(pujas.archivedAt),
+        isNull(pujas.monasteryId),
+        exceptId === undefined ? undefined : ne(pujas.id, exceptId),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/**
+ * A monastery that offers two current pujas of one name (any case: its special pujas and the catalogue
+ * pujas it offers), among the monastery given or the monasteries that offer the puja given now. Run after
+ * a write, in its transaction, so the write is undone when it made such a pair.
+ */
+export async function findOfferedNameClash(
+  db: Executor,
+  scope: { monasteryId: number } | { pujaId: number },
+): Promise<{ monasteryName: string; pujaName: string } | undefined> {
+  const inScope =
+    'monasteryId' in scope
+      ? sql`mp.monastery_id = ${scope.monasteryId}`
+      : sql`mp.monastery_id IN (SELECT monastery_id FROM monastery_pujas
+          WHERE puja_id = ${scope.pujaId} AND archived_at IS NULL)`;
+  // The name as the other puja has it, when the puja given is one of the pair.
+  const pujaName =
+    'pujaId' in scope
+      ? sql`coalesce(min(p.name) FILTER (WHERE p.id <> ${scope.pujaId}), min(p.name))`
+      : sql`min(p.name)`;
+  const result = await db.execute<{ monastery_name: string; puja_name: string }>(sql`
+    SELECT m.name AS monastery_name, ${pujaName} AS puja_name
+    FROM monastery_pujas mp
+    JOIN pujas p ON p.id = mp.puja_id
+    JOIN monasteries m ON m.id = mp.monastery_id
+    WHERE ${inScope} AND mp.archived_at IS NULL AND p.archived_at IS NULL
+    GROUP BY m.id, m.name, lower(p.name)
+    HAVING count(*) > 1
+    ORDER BY m.name
+    LIMIT 1`);
+  const row = result.rows[0];
+  return row && { monasteryName: row.monastery_name, pujaName: row.puja_name };
+}
+
+// ---- archived rows, and restoring them ----
+
+/** Part of a name, any case: `strpos`, so the words are matched as typed, with no wildcard to escape. */
+const nameContains = (column: typeof monasteries.name | typeof pujas.name, q: string | undefined) =>
+  q ? sql`strpos(lower(${column}), lower(${q})) > 0` : undefined;
+
+export async function listArchivedMonasteries(
+  db: Database,
+  filter: { q?: string | undefined; page: number; pageSize: number },
+): Promise<{ rows: MonasteryRow[]; total: number }> {
+  const where = and(isNotNull(monasteries.archivedAt), nameContains(monasteries.name, filter.q));
+  const [rows, total] = await Promise.all([
+    db
+      .select()
+      .from(monasteries)
+      .where(where)
+      .orderBy(desc(monasteries.archivedAt), desc(monasteries.id))
+      .limit(filter.pageSize)
+      .offset((filter.page - 1) * filter.pageSize),
+    db.$count(monasteries, where),
+  ]);
+  return { rows, total };
+}
+
+export async function listArchivedCataloguePujas(
+  db: Database,
+  filter: { q?: string | undefined; page: number; pageSize: number },
+): Promise<{ rows: PujaRow[]; total: number }> {
+  const where = and(
+    isNotNull(pujas.archivedAt),
+    isNull(pujas.monasteryId),
+    nameContains(pujas.name, filter.q),
+  );
+  const [rows, total] = await Promise.all([
+    db
+      .select()
+      .from(pujas)
+      .where(where)
+      .orderBy(desc(pujas.archivedAt), desc(pujas.id))
+      .limit(filter.pageSize)
+      .offset((filter.page - 1) * filter.pageSize),
+    db.$count(pujas, where),
+  ]);
+  return { rows, total };
+}
+
+/** An archived monastery, locked until the transaction ends. */
+export async function lockArchivedMonastery(tx: Transaction, id: number): Promise<MonasteryRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(monasteries)
+    .where(and(eq(monasteries.id, id), isNotNull(monasteries.archivedAt)))
+    .for('update');
+  return row;
+}
+
+/** An archived catalogue puja, locked until the transaction ends. */
+export async function lockArchivedCataloguePuja(tx: Transaction, id: number): Promise<PujaRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(pujas)
+    .where(and(eq(pujas.id, id), isNotNull(pujas.archivedAt), isNull(pujas.monasteryId)))
+    .for('update');
+  return row;
+}
+
+/**
+ * Brings an archived monastery back with what was archived with it (the same moment): its offerings and
+ * its special pujas. What its staff removed earlier, archived at another moment, stays archived.
+ */
+export async function restoreMonasteryAndOfferings(
+  tx: Transaction,
+  monasteryId: number,
+  archivedAt: Date,
+): Promise<MonasteryRow> {
+  const [row] = await tx
+    .update(monasteries)
+    .set({ archivedAt: null })
+    .where(eq(monasteries.id, monasteryId))
+    .returning();
+  await tx
+    .update(monasteryPujas)
+    .set({ archivedAt: null })
+    .where(and(eq(monasteryPujas.monasteryId, monasteryId), eq(monasteryPujas.archivedAt, archivedAt)));
+  await tx
+    .update(pujas)
+    .set({ archivedAt: null })
+    .where(and(eq(pujas.monasteryId, monasteryId), eq(pujas.archivedAt, archivedAt)));
+  return row!;
+}
+
+/** Brings an archived catalogue puja back with the offerings archived with it (the same moment). */
+export async function restoreCataloguePujaAndOfferings(
+  tx: Transaction,
+  pujaId: number,
+  archivedAt: Date,
+): Promise<PujaRow> {
+  const [row] = await tx.update(pujas).set({ archivedAt: null }).where(eq(pujas.id, pujaId)).returning();
+  await tx
+    .update(monasteryPujas)
+    .set({ archivedAt: null })
+    .where(and(eq(monasteryPujas.pujaId, pujaId), eq(monasteryPujas.archivedAt, archivedAt)));
+  return row!;
 }

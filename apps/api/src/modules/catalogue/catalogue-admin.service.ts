@@ -1,11 +1,17 @@
-import type { MonasteryListResponse, PujaListResponse } from '@puja/contract';
+import {
+  ARCHIVED_PAGE_SIZE,
+  type ArchivedMonasteriesResponse,
+  type ArchivedPujasResponse,
+  type MonasteryListResponse,
+  type PujaListResponse,
+} from '@puja/contract';
 import type { Database, Executor, RowLock, Transaction } from '../../db/client.ts';
 import type { FileStorage } from '../../integrations/storage/file-storage.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Viewer } from '../../plugins/auth.ts';
 import { type AuditFields, changedFields, recordAudit } from '../audit/audit.service.ts';
 import { isMonasterySlugTaken, isPujaSlugTaken } from './catalogue.queries.ts';
-import { listMonasteries, listPujas } from './catalogue.service.ts';
+import { listMonasteries, listPujas, toMonasterySummary, toPuja } from './catalogue.service.ts';
 import {
   archiveCataloguePujaAndOfferings,
   archiveMonasteryAndOfferings,
@@ -13,19 +19,38 @@ import {
   countOrdersOfPuja,
   deleteCataloguePujaAndOfferings,
   deleteMonasteryAndOfferings,
+  findCataloguePujaNamed,
   findCurrentCataloguePuja,
   findCurrentMonastery,
+  findMonasteryNamed,
+  findOfferedNameClash,
   insertCataloguePuja,
   insertMonastery,
+  listArchivedCataloguePujas,
+  listArchivedMonasteries,
+  lockArchivedCataloguePuja,
+  lockArchivedMonastery,
+  restoreCataloguePujaAndOfferings,
+  restoreMonasteryAndOfferings,
   updateCataloguePujaRow,
   updateMonasteryRow,
 } from './catalogue-admin.queries.ts';
 import {
+  brokeUniqueIndex,
   type CatalogueItemInput,
   catalogueItemAuditFields,
+  nameTaken,
   prepareItemUpdate,
   prepareNewItem,
 } from './catalogue-items.ts';
+
+const monasteryNameTaken = (name: string) => nameTaken(`A monastery named ${name} already exists.`);
+const pujaNameTaken = (name: string) => nameTaken(`A puja named ${name} already exists.`);
+const offeredNameTaken = (clash: { monasteryName: string; pujaName: string }) =>
+  nameTaken(`${clash.monasteryName} already offers a puja named ${clash.pujaName}.`);
+/** What an archived row's restore says when its name has been taken since. */
+const restoreNameTaken = (kind: 'monastery' | 'puja', name: string) =>
+  nameTaken(`A ${kind} named ${name} already exists: rename it before restoring this one.`);
 
 /**
  * An administrator's catalogue: monasteries and catalogue pujas. Slugs come from the name once and stay
@@ -70,15 +95,46 @@ export function createCatalogueAdminService(dependencies: {
     });
   }
 
+  /** Checked before a picture is processed (see `prepareNewItem`), and decided by the index on commit. */
+  async function refuseTakenMonasteryName(executor: Executor, name: string, exceptId?: number) {
+    const taken = await findMonasteryNamed(executor, name, exceptId);
+    if (taken) throw monasteryNameTaken(taken.name);
+  }
+  async function refuseTakenPujaName(executor: Executor, name: string, exceptId?: number) {
+    const taken = await findCataloguePujaNamed(executor, name, exceptId);
+    if (taken) throw pujaNameTaken(taken.name);
+  }
+
+  /** A write that names a row: when another takes the name at the same moment, the unique index decides. */
+  async function writeNamed(
+    kind: 'monastery' | 'puja',
+    name: string,
+    write: (tx: Transaction) => Promise<void>,
+  ): Promise<void> {
+    try {
+      await db.transaction(write);
+    } catch (error) {
+      if (kind === 'monastery' && brokeUniqueIndex(error, 'monasteries_name_unique'))
+        throw monasteryNameTaken(name);
+      if (kind === 'puja' && brokeUniqueIndex(error, 'pujas_catalogue_name_unique'))
+        throw pujaNameTaken(name);
+      throw error;
+    }
+  }
+
   const adminMonasteries = (): Promise<MonasteryListResponse> => listMonasteries(db, 'admin');
   const adminPujas = (): Promise<PujaListResponse> => listPujas(db, 'admin');
 
   return {
     async createMonastery(actor: Viewer, input: CatalogueItemInput) {
-      const values = await prepareNewItem(storage, input, 'monastery', (slug) =>
-        isMonasterySlugTaken(db, slug),
+      const values = await prepareNewItem(
+        storage,
+        input,
+        'monastery',
+        (slug) => isMonasterySlugTaken(db, slug),
+        () => refuseTakenMonasteryName(db, input.name),
       );
-      await db.transaction(async (tx) => {
+      await writeNamed('monastery', input.name, async (tx) => {
         const created = await insertMonastery(tx, values);
         await recordAudit(tx, {
           actor,
@@ -95,8 +151,11 @@ export function createCatalogueAdminService(dependencies: {
 
     async updateMonastery(actor: Viewer, id: number, input: CatalogueItemInput) {
       // The picture is processed before the transaction, so no row stays locked while it is re-encoded.
-      const changes = await prepareItemUpdate(storage, input, await findMonastery(db, id));
-      await db.transaction(async (tx) => {
+      const existing = await findMonastery(db, id);
+      const changes = await prepareItemUpdate(storage, input, existing, () =>
+        refuseTakenMonasteryName(db, input.name, id),
+      );
+      await writeNamed('monastery', input.name, async (tx) => {
         const current = await findMonastery(tx, id, 'no key update');
         const updated = await updateMonasteryRow(tx, id, changes);
         await recordAudit(tx, {
@@ -129,8 +188,14 @@ export function createCatalogueAdminService(dependencies: {
     },
 
     async createPuja(actor: Viewer, input: CatalogueItemInput) {
-      const values = await prepareNewItem(storage, input, 'puja', (slug) => isPujaSlugTaken(db, slug));
-      await db.transaction(async (tx) => {
+      const values = await prepareNewItem(
+        storage,
+        input,
+        'puja',
+        (slug) => isPujaSlugTaken(db, slug),
+        () => refuseTakenPujaName(db, input.name),
+      );
+      await writeNamed('puja', input.name, async (tx) => {
         const created = await insertCataloguePuja(tx, values);
         await recordAudit(tx, {
           actor,
@@ -146,10 +211,16 @@ export function createCatalogueAdminService(dependencies: {
     },
 
     async updatePuja(actor: Viewer, id: number, input: CatalogueItemInput) {
-      const changes = await prepareItemUpdate(storage, input, await findCataloguePuja(db, id));
-      await db.transaction(async (tx) => {
+      const existing = await findCataloguePuja(db, id);
+      const changes = await prepareItemUpdate(storage, input, existing, () =>
+        refuseTakenPujaName(db, input.name, id),
+      );
+      await writeNamed('puja', input.name, async (tx) => {
         const current = await findCataloguePuja(tx, id, 'no key update');
         const updated = await updateCataloguePujaRow(tx, id, changes);
+        // A monastery offering it must not end up with two pujas of one name (its own special one).
+        const clash = await findOfferedNameClash(tx, { pujaId: id });
+        if (clash) throw offeredNameTaken(clash);
         await recordAudit(tx, {
           actor,
           action: 'update',
@@ -177,7 +248,109 @@ export function createCatalogueAdminService(dependencies: {
       await catalogueChanged();
       return adminPujas();
     },
+
+    async listArchivedMonasteries(query: {
+      page: number;
+      q?: string | undefined;
+    }): Promise<ArchivedMonasteriesResponse> {
+      const { rows, total } = await listArchivedMonasteries(db, { ...query, pageSize: ARCHIVED_PAGE_SIZE });
+      return {
+        monasteries: rows.map((row) => ({
+          ...toMonasterySummary(row),
+          archived_at: row.archivedAt!.toISOString(),
+        })),
+        page: query.page,
+        pageSize: ARCHIVED_PAGE_SIZE,
+        total,
+      };
+    },
+
+    async listArchivedPujas(query: { page: number; q?: string | undefined }): Promise<ArchivedPujasResponse> {
+      const { rows, total } = await listArchivedCataloguePujas(db, {
+        ...query,
+        pageSize: ARCHIVED_PAGE_SIZE,
+      });
+      return {
+        pujas: rows.map((row) => ({ ...toPuja(row), archived_at: row.archivedAt!.toISOString() })),
+        page: query.page,
+        pageSize: ARCHIVED_PAGE_SIZE,
+        total,
+      };
+    },
+
+    /**
+     * Brings back an archived monastery with the offerings and special pujas archived with it. Refused
+     * (409) when a current monastery has its name, or when it would offer two pujas of one name.
+     */
+    async restoreMonastery(actor: Viewer, id: number) {
+      try {
+        await db.transaction(async (tx) => {
+          const row = await lockArchivedMonastery(tx, id);
+          if (!row) throw new AppError('notFound', 'No archived monastery has this id.');
+          const taken = await findMonasteryNamed(tx, row.name);
+          if (taken) throw restoreNameTaken('monastery', taken.name);
+          await restoreMonasteryAndOfferings(tx, id, row.archivedAt!);
+          const clash = await findOfferedNameClash(tx, { monasteryId: id });
+          if (clash) throw offeredNameTaken(clash);
+          await recordRestore(tx, actor, 'monastery', id, row.archivedAt!);
+        });
+      } catch (error) {
+        if (brokeUniqueIndex(error, 'monasteries_name_unique'))
+          throw nameTaken('A monastery with this name was saved at the same moment.');
+        if (brokeUniqueIndex(error, 'pujas_special_name_unique'))
+          throw nameTaken('Its special pujas have names the monastery now uses for others.');
+        throw error;
+      }
+      await catalogueChanged();
+      return adminMonasteries();
+    },
+
+    /**
+     * Brings back an archived catalogue puja with the offerings archived with it. Refused (409) when a
+     * current catalogue puja has its name, or when a monastery offering it would offer two of one name.
+     */
+    async restorePuja(actor: Viewer, id: number) {
+      try {
+        await db.transaction(async (tx) => {
+          const row = await lockArchivedCataloguePuja(tx, id);
+          if (!row) throw new AppError('notFound', 'No archived puja has this id.');
+          const taken = await findCataloguePujaNamed(tx, row.name);
+          if (taken) throw restoreNameTaken('puja', taken.name);
+          await restoreCataloguePujaAndOfferings(tx, id, row.archivedAt!);
+          const clash = await findOfferedNameClash(tx, { pujaId: id });
+          if (clash) throw offeredNameTaken(clash);
+          await recordRestore(tx, actor, 'puja', id, row.archivedAt!);
+        });
+      } catch (error) {
+        if (brokeUniqueIndex(error, 'pujas_catalogue_name_unique'))
+          throw nameTaken('A puja with this name was saved at the same moment.');
+        throw error;
+      }
+      await catalogueChanged();
+      return adminPujas();
+    },
   };
+}
+
+/**
+ * A restore is an update of the archived mark, as a staff member's offering brought back is: the entry
+ * shows when the row had been archived.
+ */
+function recordRestore(
+  tx: Transaction,
+  actor: Viewer,
+  subject: 'monastery' | 'puja',
+  id: number,
+  archivedAt: Date,
+) {
+  return recordAudit(tx, {
+    actor,
+    action: 'update',
+    subject,
+    subjectId: id,
+    before: { archived_at: archivedAt.toISOString() },
+    after: { archived_at: null },
+  });
 }
 
 export type CatalogueAdminService = ReturnType<typeof createCatalogueAdminService>;

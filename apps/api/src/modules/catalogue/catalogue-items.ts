@@ -18,15 +18,21 @@ export interface CatalogueItemInput {
 const imageRequired = () =>
   new AppError('invalidInput', 'Image is required.', { image: ['Image is required.'] });
 
+/**
+ * `refuseTakenName` (a 409 when the name is in use) runs once the input is known to be good (a picture
+ * given and readable), so the form's own mistakes are answered first (422), and before the picture is
+ * stored, so a refused change stores nothing.
+ */
 export async function prepareNewItem(
   storage: FileStorage,
   input: CatalogueItemInput,
   slugFallback: string,
   isSlugTaken: (slug: string) => Promise<boolean>,
+  refuseTakenName: () => Promise<void>,
 ) {
   if (input.image === undefined) throw imageRequired();
   const slug = await uniqueSlug(slugify(input.name, slugFallback), isSlugTaken);
-  const imagePath = await storeCataloguePicture(storage, input.image, slug);
+  const imagePath = await storeCataloguePicture(storage, input.image, slug, refuseTakenName);
   return { slug, name: input.name, description: input.description, status: input.status, imagePath };
 }
 
@@ -34,12 +40,12 @@ export async function prepareItemUpdate(
   storage: FileStorage,
   input: CatalogueItemInput,
   current: { slug: string; imagePath: string | null },
+  refuseTakenName: () => Promise<void>,
 ) {
   if (input.image === undefined && !current.imagePath) throw imageRequired();
-  const imagePath =
-    input.image === undefined
-      ? current.imagePath
-      : await storeCataloguePicture(storage, input.image, current.slug);
+  let imagePath = current.imagePath;
+  if (input.image === undefined) await refuseTakenName();
+  else imagePath = await storeCataloguePicture(storage, input.image, current.slug, refuseTakenName);
   return { name: input.name, description: input.description, status: input.status, imagePath };
 }
 
@@ -58,4 +64,19 @@ export function catalogueItemAuditFields(row: {
     status: row.status,
     image_path: row.imagePath,
   };
+}
+
+/** Whether a failed write broke this unique index (Drizzle wraps PostgreSQL's error as `cause`). */
+export function brokeUniqueIndex(error: unknown, index: string): boolean {
+  for (let cause = error, depth = 0; cause instanceof Error && depth < 5; depth += 1) {
+    const { code, constraint } = cause as { code?: unknown; constraint?: unknown };
+    if (code === '23505' && constraint === index) return true;
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** 409 on `field`: a name already in use where names must differ (docs/product.md#catalogue-names). */
+export function nameTaken(message: string, field = 'name'): AppError {
+  return new AppError('conflict', message, { [field]: [message] });
 }

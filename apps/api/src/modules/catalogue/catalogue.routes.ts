@@ -6,6 +6,8 @@ import {
   getMonasteryEndpoint,
   getMonasteryPujaOptionsEndpoint,
   getPujaEndpoint,
+  listArchivedMonasteriesEndpoint,
+  listArchivedPujasEndpoint,
   listMonasteriesEndpoint,
   listPujasEndpoint,
   monasteryDetailResponseSchema,
@@ -13,6 +15,8 @@ import {
   monasteryPujaOptionsResponseSchema,
   pujaDetailResponseSchema,
   pujaListResponseSchema,
+  restoreMonasteryEndpoint,
+  restorePujaEndpoint,
   updateMonasteryEndpoint,
   updatePujaEndpoint,
 } from '@puja/contract';
@@ -106,4 +110,12 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ admin: CatalogueAdminServi
     admin.updatePuja(viewerOf(request), request.params.id, request.body),
   );
   route(app, deletePujaEndpoint, (request) => admin.deletePuja(viewerOf(request), request.params.id));
+
+  // ---- archived rows: listed and restored by administrators ----
+  route(app, listArchivedMonasteriesEndpoint, (request) => admin.listArchivedMonasteries(request.query));
+  route(app, restoreMonasteryEndpoint, (request) =>
+    admin.restoreMonastery(viewerOf(request), request.params.id),
+  );
+  route(app, listArchivedPujasEndpoint, (request) => admin.listArchivedPujas(request.query));
+  route(app, restorePujaEndpoint, (request) => admin.restorePuja(viewerOf(request), request.params.id));
 };

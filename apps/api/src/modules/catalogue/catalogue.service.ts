@@ -91,7 +91,7 @@ async function withOfferedPujas(
   }));
 }
 
-function toMonasterySummary(row: MonasteryRow): MonasterySummary {
+export function toMonasterySummary(row: MonasteryRow): MonasterySummary {
   return {
     id: row.id,
     slug: row.slug,

@@ -1,6 +1,6 @@
-import { and, asc, count, eq, isNull, notExists, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, ne, notExists, sql } from 'drizzle-orm';
 import type { Database, Executor, RowLock, Transaction } from '../../db/client.ts';
-import { monasteryPujas, orders, pujas } from '../../db/schema/index.ts';
+import { monasteries, monasteryPujas, orders, pujas } from '../../db/schema/index.ts';
 
 /**
  * SQL for a monastery's offerings: the pairings of the monastery with a puja at its price, and its special
@@ -165,4 +165,44 @@ export async function updateSpecialPujaRow(
 ): Promise<PujaRow> {
   const [row] = await tx.update(pujas).set(changes).where(eq(pujas.id, pujaId)).returning();
   return row!;
+}
+
+/**
+ * A puja the monastery offers now (a catalogue puja or its own special one) with this name, any case,
+ * other than `exceptPujaId`: one monastery's pujas have different names (docs/product.md#catalogue-names).
+ */
+export async function findOfferedPujaNamed(
+  db: Executor,
+  monasteryId: number,
+  name: string,
+  exceptPujaId?: number,
+): Promise<{ id: number; name: string } | undefined> {
+  const [row] = await db
+    .select({ id: pujas.id, name: pujas.name })
+    .from(monasteryPujas)
+    .innerJoin(pujas, eq(pujas.id, monasteryPujas.pujaId))
+    .where(
+      and(
+        eq(monasteryPujas.monasteryId, monasteryId),
+        isNull(monasteryPujas.archivedAt),
+        isNull(pujas.archivedAt),
+        sql`lower(${pujas.name}) = lower(${name})`,
+        exceptPujaId === undefined ? undefined : ne(pujas.id, exceptPujaId),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/**
+ * Holds the monastery's row until the transaction ends, so two changes to its list of pujas (two staff
+ * members adding pujas of one name) take turns and the second sees the first. Orders are not held up:
+ * they only take a key-share lock on the row.
+ */
+export async function lockMonasteryForPujaNames(tx: Transaction, monasteryId: number): Promise<void> {
+  await tx
+    .select({ id: monasteries.id })
+    .from(monasteries)
+    .where(eq(monasteries.id, monasteryId))
+    .for('no key update');
 }

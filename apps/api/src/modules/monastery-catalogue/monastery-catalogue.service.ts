@@ -13,8 +13,10 @@ import { type AuditFields, changedFields, recordAudit } from '../audit/audit.ser
 import { isPujaSlugTaken } from '../catalogue/catalogue.queries.ts';
 import { toPuja } from '../catalogue/catalogue.service.ts';
 import {
+  brokeUniqueIndex,
   type CatalogueItemInput,
   catalogueItemAuditFields,
+  nameTaken,
   prepareItemUpdate,
   prepareNewItem,
 } from '../catalogue/catalogue-items.ts';
@@ -24,6 +26,7 @@ import {
   countOrdersOfPairing,
   deletePairing,
   deleteSpecialPuja,
+  findOfferedPujaNamed,
   findPairing,
   findPairingOfPuja,
   findPuja,
@@ -31,6 +34,7 @@ import {
   insertSpecialPuja,
   listCataloguePujasNotOffered,
   listPairingsOfMonastery,
+  lockMonasteryForPujaNames,
   offerPuja,
   type PairingRow,
   setPairingCost,
@@ -96,6 +100,32 @@ export function createMonasteryCatalogueService(dependencies: MonasteryCatalogue
     return row;
   }
 
+  /**
+   * One monastery's pujas (its special pujas and the catalogue pujas it offers) have different names, case
+   * ignored. Checked before a picture is processed, and again in the change's transaction once the
+   * monastery's row is held, so two changes at once cannot both take a name.
+   */
+  async function refuseTakenName(
+    executor: Database | Transaction,
+    monasteryId: number,
+    name: string,
+    options: { exceptPujaId?: number; field: 'name' | 'puja' },
+  ): Promise<void> {
+    const taken = await findOfferedPujaNamed(executor, monasteryId, name, options.exceptPujaId);
+    if (taken) throw nameTaken(`Your monastery already offers a puja named ${taken.name}.`, options.field);
+  }
+
+  /** A special puja's write: the index on special pujas' names decides between two at the same moment. */
+  async function writeSpecial(name: string, write: (tx: Transaction) => Promise<void>): Promise<void> {
+    try {
+      await db.transaction(write);
+    } catch (error) {
+      if (brokeUniqueIndex(error, 'pujas_special_name_unique'))
+        throw nameTaken(`Your monastery already offers a puja named ${name}.`);
+      throw error;
+    }
+  }
+
   function specialOf(staff: Viewer, row: PairingRow): PairingRow {
     if (row.puja.monasteryId !== monasteryOf(staff)) {
       throw new AppError('invalidInput', 'Only your monastery’s special pujas can be edited here.');
@@ -114,7 +144,11 @@ export function createMonasteryCatalogueService(dependencies: MonasteryCatalogue
           puja: ['Choose an open puja from the catalogue.'],
         });
       }
+      const nameCheck = { exceptPujaId: puja.id, field: 'puja' } as const;
+      await refuseTakenName(db, monasteryId, puja.name, nameCheck);
       await db.transaction(async (tx) => {
+        await lockMonasteryForPujaNames(tx, monasteryId);
+        await refuseTakenName(tx, monasteryId, puja.name, nameCheck);
         const previous = await findPairingOfPuja(tx, monasteryId, puja.id, 'no key update');
         // A pairing removed earlier (archived because it had orders) comes back with the new price.
         const added = await offerPuja(tx, {
@@ -222,8 +256,16 @@ export function createMonasteryCatalogueService(dependencies: MonasteryCatalogue
 
     async createSpecial(staff: Viewer, input: SpecialPujaInput): Promise<MonasteryPujasResponse> {
       const monasteryId = monasteryOf(staff);
-      const values = await prepareNewItem(storage, input, 'puja', (slug) => isPujaSlugTaken(db, slug));
-      await db.transaction(async (tx) => {
+      const values = await prepareNewItem(
+        storage,
+        input,
+        'puja',
+        (slug) => isPujaSlugTaken(db, slug),
+        () => refuseTakenName(db, monasteryId, input.name, { field: 'name' }),
+      );
+      await writeSpecial(input.name, async (tx) => {
+        await lockMonasteryForPujaNames(tx, monasteryId);
+        await refuseTakenName(tx, monasteryId, input.name, { field: 'name' });
         const puja = await insertSpecialPuja(tx, { ...values, monasteryId });
         const pairing = await insertPairing(tx, {
           monasteryId,
@@ -254,8 +296,13 @@ export function createMonasteryCatalogueService(dependencies: MonasteryCatalogue
       input: SpecialPujaInput,
     ): Promise<MonasteryPujasResponse> {
       const row = specialOf(staff, await ownPairing(staff, pivotId));
-      const changes = await prepareItemUpdate(storage, input, row.puja);
-      await db.transaction(async (tx) => {
+      const nameCheck = { exceptPujaId: row.puja.id, field: 'name' } as const;
+      const changes = await prepareItemUpdate(storage, input, row.puja, () =>
+        refuseTakenName(db, row.pivot.monasteryId, input.name, nameCheck),
+      );
+      await writeSpecial(input.name, async (tx) => {
+        await lockMonasteryForPujaNames(tx, row.pivot.monasteryId);
+        await refuseTakenName(tx, row.pivot.monasteryId, input.name, nameCheck);
         // A special puja belongs to this monastery alone: locking it too queues nobody else.
         const current = await lockedPairing(tx, row.pivot.id, { strength: 'no key update', lockPuja: true });
         const puja = await updateSpecialPujaRow(tx, row.puja.id, changes);

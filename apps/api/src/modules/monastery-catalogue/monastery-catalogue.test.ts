@@ -245,8 +245,12 @@ describe('special pujas', () => {
     expect((await publicMonastery('catalogue-a')).pujas.map((puja: { slug: string }) => puja.slug)).toContain(
       'lama-chopa',
     );
-    // A second one with the same name gets its own slug.
-    const second = await create(fields, await picture());
+    // A second one of the same name, any case, is refused here (docs/product.md#catalogue-names); another
+    // monastery may have one, with its own slug.
+    const again = await create({ ...fields, name: 'LAMA CHÖPA' }, await picture());
+    expect(again.statusCode).toBe(409);
+    expect(again.json().errors.name).toEqual(['Your monastery already offers a puja named Lama Chöpa.']);
+    const second = await create(fields, await picture(), staff.b);
     expect(second.json().monasteryPuja.pujas.map((puja: { slug: string }) => puja.slug)).toContain(
       'lama-chopa-2',
     );

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
+  CLOSED_ORDER_STATUSES,
   formatRupees,
   MAX_COMPLETION_PHOTOS,
   type OrderStatus,
@@ -16,7 +17,12 @@ import { reencodeImage } from '../../integrations/storage/image-processing.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Viewer } from '../../plugins/auth.ts';
 import { type AuditFields, recordAudit } from '../audit/audit.service.ts';
-import { findKeptPayment, markRefundDue, refreshOrderPaymentStatus } from '../payments/payments.queries.ts';
+import {
+  findKeptPayment,
+  lockOrder,
+  markRefundDue,
+  refreshOrderPaymentStatus,
+} from '../payments/payments.queries.ts';
 import type { OrderNotices } from './order-notices.ts';
 import {
   countStaffSections,
@@ -49,6 +55,7 @@ const CONFLICT_MESSAGES: Record<OrderAction, string> = {
   decline: 'Only a pending order can be declined.',
   complete: 'Only an approved order can be completed.',
 };
+const SAME_DATE_MESSAGE = "That is already the puja's date.";
 const UNPAID_MESSAGE = 'This order is not paid yet: it can be approved once the payment is completed.';
 
 export interface OrderHandlingDependencies {
@@ -113,7 +120,8 @@ export function createOrderHandlingService(dependencies: OrderHandlingDependenci
         .for('no key update');
       const [updated] = await tx
         .update(orders)
-        .set({ status: rule.to, ...changes })
+        // A final state records when it was reached, for the order's timeline.
+        .set({ status: rule.to, ...changes, ...(rule.to === 'declined' ? { closedAt: new Date() } : {}) })
         .where(
           and(
             eq(orders.id, row.order.id),
@@ -123,12 +131,16 @@ export function createOrderHandlingService(dependencies: OrderHandlingDependenci
         )
         .returning({ status: orders.status, pujaDate: orders.pujaDate });
       if (!current || !updated) throw new AppError('conflict', refusal(action, current));
+      // Moving a puja to the day it already has changes nothing: thrown here, the update is undone and
+      // no audit entry or SMS is made.
+      if (action === 'redate' && current.pujaDate === updated.pujaDate)
+        throw new AppError('invalidInput', SAME_DATE_MESSAGE, { date: [SAME_DATE_MESSAGE] });
       await recordAudit(tx, {
         actor: staff,
         action,
         subject: 'order',
         subjectId: row.order.id,
-        // Status and date both, always: a re-date to the same day is still an action the patron was told of.
+        // Status and date both, always, so each entry reads on its own.
         before: orderAuditFields(current),
         after: orderAuditFields(updated),
       });
@@ -143,6 +155,38 @@ export function createOrderHandlingService(dependencies: OrderHandlingDependenci
         row,
         `${row.monastery.name} ${rule.done} ${row.puja.name} for ${updated.pujaDate}.${kept ? ` The ${formatRupees(paisaToRupees(kept.amountPaisa))} you paid will be refunded.` : ''}`,
       );
+    });
+  }
+
+  /**
+   * A message to the patron while the order is open (pending or approved: before approval, or about the
+   * day after it); a closed order's thread is its history, and is refused 409. The order's lock keeps a
+   * message from slipping in after a change that closes it.
+   */
+  async function messagePatron(staff: Viewer, row: OrderRow, message: string): Promise<void> {
+    await db.transaction(async (tx) => {
+      const current = await lockOrder(tx, row.order.id);
+      if (!current || isClosed(current.status)) {
+        throw new AppError(
+          'conflict',
+          `This order is ${current?.status ?? 'closed'}: messages can no longer be sent on it.`,
+        );
+      }
+      const [sent] = await tx
+        .insert(messages)
+        .values({ orderId: row.order.id, senderId: staff.id, body: message })
+        .returning({ id: messages.id });
+      await recordAudit(tx, {
+        actor: staff,
+        action: 'message',
+        subject: 'order',
+        subjectId: row.order.id,
+        before: null,
+        // The text stays in the order's conversation only: the log points at it rather than copying a
+        // patron's private words into a second place.
+        after: { message_id: sent!.id, to_user_id: row.order.userId },
+      });
+      await tellPatron(tx, row, `${row.monastery.name} sent you a message about your ${row.puja.name}.`);
     });
   }
 
@@ -192,24 +236,13 @@ export function createOrderHandlingService(dependencies: OrderHandlingDependenci
           userID: ['This order belongs to another patron.'],
         });
       }
-      await db.transaction(async (tx) => {
-        const [sent] = await tx
-          .insert(messages)
-          .values({ orderId: row.order.id, senderId: staff.id, body: request.message })
-          .returning({ id: messages.id });
-        await recordAudit(tx, {
-          actor: staff,
-          action: 'message',
-          subject: 'order',
-          subjectId: row.order.id,
-          before: null,
-          // The text stays in the order's conversation only: the log points at it rather than copying a
-          // patron's private words into a second place.
-          after: { message_id: sent!.id, to_user_id: row.order.userId },
-        });
-        await tellPatron(tx, row, `${row.monastery.name} sent you a message about your ${row.puja.name}.`);
-      });
+      await messagePatron(staff, row, request.message);
       return { message: 'Message sent successfully' };
+    },
+
+    /** Staff write to the patron of one of their monastery's open orders (the order's page). */
+    async messageOrder(staff: Viewer, orderId: number, message: string): Promise<void> {
+      await messagePatron(staff, await ownOrder(staff, orderId), message);
     },
 
     /** Completion needs at least one photo; each is checked by its bytes and re-encoded before it is kept. */
@@ -242,7 +275,7 @@ export function createOrderHandlingService(dependencies: OrderHandlingDependenci
       await db.transaction(async (tx) => {
         const updated = await tx
           .update(orders)
-          .set({ status: 'completed' })
+          .set({ status: 'completed', closedAt: new Date() })
           .where(and(eq(orders.id, row.order.id), eq(orders.status, 'approved')))
           .returning({ id: orders.id });
         if (updated.length === 0) throw new AppError('conflict', CONFLICT_MESSAGES.complete);
@@ -279,6 +312,11 @@ function refusal(action: OrderAction, current: { status: OrderStatus; paymentSta
   return stateAllows && rule.paid && current.paymentStatus !== 'Completed'
     ? UNPAID_MESSAGE
     : CONFLICT_MESSAGES[action];
+}
+
+/** Whether an order is in a final state: declined, completed, cancelled or expired. */
+export function isClosed(status: OrderStatus): boolean {
+  return (CLOSED_ORDER_STATUSES as readonly OrderStatus[]).includes(status);
 }
 
 /** What an audit entry records of an order a transition changes: its status and the puja's day. */

@@ -191,7 +191,7 @@ export async function expireUnpaidOrders(tx: Transaction, rules: { windowHours: 
       LIMIT 500
       FOR NO KEY UPDATE SKIP LOCKED
     )
-    UPDATE ${orders} SET status = 'expired', updated_at = now()
+    UPDATE ${orders} SET status = 'expired', updated_at = now(), closed_at = now()
     FROM expiring, ${users}
     WHERE ${orders.id} = expiring.id AND ${users.id} = ${orders.userId}
     RETURNING ${orders.id} AS id, ${orders.number} AS number, ${users.phone} AS phone`);

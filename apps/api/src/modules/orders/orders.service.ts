@@ -200,7 +200,10 @@ export function createOrdersService(dependencies: {
               : `This order is already ${current?.status ?? 'closed'}.`,
           );
         }
-        await tx.update(orders).set({ status: 'cancelled' }).where(eq(orders.id, orderId));
+        await tx
+          .update(orders)
+          .set({ status: 'cancelled', closedAt: new Date() })
+          .where(eq(orders.id, orderId));
         const kept = await findKeptPayment(tx, orderId);
         if (kept) await markRefundDue(tx, kept.id, 'cancelled');
         await refreshOrderPaymentStatus(tx, orderId);

@@ -17,7 +17,7 @@ import type { PaymentSettings } from '../../integrations/payments/payment-settin
 import { AppError } from '../../lib/app-error.ts';
 import type { Viewer } from '../../plugins/auth.ts';
 import type { OrderNotices } from '../orders/order-notices.ts';
-import { findOrderById } from '../orders/orders.queries.ts';
+import { findOrderById, listStaffPhones } from '../orders/orders.queries.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
 import {
   failPaymentAttempt,
@@ -108,6 +108,13 @@ export function createPaymentsService(dependencies: PaymentsServiceDependencies)
           tx,
           patron,
           `We received your payment of ${amount} for ${row.puja.name} at ${row.monastery.name} on ${row.order.pujaDate}.`,
+        );
+        // The order is now the monastery's to approve: its staff are told, with the same durable queue.
+        await notices.tellStaff(
+          tx,
+          row.order,
+          await listStaffPhones(tx, row.order.monasteryId),
+          `${row.user.name || 'A patron'} paid ${amount} for ${row.puja.name} on ${row.order.pujaDate}. It is ready for your approval.`,
         );
         return true;
       }

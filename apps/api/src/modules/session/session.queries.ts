@@ -66,12 +66,16 @@ export async function revokeSessionsOfUser(
 }
 
 export async function updateUserDetails(
-  db: Database,
+  db: Executor,
   userId: number,
   details: { name: string; email: string },
 ) {
   const [row] = await db.update(users).set(details).where(eq(users.id, userId)).returning();
   return row!;
+}
+
+export async function setPasswordHash(tx: Transaction, userId: number, passwordHash: string): Promise<void> {
+  await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
 }
 
 // ---- Sign-in codes (sign-in-codes.ts holds their rules) ----

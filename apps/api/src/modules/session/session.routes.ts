@@ -1,4 +1,5 @@
 import {
+  changePasswordEndpoint,
   getClientConfigEndpoint,
   getMeEndpoint,
   loginWithPasswordEndpoint,
@@ -74,8 +75,13 @@ export const sessionRoutes: FastifyPluginAsync<{
   });
 
   route(app, updateUserDetailsEndpoint, async (request) => ({
-    user: await sessions.updateDetails(viewerOf(request).id, request.body),
+    user: await sessions.updateDetails(viewerOf(request), request.body),
   }));
+
+  // Guessing the current password is slowed down per address, as for sign-in.
+  route(app, changePasswordEndpoint, (request) => sessions.changePassword(viewerOf(request), request.body), {
+    config: { rateLimit: loginRateLimit },
+  });
 
   route(app, revokeUserSessionsEndpoint, (request) =>
     sessions.revokeAllSessions(viewerOf(request), request.params.id),

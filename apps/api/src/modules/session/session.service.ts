@@ -1,10 +1,13 @@
 import { hash, verify } from '@node-rs/argon2';
 import {
+  CURRENT_PASSWORD_REQUIRED_MESSAGE,
   EMAIL_TAKEN_MESSAGE,
   type LoginResponse,
   OTP_MISMATCH_MESSAGE,
+  PASSWORD_CHANGED_MESSAGE,
   type SessionUser,
   toE164,
+  WRONG_CURRENT_PASSWORD_MESSAGE,
 } from '@puja/contract';
 import type { Config } from '../../config/env.ts';
 import type { Database } from '../../db/client.ts';
@@ -12,7 +15,7 @@ import type { CaptchaVerifier } from '../../integrations/captcha/captcha-verifie
 import type { SmsSender } from '../../integrations/sms/sms-sender.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { toSessionUser, type Viewer } from '../../plugins/auth.ts';
-import { recordAudit } from '../audit/audit.service.ts';
+import { changedFields, recordAudit } from '../audit/audit.service.ts';
 import { findActiveUser } from '../users/users.queries.ts';
 import {
   findOrCreatePatronByPhone,
@@ -20,6 +23,7 @@ import {
   insertSession,
   revokeSession,
   revokeSessionsOfUser,
+  setPasswordHash,
   type UserRow,
   updateUserDetails as updateUserDetailsQuery,
 } from './session.queries.ts';
@@ -135,24 +139,103 @@ export function createSessionService(dependencies: SessionServiceDependencies) {
       });
     },
 
-    async updateDetails(userId: number, details: { name: string; email: string }): Promise<SessionUser> {
+    /**
+     * The signed-in person's own name and e-mail (anyone signed in). A staff member's or administrator's
+     * change is audited, as their other writes are; a patron's, made when they first sign in, is not.
+     */
+    async updateDetails(viewer: Viewer, details: { name: string; email: string }): Promise<SessionUser> {
       const owner = await findUserByEmail(db, details.email);
-      if (owner && owner.id !== userId) {
+      if (owner && owner.id !== viewer.id) {
         throw new AppError('invalidInput', EMAIL_TAKEN_MESSAGE, { email: [EMAIL_TAKEN_MESSAGE] });
       }
       try {
-        return toSessionUser(
-          await updateUserDetailsQuery(db, userId, { name: details.name.trim(), email: details.email }),
-        );
+        return await db.transaction(async (tx) => {
+          const current = await findActiveUser(tx, viewer.id, 'no key update');
+          if (!current) throw new AppError('unauthenticated', 'Unauthorized');
+          const updated = await updateUserDetailsQuery(tx, viewer.id, {
+            name: details.name.trim(),
+            email: details.email,
+          });
+          if (viewer.role !== 'user') {
+            await recordAudit(tx, {
+              actor: viewer,
+              action: 'update',
+              subject: 'user',
+              subjectId: viewer.id,
+              ...changedFields(
+                { name: current.name, email: current.email },
+                { name: updated.name, email: updated.email },
+              ),
+            });
+          }
+          return toSessionUser(updated);
+        });
       } catch (error) {
         // Two people claiming one address at the same moment: the unique index decides.
-        if ((error as { code?: string }).code === '23505') {
+        if ((error as { code?: string }).code === '23505' || hasUniqueViolationCause(error)) {
           throw new AppError('invalidInput', EMAIL_TAKEN_MESSAGE, { email: [EMAIL_TAKEN_MESSAGE] });
         }
         throw error;
       }
     },
+
+    /**
+     * A staff member's or administrator's own new password. The current one is required when the account
+     * has one (a wrong one is 422, never 401, which would end this session); an account without one (an
+     * administrator made with create-admin) sets its first, and needs an e-mail to sign in with it. Every
+     * other session of the account ends, this one stays; audited without the password.
+     */
+    async changePassword(
+      viewer: Viewer,
+      request: { current_password?: string | undefined; password: string },
+    ): Promise<{ message: string }> {
+      const account = await findActiveUser(db, viewer.id);
+      if (!account) throw new AppError('unauthenticated', 'Unauthorized');
+      if (account.passwordHash) {
+        if (!request.current_password) {
+          throw new AppError('invalidInput', CURRENT_PASSWORD_REQUIRED_MESSAGE, {
+            current_password: [CURRENT_PASSWORD_REQUIRED_MESSAGE],
+          });
+        }
+        const matches = await verify(account.passwordHash, request.current_password).catch(() => false);
+        if (!matches) {
+          throw new AppError('invalidInput', WRONG_CURRENT_PASSWORD_MESSAGE, {
+            current_password: [WRONG_CURRENT_PASSWORD_MESSAGE],
+          });
+        }
+      } else if (!account.email) {
+        throw new AppError(
+          'conflict',
+          'Add your e-mail address first: you sign in with your e-mail and password.',
+        );
+      }
+      // argon2 is slow on purpose: hashed before the transaction.
+      const passwordHash = await hash(request.password);
+      await db.transaction(async (tx) => {
+        const current = await findActiveUser(tx, viewer.id, 'no key update');
+        // Changed by another session in the meantime: the current password this one checked is gone.
+        if (!current || current.passwordHash !== account.passwordHash) {
+          throw new AppError('conflict', 'Your password was changed meanwhile. Please try again.');
+        }
+        await setPasswordHash(tx, viewer.id, passwordHash);
+        const revoked = await revokeSessionsOfUser(tx, viewer.id, { keepSessionId: viewer.sessionId });
+        await recordAudit(tx, {
+          actor: viewer,
+          action: 'update',
+          subject: 'user',
+          subjectId: viewer.id,
+          before: {},
+          after: { password_changed: true, revoked_sessions: revoked },
+        });
+      });
+      return { message: PASSWORD_CHANGED_MESSAGE };
+    },
   };
 }
 
 export type SessionService = ReturnType<typeof createSessionService>;
+
+/** Drizzle wraps PostgreSQL's error as `cause`. */
+function hasUniqueViolationCause(error: unknown): boolean {
+  return (error as { cause?: { code?: string } } | undefined)?.cause?.code === '23505';
+}

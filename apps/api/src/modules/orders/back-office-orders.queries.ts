@@ -1,0 +1,164 @@
+import type { BackOfficeOrderFilter } from '@puja/contract';
+import { aliasedTable, and, asc, desc, eq, gte, lte, ne, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import {
+  auditEntries,
+  messages,
+  monasteryPujas,
+  orderImages,
+  orders,
+  paymentAttempts,
+  users,
+} from '../../db/schema/index.ts';
+import { selectOrders } from './orders.queries.ts';
+
+/** The back offices' list of orders (docs/api.md "Back-office orders"). */
+export interface BackOfficeOrdersFilter {
+  /** Staff: their monastery, always. Administrators: one monastery when they ask for it. */
+  monasteryId?: number | undefined;
+  q?: string | undefined;
+  status?: BackOfficeOrderFilter | undefined;
+  pujaId?: number | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
+const paid = eq(orders.paymentStatus, 'Completed');
+const STATUS_CONDITIONS: Record<BackOfficeOrderFilter, SQL> = {
+  awaiting_payment: and(eq(orders.status, 'pending'), ne(orders.paymentStatus, 'Completed'))!,
+  to_approve: and(eq(orders.status, 'pending'), paid)!,
+  approved: eq(orders.status, 'approved'),
+  completed: eq(orders.status, 'completed'),
+  declined: eq(orders.status, 'declined'),
+  cancelled: eq(orders.status, 'cancelled'),
+  expired: eq(orders.status, 'expired'),
+};
+
+/**
+ * The filter as SQL over orders joined with their patron and offering. Every word of `q` must be somewhere
+ * in the order number, the patron's name or phone, case ignored; strpos rather than LIKE, so the words are
+ * matched as they are, with no wildcard to escape.
+ */
+function whereOrders(filter: BackOfficeOrdersFilter): SQL | undefined {
+  const words = (filter.q ?? '').toLocaleLowerCase().split(/\s+/).filter(Boolean);
+  const text = sql`lower(concat_ws(' ', ${orders.number}, ${users.name}, ${users.phone}))`;
+  return and(
+    filter.monasteryId === undefined ? undefined : eq(orders.monasteryId, filter.monasteryId),
+    filter.status ? STATUS_CONDITIONS[filter.status] : undefined,
+    filter.pujaId === undefined ? undefined : eq(monasteryPujas.pujaId, filter.pujaId),
+    filter.from ? gte(orders.pujaDate, filter.from) : undefined,
+    filter.to ? lte(orders.pujaDate, filter.to) : undefined,
+    ...words.map((word) => sql`strpos(${text}, ${word}) > 0`),
+  );
+}
+
+const isOpen = sql`${orders.status} IN ('pending', 'approved')`;
+/**
+ * Open orders first, the soonest puja first (what the staff prepare next); then closed ones, the latest
+ * puja first (the most recent history). The id breaks ties, so pages never overlap.
+ */
+const OPEN_SOONEST_THEN_CLOSED_LATEST = [
+  sql`(${isOpen}) DESC`,
+  sql`CASE WHEN ${isOpen} THEN ${orders.pujaDate} END ASC`,
+  sql`CASE WHEN ${isOpen} THEN ${orders.id} END ASC`,
+  desc(orders.pujaDate),
+  desc(orders.id),
+];
+
+/** One page of orders matching the filter, and how many match in all. */
+export async function listBackOfficeOrders(
+  db: Executor,
+  filter: BackOfficeOrdersFilter,
+  page: { size: number; number: number },
+) {
+  const where = whereOrders(filter);
+  const [rows, [counted]] = await Promise.all([
+    selectOrders(db, where, OPEN_SOONEST_THEN_CLOSED_LATEST)
+      .limit(page.size)
+      .offset((page.number - 1) * page.size),
+    db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(orders)
+      .innerJoin(users, eq(users.id, orders.userId))
+      .innerJoin(monasteryPujas, eq(monasteryPujas.id, orders.monasteryPujaId))
+      .where(where),
+  ]);
+  return { rows, total: counted?.count ?? 0 };
+}
+
+/** Paid orders still pending: what the staff must approve. Answered from a partial index. */
+export function countOrdersAwaitingAction(db: Executor, monasteryId: number | undefined): Promise<number> {
+  return db.$count(
+    orders,
+    and(
+      eq(orders.status, 'pending'),
+      paid,
+      monasteryId === undefined ? undefined : eq(orders.monasteryId, monasteryId),
+    ),
+  );
+}
+
+// ---- What an order's timeline is built from ----
+
+/** How many rows of each kind an order's page reads at most (an order has a handful of each). */
+const HISTORY_LIMIT = 500;
+
+/** The staff's (and administrators') recorded actions on the order, oldest first, with who did them. */
+export function listAuditEntriesOfOrder(db: Executor, orderId: number) {
+  return db
+    .select({
+      action: auditEntries.action,
+      before: auditEntries.before,
+      after: auditEntries.after,
+      createdAt: auditEntries.createdAt,
+      actor: { name: users.name, role: auditEntries.actorRole },
+    })
+    .from(auditEntries)
+    .innerJoin(users, eq(users.id, auditEntries.actorId))
+    .where(and(eq(auditEntries.subjectType, 'order'), eq(auditEntries.subjectId, orderId)))
+    .orderBy(asc(auditEntries.id))
+    .limit(HISTORY_LIMIT);
+}
+
+const refunder = aliasedTable(users, 'refunder');
+/** Money received for the order (kept, to refund or refunded), oldest first, with who refunded it. */
+export function listReceivedPaymentsWithRefunder(db: Executor, orderId: number) {
+  return db
+    .select({ payment: paymentAttempts, refundedBy: { name: refunder.name, role: refunder.role } })
+    .from(paymentAttempts)
+    .leftJoin(refunder, eq(refunder.id, paymentAttempts.refundedBy))
+    .where(and(eq(paymentAttempts.orderId, orderId), eq(paymentAttempts.status, 'Completed')))
+    .orderBy(asc(paymentAttempts.completedAt), asc(paymentAttempts.id))
+    .limit(HISTORY_LIMIT);
+}
+
+/** The newest messages of the order (at most `limit`), newest first, with their writers. */
+export function listNewestMessagesOfOrder(db: Executor, orderId: number, limit: number) {
+  return db
+    .select({
+      body: messages.body,
+      createdAt: messages.createdAt,
+      sender: { id: users.id, name: users.name, role: users.role },
+    })
+    .from(messages)
+    .innerJoin(users, eq(users.id, messages.senderId))
+    .where(eq(messages.orderId, orderId))
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(limit);
+}
+
+/** Completion photos sent together (one upload, one moment), oldest first: how many and by whom. */
+export function listPhotoUploadsOfOrder(db: Executor, orderId: number) {
+  return db
+    .select({
+      createdAt: orderImages.createdAt,
+      photos: sql<number>`count(*)::int`,
+      uploader: { name: users.name, role: users.role },
+    })
+    .from(orderImages)
+    .innerJoin(users, eq(users.id, orderImages.uploadedBy))
+    .where(eq(orderImages.orderId, orderId))
+    .groupBy(orderImages.createdAt, users.id)
+    .orderBy(asc(orderImages.createdAt))
+    .limit(HISTORY_LIMIT);
+}
