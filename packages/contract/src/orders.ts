@@ -4,6 +4,7 @@ import { defineEndpoint } from './endpoint.ts';
 import { idSchema } from './input-rules.ts';
 import { pageInfoSchema, pageQuerySchema } from './paging.ts';
 import { paymentSchema } from './payments.ts';
+import { messageResponseSchema } from './session.ts';
 
 /** Ordering a puja and reading orders (docs/api.md#orders). */
 
@@ -226,4 +227,67 @@ export const orderReceiptEndpoint = defineEndpoint({
   responses: {},
   file: 'application/pdf',
   errors: [401, 403, 404, 422],
+});
+
+// ---- A monastery's staff handling its orders (the dashboard's own endpoints) ----
+
+/** The errors the staff's writes have always documented (a 401 is answered too). */
+const staffWriteErrors = [403, 404, 409, 422] as const;
+
+export const staffOrdersEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/api/order',
+  access: { roles: ['monastery', 'admin'] },
+  summary: 'Pending and approved orders',
+  tags: ['order handling'],
+  responses: { 200: staffOrdersResponseSchema },
+  errors: [],
+});
+
+export const orderForEditEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/api/order/:orderId/edit',
+  access: { roles: ['monastery'] },
+  summary: 'An order’s current day, read afresh before it is changed',
+  tags: ['order handling'],
+  params: orderIdParamsSchema,
+  responses: { 200: orderEditResponseSchema },
+  errors: staffWriteErrors,
+});
+
+export const updateOrderEndpoint = defineEndpoint({
+  method: 'PATCH',
+  methodOverride: true,
+  path: '/api/order/:orderId',
+  access: { roles: ['monastery'] },
+  summary: 'Approve (no fields), re-date (date) or decline (status=decline) a pending order',
+  tags: ['order handling'],
+  params: orderIdParamsSchema,
+  body: updateOrderRequestSchema,
+  responses: { 200: staffOrdersResponseSchema },
+  errors: staffWriteErrors,
+});
+
+export const messageToPatronEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/api/message',
+  access: { roles: ['monastery'] },
+  summary: 'Message the patron of an order',
+  tags: ['order handling'],
+  body: messageToPatronRequestSchema,
+  responses: { 200: messageResponseSchema },
+  errors: staffWriteErrors,
+});
+
+export const completePujaEndpoint = defineEndpoint({
+  method: 'PATCH',
+  methodOverride: true,
+  path: '/api/complete-puja',
+  access: { roles: ['monastery'] },
+  summary: 'Complete an approved order with photos',
+  tags: ['order handling'],
+  body: completePujaRequestSchema,
+  consumes: 'multipart/form-data',
+  responses: { 200: staffOrdersResponseSchema },
+  errors: [...staffWriteErrors, 413],
 });

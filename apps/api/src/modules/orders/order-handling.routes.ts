@@ -1,21 +1,18 @@
 import {
-  completePujaRequestSchema,
-  errorResponseSchema,
+  completePujaEndpoint,
   idSchema,
-  messageResponseSchema,
-  messageToPatronRequestSchema,
-  orderEditResponseSchema,
-  orderIdParamsSchema,
-  staffOrdersResponseSchema,
-  updateOrderRequestSchema,
+  messageToPatronEndpoint,
+  orderForEditEndpoint,
+  staffOrdersEndpoint,
+  updateOrderEndpoint,
 } from '@puja/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { FileStorage } from '../../integrations/storage/file-storage.ts';
 import type { UrlSigner } from '../../integrations/storage/signed-urls.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { publicAccess, requireRole, viewerOf } from '../../plugins/auth.ts';
-import { requireMethodOverrideForPost } from '../../plugins/body-parsers.ts';
+import { route } from '../../lib/endpoint-route.ts';
+import { publicAccess, viewerOf } from '../../plugins/auth.ts';
 import type { OrderHandlingService } from './order-handling.service.ts';
 import { findOrderImage } from './orders.queries.ts';
 
@@ -26,83 +23,22 @@ export const orderHandlingRoutes: FastifyPluginAsyncZod<{
   imageUrls: UrlSigner;
 }> = async (app, { handling, storage, imageUrls }) => {
   const tags = ['order handling'];
-  const staffErrors = {
-    403: errorResponseSchema,
-    404: errorResponseSchema,
-    409: errorResponseSchema,
-    422: errorResponseSchema,
-  };
 
-  app.get(
-    '/api/order',
-    {
-      config: requireRole('monastery', 'admin'),
-      schema: { tags, summary: 'Pending and approved orders', response: { 200: staffOrdersResponseSchema } },
-    },
-    (request) => handling.listFor(viewerOf(request)),
+  route(app, staffOrdersEndpoint, (request) => handling.listFor(viewerOf(request)));
+  route(app, orderForEditEndpoint, (request) =>
+    handling.getForEdit(viewerOf(request), request.params.orderId),
   );
-
-  app.get(
-    '/api/order/:orderId/edit',
-    {
-      config: requireRole('monastery'),
-      schema: {
-        tags,
-        params: orderIdParamsSchema,
-        response: { 200: orderEditResponseSchema, ...staffErrors },
-      },
-    },
-    (request) => handling.getForEdit(viewerOf(request), request.params.orderId),
+  route(app, updateOrderEndpoint, (request) =>
+    handling.update(viewerOf(request), request.params.orderId, request.body ?? {}),
   );
-
-  app.route({
-    method: ['POST', 'PATCH'],
-    url: '/api/order/:orderId',
-    config: requireRole('monastery'),
-    preValidation: requireMethodOverrideForPost,
-    schema: {
-      tags,
-      summary: 'Approve (no fields), re-date (date) or decline (status=decline) a pending order',
-      params: orderIdParamsSchema,
-      body: updateOrderRequestSchema,
-      response: { 200: staffOrdersResponseSchema, ...staffErrors },
-    },
-    handler: (request) => handling.update(viewerOf(request), request.params.orderId, request.body ?? {}),
-  });
-
-  app.post(
-    '/api/message',
-    {
-      config: requireRole('monastery'),
-      schema: {
-        tags,
-        summary: 'Message the patron of an order',
-        body: messageToPatronRequestSchema,
-        response: { 200: messageResponseSchema, ...staffErrors },
-      },
-    },
-    (request) => handling.sendMessage(viewerOf(request), request.body),
+  route(app, messageToPatronEndpoint, (request) => handling.sendMessage(viewerOf(request), request.body));
+  route(app, completePujaEndpoint, (request) =>
+    handling.completeWithPhotos(
+      viewerOf(request),
+      request.body.order_id,
+      request.body['files[]'] ?? request.body.files,
+    ),
   );
-
-  app.route({
-    method: ['POST', 'PATCH'],
-    url: '/api/complete-puja',
-    config: requireRole('monastery'),
-    preValidation: requireMethodOverrideForPost,
-    schema: {
-      tags,
-      summary: 'Complete an approved order with photos',
-      consumes: ['multipart/form-data'],
-      body: completePujaRequestSchema,
-      response: { 200: staffOrdersResponseSchema, 413: errorResponseSchema, ...staffErrors },
-    },
-    handler: (request) =>
-      handling.completeWithPhotos(
-        viewerOf(request),
-        request.body.order_id,
-        request.body['files[]'] ?? request.body.files,
-      ),
-  });
 
   // The signature is the credential: links handed out by get-messages work in a new tab, for a while.
   app.get(

@@ -1,6 +1,6 @@
-import { type StaffOrdersResponse, staffOrdersResponseSchema } from '@puja/contract';
+import { completePujaEndpoint, type StaffOrdersResponse } from '@puja/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
 import { staffOrdersQueryKey } from './orders-query-keys.ts';
 
 export interface PujaCompletion {
@@ -8,13 +8,9 @@ export interface PujaCompletion {
   photos: readonly File[];
 }
 
-/** `POST /api/complete-puja` with the patch override: an approved order is done, with its photos. */
+/** `PATCH /api/complete-puja` (sent as POST with the override, multipart): an approved order is done, with its photos. */
 export function completePuja({ orderId, photos }: PujaCompletion): Promise<StaffOrdersResponse> {
-  return apiRequest('/api/complete-puja', {
-    method: 'POST',
-    body: { _method: 'patch', order_id: orderId, 'files[]': photos },
-    schema: staffOrdersResponseSchema,
-  });
+  return callEndpoint(completePujaEndpoint, { body: { order_id: orderId, 'files[]': photos } });
 }
 
 export function useCompletePuja() {

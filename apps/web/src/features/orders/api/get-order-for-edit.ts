@@ -1,6 +1,6 @@
-import { orderEditResponseSchema } from '@puja/contract';
+import { type orderEditResponseSchema, orderForEditEndpoint } from '@puja/contract';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
 import { staffOrdersQueryKey } from './orders-query-keys.ts';
 
 export type OrderForEdit = ReturnType<typeof orderEditResponseSchema.parse>;
@@ -11,7 +11,7 @@ export function orderForEditQueryKey(orderId: number) {
 
 /** `GET /api/order/{id}/edit`: the order's current day, read afresh when its date is about to change. */
 export function getOrderForEdit(orderId: number, signal?: AbortSignal): Promise<OrderForEdit> {
-  return apiRequest(`/api/order/${orderId}/edit`, { schema: orderEditResponseSchema, signal });
+  return callEndpoint(orderForEditEndpoint, { params: { orderId }, ...(signal ? { signal } : {}) });
 }
 
 export function useOrderForEdit(orderId: number | null) {

@@ -1,6 +1,6 @@
-import { type StaffOrdersResponse, staffOrdersResponseSchema } from '@puja/contract';
+import { type StaffOrdersResponse, staffOrdersEndpoint } from '@puja/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
 import { staffOrdersQueryKey } from './orders-query-keys.ts';
 
 /** New orders arrive whenever a patron pays; the dashboard looks again this often while it is open. */
@@ -11,7 +11,7 @@ const REFRESH_INTERVAL_MS = 60_000;
  * awaiting payment) and approved ones, soonest puja first.
  */
 export function getStaffOrders(signal?: AbortSignal): Promise<StaffOrdersResponse> {
-  return apiRequest('/api/order', { schema: staffOrdersResponseSchema, signal });
+  return callEndpoint(staffOrdersEndpoint, signal ? { signal } : {});
 }
 
 export function staffOrdersQueryOptions() {

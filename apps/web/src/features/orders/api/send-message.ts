@@ -1,6 +1,6 @@
-import { messageResponseSchema, type messageToPatronRequestSchema } from '@puja/contract';
+import { messageToPatronEndpoint, type messageToPatronRequestSchema } from '@puja/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
 import { orderConversationQueryKey } from './get-order-conversation.ts';
 import { staffOrdersQueryKey } from './orders-query-keys.ts';
 
@@ -9,10 +9,8 @@ export type MessageToPatron = ReturnType<typeof messageToPatronRequestSchema.par
 
 /** `POST /api/message`: a message to the patron of an order, in the order's thread on their orders page. */
 export function sendMessage(input: MessageToPatron) {
-  return apiRequest('/api/message', {
-    method: 'POST',
+  return callEndpoint(messageToPatronEndpoint, {
     body: { orderID: input.orderID, userID: input.userID, message: input.message },
-    schema: messageResponseSchema,
   });
 }
 

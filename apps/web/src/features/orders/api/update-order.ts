@@ -1,6 +1,7 @@
-import { type StaffOrdersResponse, staffOrdersResponseSchema } from '@puja/contract';
+import { type StaffOrdersResponse, type UpdateOrderRequest, updateOrderEndpoint } from '@puja/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '../../../lib/api-client.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
 import { staffOrdersQueryKey } from './orders-query-keys.ts';
 
 /** What a staff member does with a pending order (docs/api.md): approve, give it a new day, or decline it. */
@@ -10,21 +11,17 @@ export type OrderUpdate =
   | { orderId: number; action: 'decline' };
 
 /**
- * `POST /api/order/{id}` with the patch override (docs/api.md): no field approves, `date` re-dates,
+ * `PATCH /api/order/{id}`, sent as POST with the override (docs/api.md): no field approves, `date` re-dates,
  * `status=decline` declines. The answer is the refreshed lists.
  */
 export function updateOrder(update: OrderUpdate): Promise<StaffOrdersResponse> {
-  const fields =
+  const fields: UpdateOrderRequest =
     update.action === 'redate'
       ? { date: update.date }
       : update.action === 'decline'
         ? { status: 'decline' }
         : {};
-  return apiRequest(`/api/order/${update.orderId}`, {
-    method: 'POST',
-    body: { _method: 'patch', ...fields },
-    schema: staffOrdersResponseSchema,
-  });
+  return callEndpoint(updateOrderEndpoint, { params: { orderId: update.orderId }, body: fields });
 }
 
 export function useUpdateOrder() {
