@@ -291,3 +291,17 @@ export const completePujaEndpoint = defineEndpoint({
   responses: { 200: staffOrdersResponseSchema },
   errors: [...staffWriteErrors, 413],
 });
+
+/** A completion photo's signed link: the signature is the credential, so it works in a new tab, for a while. */
+export const orderImageEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/api/order-images/:imageId',
+  access: 'public',
+  summary: 'A completion photo, through a signed, expiring link',
+  tags: ['order handling'],
+  params: z.object({ imageId: idSchema() }),
+  query: z.object({ expires: z.coerce.number().int(), signature: z.string().max(100) }),
+  responses: {},
+  file: 'image/webp',
+  errors: [403, 404],
+});

@@ -1,10 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
 
-/**
- * Probes for whoever runs the app (docs/operations.md). `GET /metrics` answers Prometheus text, which an
- * endpoint declaration cannot describe; it stays a hand-written route of the server's system module.
- */
+/** Probes and metrics for whoever runs the app (docs/operations.md). */
 
 export const healthResponseSchema = z.object({ status: z.literal('ok') });
 export type HealthResponse = z.infer<typeof healthResponseSchema>;
@@ -37,4 +34,20 @@ export const checkHealthEndpoint = defineEndpoint({
   ...checkReadinessEndpoint,
   path: '/healthz',
   summary: 'The database answers (the older name of /readyz)',
+});
+
+/**
+ * Prometheus text. Open from the machine itself, or to whoever brings `METRICS_TOKEN` as a bearer token;
+ * hidden from the OpenAPI document, which is for the app's own clients.
+ */
+export const metricsEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/metrics',
+  access: 'public',
+  summary: 'Request rates and latencies, database pool, job queue, payments and refunds (Prometheus)',
+  tags: ['system'],
+  responses: {},
+  file: 'text/plain',
+  errors: [403],
+  hidden: true,
 });

@@ -1,18 +1,17 @@
 import {
   completePujaEndpoint,
-  idSchema,
   messageToPatronEndpoint,
   orderForEditEndpoint,
+  orderImageEndpoint,
   staffOrdersEndpoint,
   updateOrderEndpoint,
 } from '@puja/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { FileStorage } from '../../integrations/storage/file-storage.ts';
 import type { UrlSigner } from '../../integrations/storage/signed-urls.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { route } from '../../lib/endpoint-route.ts';
-import { publicAccess, viewerOf } from '../../plugins/auth.ts';
+import { viewerOf } from '../../plugins/auth.ts';
 import type { OrderHandlingService } from './order-handling.service.ts';
 import { findOrderImage } from './orders.queries.ts';
 
@@ -22,8 +21,6 @@ export const orderHandlingRoutes: FastifyPluginAsyncZod<{
   storage: FileStorage;
   imageUrls: UrlSigner;
 }> = async (app, { handling, storage, imageUrls }) => {
-  const tags = ['order handling'];
-
   route(app, staffOrdersEndpoint, (request) => handling.listFor(viewerOf(request)));
   route(app, orderForEditEndpoint, (request) =>
     handling.getForEdit(viewerOf(request), request.params.orderId),
@@ -40,31 +37,18 @@ export const orderHandlingRoutes: FastifyPluginAsyncZod<{
     ),
   );
 
-  // The signature is the credential: links handed out by get-messages work in a new tab, for a while.
-  app.get(
-    '/api/order-images/:imageId',
-    {
-      config: publicAccess,
-      schema: {
-        tags,
-        summary: 'A completion photo, through a signed, expiring link',
-        params: z.object({ imageId: idSchema() }),
-        querystring: z.object({ expires: z.coerce.number().int(), signature: z.string().max(100) }),
-      },
-    },
-    async (request, reply) => {
-      const { imageId } = request.params;
-      if (!imageUrls.verify(`/api/order-images/${imageId}`, request.query.expires, request.query.signature)) {
-        throw new AppError('forbidden', 'This link has expired. Open the order again for a fresh one.');
-      }
-      const image = await findOrderImage(app.db, imageId);
-      const bytes = image ? await storage.readPrivate(image.storageKey) : undefined;
-      if (!image || !bytes) throw new AppError('notFound', 'Photo not found.');
-      return reply
-        .type(image.contentType)
-        .header('cache-control', 'private, max-age=600')
-        .header('x-content-type-options', 'nosniff')
-        .send(bytes);
-    },
-  );
+  route(app, orderImageEndpoint, async (request, reply) => {
+    const { imageId } = request.params;
+    if (!imageUrls.verify(`/api/order-images/${imageId}`, request.query.expires, request.query.signature)) {
+      throw new AppError('forbidden', 'This link has expired. Open the order again for a fresh one.');
+    }
+    const image = await findOrderImage(app.db, imageId);
+    const bytes = image ? await storage.readPrivate(image.storageKey) : undefined;
+    if (!image || !bytes) throw new AppError('notFound', 'Photo not found.');
+    return reply
+      .type(image.contentType)
+      .header('cache-control', 'private, max-age=600')
+      .header('x-content-type-options', 'nosniff')
+      .send(bytes);
+  });
 };

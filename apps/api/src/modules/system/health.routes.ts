@@ -1,10 +1,14 @@
 import { timingSafeEqual } from 'node:crypto';
-import { checkHealthEndpoint, checkLivenessEndpoint, checkReadinessEndpoint } from '@puja/contract';
+import {
+  checkHealthEndpoint,
+  checkLivenessEndpoint,
+  checkReadinessEndpoint,
+  metricsEndpoint,
+} from '@puja/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import pg from 'pg';
 import { AppError } from '../../lib/app-error.ts';
 import { route } from '../../lib/endpoint-route.ts';
-import { publicAccess } from '../../plugins/auth.ts';
 import type { Metrics } from './metrics.ts';
 import { pingDatabase } from './system.queries.ts';
 
@@ -16,8 +20,7 @@ import { pingDatabase } from './system.queries.ts';
  *   is busy with people's requests the instance is loaded, not broken, and a probe queued behind them
  *   would time out and take a working instance out of service.
  * - `GET /metrics`: Prometheus text, for `Authorization: Bearer METRICS_TOKEN`, or from this machine when
- *   no token is set. It names routes and counts, never people. Written by hand: an endpoint declaration
- *   describes JSON answers or a PDF or CSV file, not Prometheus's text format.
+ *   no token is set. It names routes and counts, never people.
  */
 export const healthRoutes: FastifyPluginAsync<{
   metrics: Metrics;
@@ -42,8 +45,7 @@ export const healthRoutes: FastifyPluginAsync<{
   route(app, checkReadinessEndpoint, ready);
   route(app, checkHealthEndpoint, ready);
 
-  const tags = ['system'];
-  app.get('/metrics', { config: publicAccess, schema: { tags, hide: true } }, async (request, reply) => {
+  route(app, metricsEndpoint, async (request, reply) => {
     const allowed = metricsToken
       ? sameSecret(request.headers.authorization ?? '', `Bearer ${metricsToken}`)
       : ['127.0.0.1', '::1', '::ffff:127.0.0.1'].includes(request.ip);
