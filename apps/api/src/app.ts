@@ -192,7 +192,9 @@ export async function buildApp(dependencies: AppDependencies, logger?: FastifyBa
       catalogueChanged,
     }),
   });
-  await app.register(auditRoutes, { auditLog: createAuditLogService({ db: dependencies.db }) });
+  await app.register(auditRoutes, {
+    auditLog: createAuditLogService({ db: dependencies.db, businessTimeZone: config.BUSINESS_TIME_ZONE }),
+  });
   await app.register(adminStatsRoutes, {
     stats: createAdminStatsService({
       db: dependencies.db,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCalendarDate } from './business-time.ts';
 import { ORDER_STATUSES, PAYMENT_METHODS } from './constants.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { idSchema } from './input-rules.ts';
@@ -104,11 +105,26 @@ export const auditEntrySchema = z
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
 export const AUDIT_PAGE_SIZE = 50;
+/** A day in the business time zone, as the audit log's `from` and `to` take it. */
+const auditDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date as YYYY-MM-DD.')
+  // A day that does not exist (2026-02-30) cannot be turned into a moment to filter by.
+  .refine(isCalendarDate, 'Use a date as YYYY-MM-DD.')
+  .optional();
+/** The audit log's filters: who (`actor`), what (`action`, `subject`), when (`from`, `to`); all optional. */
 export const auditLogQuerySchema = z.object({
+  /** Part of the actor's name or e-mail, any case. */
+  actor: z.string().trim().max(100, 'Search for at most 100 characters.').optional(),
+  action: z.enum(AUDIT_ACTIONS).optional(),
   subject: z.enum(AUDIT_SUBJECTS).optional(),
+  /** Days in the business time zone, both included, on when the entry was written. */
+  from: auditDay,
+  to: auditDay,
   /** Entries older than this id (keyset paging, newest first). */
   before: idSchema().optional(),
 });
+export type AuditLogQuery = z.input<typeof auditLogQuerySchema>;
 export const auditLogResponseSchema = z.object({
   entries: z.array(auditEntrySchema),
   /** Pass as `before` to read the next page; null on the last page. */

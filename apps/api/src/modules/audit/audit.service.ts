@@ -4,7 +4,9 @@ import {
   type AuditEntry,
   type AuditLogResponse,
   type AuditSubject,
+  addDays,
   type Role,
+  startOfBusinessDay,
 } from '@puja/contract';
 import type { Database, Transaction } from '../../db/client.ts';
 import { insertAuditEntry, listAuditEntries } from './audit.queries.ts';
@@ -83,13 +85,32 @@ export function changedFields(
 }
 
 /** Reading the log: administrators only (the route says so). */
-export function createAuditLogService(dependencies: { db: Database }) {
-  const { db } = dependencies;
+export interface AuditLogQuery {
+  actor?: string | undefined;
+  action?: AuditAction | undefined;
+  subject?: AuditSubject | undefined;
+  /** Business days (`YYYY-MM-DD`), both included. */
+  from?: string | undefined;
+  to?: string | undefined;
+  before?: number | undefined;
+}
+
+export function createAuditLogService(dependencies: { db: Database; businessTimeZone: string }) {
+  const { db, businessTimeZone: zone } = dependencies;
   return {
-    /** One page, newest first; `nextBefore` continues where this page stops. */
-    async readPage(query: { subject?: AuditSubject | undefined; before?: number | undefined }) {
+    /** One page, newest first, narrowed by the filters; `nextBefore` continues where this page stops. */
+    async readPage(query: AuditLogQuery) {
       // One row more than a page tells whether another page follows, without counting.
-      const rows = await listAuditEntries(db, { ...query, limit: AUDIT_PAGE_SIZE + 1 });
+      const rows = await listAuditEntries(db, {
+        actor: query.actor || undefined,
+        action: query.action,
+        subject: query.subject,
+        // The days are Nepal's (as on the Payments screen): `to` runs until the next day starts there.
+        from: query.from ? new Date(startOfBusinessDay(query.from, zone)) : undefined,
+        to: query.to ? new Date(startOfBusinessDay(addDays(query.to, 1), zone)) : undefined,
+        before: query.before,
+        limit: AUDIT_PAGE_SIZE + 1,
+      });
       const page = rows.slice(0, AUDIT_PAGE_SIZE);
       const entries: AuditEntry[] = page.map(({ entry, actorName }) => ({
         id: entry.id,

@@ -663,11 +663,82 @@ describe('reading the audit log', () => {
     expect((await readLog('?subject=order')).entries.every((entry) => entry.subject === 'order')).toBe(true);
   });
 
+  it('filters by who (part of the name or e-mail, any case), what (action, subject) and when (Nepal days)', async () => {
+    const { db } = harness.database;
+    await db.update(users).set({ email: 'sonam.a@example.org' }).where(eq(users.id, people.staffA.id));
+    // Three entries with known moments: Sonam's message late on a Nepal day (18:30 UTC is 00:15 the next
+    // day in Kathmandu), Tashi's decline, and Asha's archive of a monastery.
+    const write = (
+      who: 'staffA' | 'staffB' | 'admin',
+      action: 'message' | 'decline' | 'archive',
+      at: string,
+    ) =>
+      db.transaction(async (tx) => {
+        await recordAudit(tx, {
+          actor: { id: people[who].id, role: who === 'admin' ? 'admin' : 'monastery' },
+          action,
+          subject: action === 'archive' ? 'monastery' : 'order',
+          subjectId: 424242,
+          before: null,
+          after: { marker: `filters-${action}` },
+        });
+        await tx
+          .update(auditEntries)
+          .set({ createdAt: new Date(at) })
+          .where(
+            eq(auditEntries.id, (await tx.select({ id: max(auditEntries.id) }).from(auditEntries))[0]!.id!),
+          );
+      });
+    await write('staffA', 'message', '2020-03-01T18:30:00Z');
+    await write('staffB', 'decline', '2020-03-03T06:00:00Z');
+    await write('admin', 'archive', '2020-03-05T06:00:00Z');
+    const markers = async (query: string) =>
+      (await readLog(query)).entries
+        .map((entry) => entry.after?.marker)
+        .filter((marker) => typeof marker === 'string' && marker.startsWith('filters-'));
+
+    expect(await markers('?from=2020-03-01&to=2020-03-31')).toEqual([
+      'filters-archive',
+      'filters-decline',
+      'filters-message',
+    ]);
+    // 18:30 UTC on 1 March is 2 March in Nepal: the day it belongs to is Nepal's.
+    expect(await markers('?from=2020-03-02&to=2020-03-02')).toEqual(['filters-message']);
+    expect(await markers('?to=2020-03-01')).toEqual([]);
+    expect(await markers('?from=2020-03-03&to=2020-03-04')).toEqual(['filters-decline']);
+    expect(await markers('?actor=SONAM')).toEqual(['filters-message']);
+    expect(await markers('?actor=sonam.a%40example')).toEqual(['filters-message']);
+    expect(await markers('?actor=tashi&action=message')).toEqual([]);
+    expect(await markers('?action=decline')).toEqual(['filters-decline']);
+    expect(await markers('?action=archive&subject=monastery&from=2020-03-05&to=2020-03-05')).toEqual([
+      'filters-archive',
+    ]);
+    // Text is looked for as typed: a LIKE wildcard matches nothing by itself.
+    expect((await readLog('?actor=%25')).entries).toEqual([]);
+    // Every filter together still pages with `before`.
+    const all = await readLog('?from=2020-03-01&to=2020-03-31');
+    const older = await readLog(`?from=2020-03-01&to=2020-03-31&before=${all.entries[0]!.id}`);
+    expect(older.entries.map((entry) => entry.id)).toEqual(all.entries.slice(1).map((entry) => entry.id));
+    // The filters are for administrators as the log is.
+    expect((await call('GET', '/api/admin/audit-log?actor=a', people.staffA.token)).statusCode).toBe(403);
+  });
+
   it('refuses a malformed query with the field named', async () => {
-    for (const query of ['?subject=everything', '?before=0', '?before=abc', '?before=-3']) {
+    for (const query of [
+      '?subject=everything',
+      '?before=0',
+      '?before=abc',
+      '?before=-3',
+      '?action=restore-everything',
+      '?from=2026-02-30',
+      '?to=yesterday',
+      `?actor=${'a'.repeat(101)}`,
+    ]) {
       const response = await call('GET', `/api/admin/audit-log${query}`, people.admin.token);
       expect(response.statusCode, query).toBe(422);
-      expect(Object.keys(response.json().errors ?? {}).join(), query).toMatch(/subject|before/);
+      expect(Object.keys(response.json().errors ?? {}).join(), query).toMatch(
+        /subject|before|action|from|to|actor/,
+      );
     }
   });
 
