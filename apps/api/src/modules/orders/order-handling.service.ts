@@ -9,9 +9,8 @@ import {
   type StaffOrdersResponse,
   startOfBusinessDay,
 } from '@puja/contract';
-import { and, eq, inArray, not, type SQL } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
-import { messages, orderImages, orders } from '../../db/schema/index.ts';
+import type { orderImages } from '../../db/schema/index.ts';
 import type { FileStorage } from '../../integrations/storage/file-storage.ts';
 import { reencodeImage } from '../../integrations/storage/image-processing.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -25,11 +24,12 @@ import {
 } from '../payments/payments.queries.ts';
 import type { OrderNotices } from './order-notices.ts';
 import {
-  countStaffSections,
   findOrderById,
+  insertMessage,
+  insertOrderImages,
+  listStaffSections,
+  moveOrderIfStill,
   type OrderRow,
-  SOONEST_PUJA_FIRST,
-  selectOrders,
 } from './orders.queries.ts';
 import type { OrdersService } from './orders.service.ts';
 
@@ -80,17 +80,11 @@ export function createOrderHandlingService(dependencies: OrderHandlingDependenci
   }
 
   async function listFor(viewer: Viewer): Promise<StaffOrdersResponse> {
-    const mine: SQL | undefined =
-      viewer.role === 'admin' ? undefined : eq(orders.monasteryId, viewer.monastery_id ?? -1);
-    const paid = eq(orders.paymentStatus, 'Completed');
-    const section = (where: SQL | undefined) =>
-      selectOrders(db, and(mine, where), SOONEST_PUJA_FIRST).limit(STAFF_SECTION_LIMIT);
-    const [pending, awaitingPayment, approved, totals] = await Promise.all([
-      section(and(eq(orders.status, 'pending'), paid)),
-      section(and(eq(orders.status, 'pending'), not(paid))),
-      section(eq(orders.status, 'approved')),
-      countStaffSections(db, mine),
-    ]);
+    const { pending, awaitingPayment, approved, totals } = await listStaffSections(
+      db,
+      viewer.role === 'admin' ? undefined : (viewer.monastery_id ?? -1),
+      STAFF_SECTION_LIMIT,
+    );
     // One look-up of payments for all three sections; toOrders keeps the rows' order.
     const shaped = await ordersService.toOrders(db, [...pending, ...awaitingPayment, ...approved]);
     const afterPending = pending.length;
@@ -113,23 +107,15 @@ export function createOrderHandlingService(dependencies: OrderHandlingDependenci
     const rule = TRANSITIONS[action];
     await db.transaction(async (tx) => {
       // Locked first, so the audited "before" is the order as this change found it.
-      const [current] = await tx
-        .select({ status: orders.status, pujaDate: orders.pujaDate, paymentStatus: orders.paymentStatus })
-        .from(orders)
-        .where(eq(orders.id, row.order.id))
-        .for('no key update');
-      const [updated] = await tx
-        .update(orders)
-        // A final state records when it was reached, for the order's timeline.
-        .set({ status: rule.to, ...changes, ...(rule.to === 'declined' ? { closedAt: new Date() } : {}) })
-        .where(
-          and(
-            eq(orders.id, row.order.id),
-            inArray(orders.status, [...rule.from]),
-            rule.paid ? eq(orders.paymentStatus, 'Completed') : undefined,
-          ),
-        )
-        .returning({ status: orders.status, pujaDate: orders.pujaDate });
+      const current = await lockOrder(tx, row.order.id);
+      const updated = await moveOrderIfStill(tx, {
+        orderId: row.order.id,
+        from: rule.from,
+        to: rule.to,
+        paidOnly: rule.paid,
+        closes: rule.to === 'declined',
+        ...changes,
+      });
       if (!current || !updated) throw new AppError('conflict', refusal(action, current));
       // Moving a puja to the day it already has changes nothing: thrown here, the update is undone and
       // no audit entry or SMS is made.
@@ -172,10 +158,7 @@ export function createOrderHandlingService(dependencies: OrderHandlingDependenci
           `This order is ${current?.status ?? 'closed'}: messages can no longer be sent on it.`,
         );
       }
-      const [sent] = await tx
-        .insert(messages)
-        .values({ orderId: row.order.id, senderId: staff.id, body: message })
-        .returning({ id: messages.id });
+      const sentId = await insertMessage(tx, { orderId: row.order.id, senderId: staff.id, body: message });
       await recordAudit(tx, {
         actor: staff,
         action: 'message',
@@ -184,7 +167,7 @@ export function createOrderHandlingService(dependencies: OrderHandlingDependenci
         before: null,
         // The text stays in the order's conversation only: the log points at it rather than copying a
         // patron's private words into a second place.
-        after: { message_id: sent!.id, to_user_id: row.order.userId },
+        after: { message_id: sentId, to_user_id: row.order.userId },
       });
       await tellPatron(tx, row, `${row.monastery.name} sent you a message about your ${row.puja.name}.`);
     });
@@ -273,13 +256,15 @@ export function createOrderHandlingService(dependencies: OrderHandlingDependenci
         });
       }
       await db.transaction(async (tx) => {
-        const updated = await tx
-          .update(orders)
-          .set({ status: 'completed', closedAt: new Date() })
-          .where(and(eq(orders.id, row.order.id), eq(orders.status, 'approved')))
-          .returning({ id: orders.id });
-        if (updated.length === 0) throw new AppError('conflict', CONFLICT_MESSAGES.complete);
-        await tx.insert(orderImages).values(stored);
+        const updated = await moveOrderIfStill(tx, {
+          orderId: row.order.id,
+          from: TRANSITIONS.complete.from,
+          to: TRANSITIONS.complete.to,
+          paidOnly: false,
+          closes: true,
+        });
+        if (!updated) throw new AppError('conflict', CONFLICT_MESSAGES.complete);
+        await insertOrderImages(tx, stored);
         // The guarded update proves the order was approved until this change.
         await recordAudit(tx, {
           actor: staff,

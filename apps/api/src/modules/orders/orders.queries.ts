@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, not, type SQL, sql } from 'drizzle-orm';
 import type { Database, Executor, Transaction } from '../../db/client.ts';
 import {
   messages,
@@ -108,6 +108,39 @@ export async function countStaffSections(db: Executor, where: SQL | undefined) {
   return row!;
 }
 
+/** One page of a patron's own orders, newest first, with how many they have in all. */
+export async function listPatronOrders(
+  db: Executor,
+  patronId: number,
+  page: { limit: number; offset: number },
+) {
+  const mine = eq(orders.userId, patronId);
+  const [rows, total] = await Promise.all([
+    selectOrders(db, mine).limit(page.limit).offset(page.offset),
+    countOrders(db, mine),
+  ]);
+  return { rows, total };
+}
+
+/**
+ * The staff dashboard's three sections, soonest puja first, `limit` each, with their full counts: paid
+ * orders to approve, unpaid ones awaiting payment, approved ones. One monastery's, or every one's
+ * (`monasteryId` undefined, for an administrator).
+ */
+export async function listStaffSections(db: Executor, monasteryId: number | undefined, limit: number) {
+  const mine = monasteryId === undefined ? undefined : eq(orders.monasteryId, monasteryId);
+  const paid = eq(orders.paymentStatus, 'Completed');
+  const section = (where: SQL | undefined) =>
+    selectOrders(db, and(mine, where), SOONEST_PUJA_FIRST).limit(limit);
+  const [pending, awaitingPayment, approved, totals] = await Promise.all([
+    section(and(eq(orders.status, 'pending'), paid)),
+    section(and(eq(orders.status, 'pending'), not(paid))),
+    section(eq(orders.status, 'approved')),
+    countStaffSections(db, mine),
+  ]);
+  return { pending, awaitingPayment, approved, totals };
+}
+
 /** The money received for these orders (kept, to refund or refunded), oldest first. */
 export function listReceivedPaymentsOfOrders(db: Executor, orderIds: number[]) {
   if (orderIds.length === 0) return Promise.resolve([]);
@@ -196,4 +229,50 @@ export async function expireUnpaidOrders(tx: Transaction, rules: { windowHours: 
     WHERE ${orders.id} = expiring.id AND ${users.id} = ${orders.userId}
     RETURNING ${orders.id} AS id, ${orders.number} AS number, ${users.phone} AS phone`);
   return result.rows;
+}
+
+/** A patron's cancellation: the caller holds the order's lock and has checked it is still pending. */
+export async function markOrderCancelled(tx: Transaction, orderId: number): Promise<void> {
+  await tx.update(orders).set({ status: 'cancelled', closedAt: new Date() }).where(eq(orders.id, orderId));
+}
+
+/**
+ * Moves an order to `to` only if it is still in one of `from` (and paid, when `paidOnly`): the condition
+ * in the update itself, so a change that raced this one makes it answer nothing rather than overwrite.
+ * A final state records when it was reached, for the order's timeline.
+ */
+export async function moveOrderIfStill(
+  tx: Transaction,
+  change: {
+    orderId: number;
+    from: readonly OrderRow['order']['status'][];
+    to: OrderRow['order']['status'];
+    paidOnly: boolean;
+    closes: boolean;
+    pujaDate?: string;
+  },
+) {
+  const [updated] = await tx
+    .update(orders)
+    .set({
+      status: change.to,
+      ...(change.pujaDate ? { pujaDate: change.pujaDate } : {}),
+      ...(change.closes ? { closedAt: new Date() } : {}),
+    })
+    .where(
+      and(
+        eq(orders.id, change.orderId),
+        inArray(orders.status, [...change.from]),
+        change.paidOnly ? eq(orders.paymentStatus, 'Completed') : undefined,
+      ),
+    )
+    .returning({ status: orders.status, pujaDate: orders.pujaDate });
+  return updated;
+}
+
+export async function insertOrderImages(
+  tx: Transaction,
+  images: (typeof orderImages.$inferInsert)[],
+): Promise<void> {
+  await tx.insert(orderImages).values(images);
 }

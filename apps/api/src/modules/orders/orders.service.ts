@@ -14,9 +14,7 @@ import {
   startOfBusinessDay,
   todayIn,
 } from '@puja/contract';
-import { eq } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
-import { orders } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Viewer } from '../../plugins/auth.ts';
 import { toPayment } from '../payments/payment-record.ts';
@@ -28,7 +26,6 @@ import {
 } from '../payments/payments.queries.ts';
 import type { OrderNotices } from './order-notices.ts';
 import {
-  countOrders,
   expireUnpaidOrders,
   findOrderableOffering,
   findOrderById,
@@ -36,10 +33,11 @@ import {
   insertOrderOnce,
   listImagesOfOrder,
   listMessagesOfOrder,
+  listPatronOrders,
   listReceivedPaymentsOfOrders,
   listStaffPhones,
+  markOrderCancelled,
   type OrderRow,
-  selectOrders,
 } from './orders.queries.ts';
 
 export interface NewOrder {
@@ -172,13 +170,10 @@ export function createOrdersService(dependencies: {
     },
 
     async listOwnOrders(patron: Viewer, query: { page: number }): Promise<OwnOrdersResponse> {
-      const mine = eq(orders.userId, patron.id);
-      const [rows, total] = await Promise.all([
-        selectOrders(db, mine)
-          .limit(OWN_ORDERS_PAGE_SIZE)
-          .offset((query.page - 1) * OWN_ORDERS_PAGE_SIZE),
-        countOrders(db, mine),
-      ]);
+      const { rows, total } = await listPatronOrders(db, patron.id, {
+        limit: OWN_ORDERS_PAGE_SIZE,
+        offset: (query.page - 1) * OWN_ORDERS_PAGE_SIZE,
+      });
       return { orders: await toOrders(db, rows), page: query.page, pageSize: OWN_ORDERS_PAGE_SIZE, total };
     },
 
@@ -200,10 +195,7 @@ export function createOrdersService(dependencies: {
               : `This order is already ${current?.status ?? 'closed'}.`,
           );
         }
-        await tx
-          .update(orders)
-          .set({ status: 'cancelled', closedAt: new Date() })
-          .where(eq(orders.id, orderId));
+        await markOrderCancelled(tx, orderId);
         const kept = await findKeptPayment(tx, orderId);
         if (kept) await markRefundDue(tx, kept.id, 'cancelled');
         await refreshOrderPaymentStatus(tx, orderId);
