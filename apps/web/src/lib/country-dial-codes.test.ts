@@ -1,6 +1,6 @@
 import { hasFlag } from 'country-flag-icons';
 import { describe, expect, it } from 'vitest';
-import { defaultCountryCode, listCountryDialCodes } from './country-dial-codes.ts';
+import { defaultCountryCode, dialCodeOf, listCountryDialCodes } from './country-dial-codes.ts';
 
 describe('listCountryDialCodes', () => {
   const countries = listCountryDialCodes('en');
@@ -18,5 +18,13 @@ describe('listCountryDialCodes', () => {
 
   it('preselects Nepal, the +977 default', () => {
     expect(defaultCountryCode(countries)).toBe('NP');
+  });
+});
+
+describe('dialCodeOf', () => {
+  it('gives the dial code of a listed country, and nothing for a code not listed', () => {
+    const countries = listCountryDialCodes('en');
+    expect(dialCodeOf(countries, 'US')).toBe('+1');
+    expect(dialCodeOf(countries, 'XX')).toBe('');
   });
 });

@@ -23,3 +23,8 @@ export function listCountryDialCodes(locale: string): CountryDialCode[] {
 export function defaultCountryCode(countries: readonly CountryDialCode[]): string {
   return countries.find((country) => country.dial_code === DEFAULT_COUNTRY_DIAL_CODE)?.code ?? 'NP';
 }
+
+/** The dial code (+977) of the country `code` (NP) names, or '' for a code not in the list. */
+export function dialCodeOf(countries: readonly CountryDialCode[], code: string): string {
+  return countries.find((country) => country.code === code)?.dial_code ?? '';
+}

@@ -89,6 +89,32 @@ describe('changing the phone number', () => {
     expect(await screen.findByRole('textbox', { name: /New phone number/ })).toHaveValue('');
   });
 
+  it('offers the sign-in form’s countries with their flags, and texts a number abroad in its country', async () => {
+    const fetchMock = stubApi({
+      '/api/me/phone/code': { body: { ...codeSent.body, phone: '+12015550123' } },
+    });
+    const user = userEvent.setup();
+    renderPage();
+    const country = screen.getByRole('textbox', { name: 'Country code' });
+    expect(country).toHaveValue('+977 Nepal');
+    // The flags arrive with their own chunk, which a busy machine may take a few seconds to load.
+    await waitFor(() => expect(country.parentElement?.querySelector('svg[data-flag="NP"]')).not.toBeNull(), {
+      timeout: 10_000,
+    });
+
+    await user.click(country);
+    await user.click(await screen.findByRole('option', { name: '+1 United States' }));
+    expect(country).toHaveValue('+1 United States');
+    await waitFor(() => expect(country.parentElement?.querySelector('svg[data-flag="US"]')).not.toBeNull());
+    await user.type(screen.getByRole('textbox', { name: /New phone number/ }), '(201) 555-0123');
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+
+    expect(await screen.findByRole('textbox', { name: /Code/ })).toHaveAccessibleDescription(
+      'Enter the code we sent by SMS to +1 201 555 0123.',
+    );
+    expect(sentFields(fetchMock, '/api/me/phone/code')).toEqual([{ code: '+1', phone: '(201) 555-0123' }]);
+  });
+
   it('shows a wrong code by its field, and a number taken by another account above it', async () => {
     stubApi({
       '/api/me/phone/code': codeSent,

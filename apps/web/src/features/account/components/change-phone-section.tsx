@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import {
   changePhoneRequestSchema,
   formatPhoneInternational,
@@ -6,8 +6,9 @@ import {
 } from '@puja/contract';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CountryCodeSelect } from '../../../components/country-code-select.tsx';
 import { endedTheSession, reasonOf, showServerErrors, useContractForm } from '../../../lib/contract-form.ts';
-import { defaultCountryCode, listCountryDialCodes } from '../../../lib/country-dial-codes.ts';
+import { defaultCountryCode, dialCodeOf, listCountryDialCodes } from '../../../lib/country-dial-codes.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useSecondsLeft } from '../../../lib/use-seconds-left.ts';
 import { useChangePhone, useSendPhoneChangeCode } from '../api/change-phone.ts';
@@ -90,9 +91,8 @@ function NumberStep({ onSent }: { onSent: (sent: SentCode) => void }) {
   const { t, i18n } = useTranslation('account');
   const countries = useMemo(() => listCountryDialCodes(i18n.language), [i18n.language]);
   const [country, setCountry] = useState(() => defaultCountryCode(countries));
-  const dialCodeOf = (code: string) => countries.find((entry) => entry.code === code)?.dial_code ?? '';
   const form = useContractForm<NumberValues>(sendPhoneChangeCodeRequestSchema, {
-    code: dialCodeOf(country),
+    code: dialCodeOf(countries, country),
     phone: '',
   });
   const codeRequest = useCodeRequest(onSent);
@@ -106,22 +106,15 @@ function NumberStep({ onSent }: { onSent: (sent: SentCode) => void }) {
     >
       <Stack gap="md">
         <Group align="flex-start" gap="sm" wrap="wrap">
-          <Select
+          <CountryCodeSelect
+            countries={countries}
             label={t('phone.countryCode')}
-            data={countries.map((entry) => ({
-              value: entry.code,
-              label: `${entry.dial_code} ${entry.name}`,
-            }))}
-            value={country}
-            onChange={(value) => {
-              if (!value) return;
-              setCountry(value);
-              form.setFieldValue('code', dialCodeOf(value));
-            }}
-            searchable
-            allowDeselect={false}
             nothingFoundMessage={t('phone.countryNotFound')}
-            w={{ base: '100%', xs: 200 }}
+            value={country}
+            onChange={(chosen) => {
+              setCountry(chosen.code);
+              form.setFieldValue('code', chosen.dial_code);
+            }}
           />
           <TextInput
             label={t('phone.newNumber')}

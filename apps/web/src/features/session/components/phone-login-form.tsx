@@ -1,34 +1,22 @@
-import { Button, Group, Select, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Stack, TextInput } from '@mantine/core';
 import {
   formatPhoneInternational,
   type LoginResponse,
   loginPhoneRequestSchema,
   sendOtpRequestSchema,
 } from '@puja/contract';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CountryCodeSelect } from '../../../components/country-code-select.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { showServerErrors, useContractForm } from '../../../lib/contract-form.ts';
-import { defaultCountryCode, listCountryDialCodes } from '../../../lib/country-dial-codes.ts';
+import { defaultCountryCode, dialCodeOf, listCountryDialCodes } from '../../../lib/country-dial-codes.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useSecondsLeft } from '../../../lib/use-seconds-left.ts';
 import { useClientConfig } from '../api/get-client-config.ts';
 import { useLoginWithPhone } from '../api/login-with-phone.ts';
 import { useSendOtp } from '../api/send-otp.ts';
-import flagClasses from './country-flag.module.css';
 import { TurnstileWidget } from './turnstile-widget.tsx';
-
-// Every country's flag is most of the form's weight: they load beside it, not before it.
-const CountryFlag = lazy(() => import('./country-flag.tsx'));
-
-/** A country's flag, or an empty frame of its size while the flags load. */
-function DialCodeFlag({ code }: { code: string }) {
-  return (
-    <Suspense fallback={<span className={flagClasses.flag} aria-hidden="true" />}>
-      <CountryFlag code={code} />
-    </Suspense>
-  );
-}
 
 interface PhoneLoginFormProps {
   /** Called with the server's answer once it has accepted the code. */
@@ -84,11 +72,10 @@ export function PhoneLoginForm({ onLoggedIn }: PhoneLoginFormProps) {
   // check then says so in its answer.
   const captchaSiteKey =
     config.data?.captcha.provider === 'turnstile' ? (config.data.captcha.site_key ?? null) : null;
-  const dialCodeOf = (code: string) => countries.find((country) => country.code === code)?.dial_code ?? '';
 
   const phoneForm = useContractForm<PhoneValues>(
     sendOtpRequestSchema,
-    { code: dialCodeOf(countryCode), phone: '', captcha: '' },
+    { code: dialCodeOf(countries, countryCode), phone: '', captcha: '' },
     {
       // The bot check is asked for once the number itself is right.
       refine: (values, errors) =>
@@ -206,31 +193,15 @@ export function PhoneLoginForm({ onLoggedIn }: PhoneLoginFormProps) {
     <form onSubmit={submitPhone} noValidate>
       <Stack gap="md">
         <Group align="flex-start" gap="sm" wrap="wrap">
-          <Select
+          <CountryCodeSelect
+            countries={countries}
             label={t('countryCode')}
-            data={countries.map((country) => ({
-              value: country.code,
-              label: `${country.dial_code} ${country.name}`,
-            }))}
-            // The flag is an image beside the text, never an emoji in it: the dial code and the country's
-            // name are what is searched and read out.
-            renderOption={({ option }) => (
-              <Group gap="xs" wrap="nowrap">
-                <DialCodeFlag code={option.value} />
-                <span>{option.label}</span>
-              </Group>
-            )}
-            leftSection={<DialCodeFlag code={countryCode} />}
-            value={countryCode}
-            onChange={(value) => {
-              if (!value) return;
-              setCountryCode(value);
-              phoneForm.setFieldValue('code', dialCodeOf(value));
-            }}
-            searchable
-            allowDeselect={false}
             nothingFoundMessage={t('countryNotFound')}
-            w={{ base: '100%', xs: 200 }}
+            value={countryCode}
+            onChange={(country) => {
+              setCountryCode(country.code);
+              phoneForm.setFieldValue('code', country.dial_code);
+            }}
           />
           <TextInput
             label={t('phone')}
