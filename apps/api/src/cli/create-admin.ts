@@ -1,10 +1,9 @@
 import { parseArgs } from 'node:util';
 import { isValidE164 } from '@puja/contract';
-import { eq } from 'drizzle-orm';
 import { loadConfig } from '../config/env.ts';
 import { connectDatabase, migrateDatabase } from '../db/client.ts';
 import { findRunningEmbeddedPostgres, startEmbeddedPostgres } from '../db/embedded-postgres.ts';
-import { users } from '../db/schema/index.ts';
+import { makeAdministrator } from '../modules/users/users.queries.ts';
 
 /**
  * `npm run create-admin -- --phone +9779800000009 [--name "Full Name"]`: makes or promotes an administrator,
@@ -31,21 +30,12 @@ async function main() {
   const database = connectDatabase(connectionString, 1);
   try {
     await migrateDatabase(database);
-    const [existing] = await database.db.select().from(users).where(eq(users.phone, phone)).limit(1);
-    const name = values.name?.trim();
-    if (existing) {
-      await database.db
-        .update(users)
-        .set({ role: 'admin', monasteryId: null, archivedAt: null, ...(name ? { name } : {}) })
-        .where(eq(users.id, existing.id));
-      console.log(`${phone} (user ${existing.id}) is now an administrator.`);
-    } else {
-      const [created] = await database.db
-        .insert(users)
-        .values({ phone, role: 'admin', name: name ?? '' })
-        .returning({ id: users.id });
-      console.log(`Created administrator ${phone} (user ${created!.id}). Sign in with that phone number.`);
-    }
+    const admin = await makeAdministrator(database.db, phone, values.name?.trim());
+    console.log(
+      admin.created
+        ? `Created administrator ${phone} (user ${admin.id}). Sign in with that phone number.`
+        : `${phone} (user ${admin.id}) is now an administrator.`,
+    );
   } finally {
     await database.close();
     await stopEmbedded?.();

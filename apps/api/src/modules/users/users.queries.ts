@@ -108,3 +108,25 @@ export async function archiveUser(tx: Transaction, id: number, archivedAt: Date)
 export async function deleteUser(tx: Transaction, id: number): Promise<void> {
   await tx.delete(users).where(eq(users.id, id));
 }
+
+/**
+ * Makes the account with this phone an administrator (unarchived, no monastery; named when a name is
+ * given), or creates one: how a deployment gets its first administrator (`npm run create-admin`).
+ */
+export async function makeAdministrator(
+  db: Executor,
+  phone: string,
+  name: string | undefined,
+): Promise<{ id: number; created: boolean }> {
+  const [existing] = await db
+    .update(users)
+    .set({ role: 'admin', monasteryId: null, archivedAt: null, ...(name ? { name } : {}) })
+    .where(eq(users.phone, phone))
+    .returning({ id: users.id });
+  if (existing) return { id: existing.id, created: false };
+  const [created] = await db
+    .insert(users)
+    .values({ phone, role: 'admin', name: name ?? '' })
+    .returning({ id: users.id });
+  return { id: created!.id, created: true };
+}
