@@ -20,6 +20,7 @@ import { createAdminStatsService } from './modules/admin-stats/admin-stats.servi
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { createAuditLogService } from './modules/audit/audit.service.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
+import { createCatalogueService } from './modules/catalogue/catalogue.service.ts';
 import { createCatalogueAdminService } from './modules/catalogue/catalogue-admin.service.ts';
 import {
   CatalogueCache,
@@ -147,9 +148,12 @@ export async function buildApp(dependencies: AppDependencies, logger?: FastifyBa
   metrics.addDatabaseGauges(app);
   await app.register(healthRoutes, { metrics, metricsToken: config.METRICS_TOKEN, pool: dependencies.pool });
   const catalogueChanged = () => invalidateCatalogue(dependencies.db, app.catalogueCache);
+  const catalogue = createCatalogueService({ db: dependencies.db });
   await app.register(catalogueRoutes, {
+    catalogue,
     admin: createCatalogueAdminService({
       db: dependencies.db,
+      catalogue,
       storage: dependencies.storage,
       catalogueChanged,
     }),

@@ -9,6 +9,7 @@ import { insertOrder, insertPerson, payOrder } from '../../../test/order-fixture
 import { bearer, signInByPhone } from '../../../test/session-helpers.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { auditEntries, monasteries, monasteryPujas, users } from '../../db/schema/index.ts';
+import { createCatalogueService } from '../catalogue/catalogue.service.ts';
 import { createCatalogueAdminService } from '../catalogue/catalogue-admin.service.ts';
 import { AuditSecretFieldError, changedFields, recordAudit } from './audit.service.ts';
 
@@ -578,6 +579,7 @@ describe('refused writes', () => {
     const { db } = harness.database;
     const service = createCatalogueAdminService({
       db,
+      catalogue: createCatalogueService({ db }),
       storage: harness.app.storage,
       catalogueChanged: async () => undefined,
     });

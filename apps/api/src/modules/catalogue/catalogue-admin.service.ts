@@ -11,7 +11,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Viewer } from '../../plugins/auth.ts';
 import { type AuditFields, changedFields, recordAudit } from '../audit/audit.service.ts';
 import { isMonasterySlugTaken, isPujaSlugTaken } from './catalogue.queries.ts';
-import { listMonasteries, listPujas, toMonasterySummary, toPuja } from './catalogue.service.ts';
+import type { CatalogueService } from './catalogue.service.ts';
 import {
   archiveCataloguePujaAndOfferings,
   archiveMonasteryAndOfferings,
@@ -43,6 +43,7 @@ import {
   prepareItemUpdate,
   prepareNewItem,
 } from './catalogue-items.ts';
+import { toMonasterySummary, toPuja } from './catalogue-mappers.ts';
 
 const monasteryNameTaken = (name: string) => nameTaken(`A monastery named ${name} already exists.`);
 const pujaNameTaken = (name: string) => nameTaken(`A puja named ${name} already exists.`);
@@ -60,10 +61,11 @@ const restoreNameTaken = (kind: 'monastery' | 'puja', name: string) =>
  */
 export function createCatalogueAdminService(dependencies: {
   db: Database;
+  catalogue: CatalogueService;
   storage: FileStorage;
   catalogueChanged: () => Promise<void>;
 }) {
-  const { db, storage, catalogueChanged } = dependencies;
+  const { db, catalogue, storage, catalogueChanged } = dependencies;
 
   /** Inside a write's transaction, `lock` holds the row until commit (see `RowLock`). */
   async function findMonastery(executor: Executor, id: number, lock?: RowLock) {
@@ -122,8 +124,8 @@ export function createCatalogueAdminService(dependencies: {
     }
   }
 
-  const adminMonasteries = (): Promise<MonasteryListResponse> => listMonasteries(db, 'admin');
-  const adminPujas = (): Promise<PujaListResponse> => listPujas(db, 'admin');
+  const adminMonasteries = (): Promise<MonasteryListResponse> => catalogue.listMonasteries('admin');
+  const adminPujas = (): Promise<PujaListResponse> => catalogue.listPujas('admin');
 
   return {
     async createMonastery(actor: Viewer, input: CatalogueItemInput) {

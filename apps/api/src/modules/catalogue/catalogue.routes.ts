@@ -26,24 +26,18 @@ import type { z } from 'zod';
 import { route } from '../../lib/endpoint-route.ts';
 import { viewerOf } from '../../plugins/auth.ts';
 import type { Audience } from './catalogue.queries.ts';
-import {
-  getMonastery,
-  getMonasteryPujaOptions,
-  getPuja,
-  listMonasteries,
-  listPujas,
-} from './catalogue.service.ts';
+import type { CatalogueService } from './catalogue.service.ts';
 import type { CatalogueAdminService } from './catalogue-admin.service.ts';
 
 /**
  * The catalogue (docs/api.md "Catalogue"): public reads answered from the catalogue cache, the same reads
  * answered fresh to an administrator (who also sees closed rows), and the administrator's writes.
  */
-export const catalogueRoutes: FastifyPluginAsyncZod<{ admin: CatalogueAdminService }> = async (
-  app,
-  { admin },
-) => {
-  const { catalogueCache: cache, db } = app;
+export const catalogueRoutes: FastifyPluginAsyncZod<{
+  catalogue: CatalogueService;
+  admin: CatalogueAdminService;
+}> = async (app, { catalogue, admin }) => {
+  const { catalogueCache: cache } = app;
 
   async function answer<T>(
     request: FastifyRequest,
@@ -68,7 +62,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ admin: CatalogueAdminServi
 
   route(app, listMonasteriesEndpoint, (request, reply) =>
     answer(request, reply, 'monasteries', monasteryListResponseSchema, (audience) =>
-      listMonasteries(db, audience),
+      catalogue.listMonasteries(audience),
     ),
   );
   route(app, getMonasteryEndpoint, (request, reply) =>
@@ -77,21 +71,21 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ admin: CatalogueAdminServi
       reply,
       `monastery:${request.params.slugOrId}`,
       monasteryDetailResponseSchema,
-      (audience) => getMonastery(db, request.params.slugOrId, audience),
+      (audience) => catalogue.getMonastery(request.params.slugOrId, audience),
     ),
   );
   route(app, listPujasEndpoint, (request, reply) =>
-    answer(request, reply, 'pujas', pujaListResponseSchema, (audience) => listPujas(db, audience)),
+    answer(request, reply, 'pujas', pujaListResponseSchema, (audience) => catalogue.listPujas(audience)),
   );
   route(app, getPujaEndpoint, (request, reply) =>
     answer(request, reply, `puja:${request.params.slugOrId}`, pujaDetailResponseSchema, (audience) =>
-      getPuja(db, request.params.slugOrId, audience),
+      catalogue.getPuja(request.params.slugOrId, audience),
     ),
   );
   // Always the public view, to an administrator too (docs/api.md "Catalogue").
   route(app, getMonasteryPujaOptionsEndpoint, async (request, reply) => {
     await cache.reply(request, reply, 'monastery-puja-options', monasteryPujaOptionsResponseSchema, () =>
-      getMonasteryPujaOptions(db),
+      catalogue.getMonasteryPujaOptions(),
     );
     return reply;
   });

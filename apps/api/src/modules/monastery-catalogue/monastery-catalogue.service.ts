@@ -11,7 +11,6 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Viewer } from '../../plugins/auth.ts';
 import { type AuditFields, changedFields, recordAudit } from '../audit/audit.service.ts';
 import { isPujaSlugTaken } from '../catalogue/catalogue.queries.ts';
-import { toPuja } from '../catalogue/catalogue.service.ts';
 import {
   brokeUniqueIndex,
   type CatalogueItemInput,
@@ -20,6 +19,7 @@ import {
   prepareItemUpdate,
   prepareNewItem,
 } from '../catalogue/catalogue-items.ts';
+import { toPuja } from '../catalogue/catalogue-mappers.ts';
 import {
   archivePairing,
   archiveSpecialPuja,
