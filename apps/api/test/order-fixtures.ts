@@ -25,19 +25,19 @@ export async function insertPerson(
   return row!;
 }
 
-/** An order of a pairing at its current price, as placing it would have stored it. */
+/** An order of a offering at its current price, as placing it would have stored it. */
 export async function insertOrder(
   db: Database,
-  pairing: typeof monasteryPujas.$inferSelect,
+  offering: typeof monasteryPujas.$inferSelect,
   values: Partial<typeof orders.$inferInsert> & { userId: number },
 ): Promise<typeof orders.$inferSelect> {
   const [row] = await db
     .insert(orders)
     .values({
-      monasteryPujaId: pairing.id,
-      monasteryId: pairing.monasteryId,
+      monasteryPujaId: offering.id,
+      monasteryId: offering.monasteryId,
       pujaDate: '2026-01-01',
-      amountPaisa: pairing.costPaisa,
+      amountPaisa: offering.costPaisa,
       paymentType: 'esewa',
       idempotencyKey: randomBytes(8).toString('hex'),
       number: newOrderNumber(),

@@ -4,13 +4,13 @@ import { idSchema, MAX_ID } from './input-rules.ts';
 import { pageInfoSchema, pageQuerySchema } from './paging.ts';
 
 /**
- * Catalogue shapes (docs/api.md "Shapes" and "Catalogue"): monasteries, pujas and the pairing of the two
+ * Catalogue shapes (docs/api.md "Shapes" and "Catalogue"): monasteries, pujas and the offering of the two
  * with a monastery's price. Costs are rupees as JSON numbers.
  */
 
 export const catalogueStatusSchema = z.union([z.literal(0), z.literal(1)]);
 
-/** The price a monastery asks for a puja: the monastery–puja pairing. */
+/** The price a monastery asks for a puja: the monastery–puja offering. */
 export const pivotSchema = z
   .object({ id: z.number().int(), cost: z.number().nonnegative() })
   .meta({ id: 'Pivot' });

@@ -38,7 +38,7 @@ export const specialPujaFieldsSchema = catalogueItemFieldsSchema.extend({ cost: 
 export type SpecialPujaFields = z.input<typeof specialPujaFieldsSchema>;
 
 // ---- Endpoints (docs/decisions/014) ----
-// Staff only, each of their own monastery: a pairing of another monastery answers 403. A special puja
+// Staff only, each of their own monastery: a offering of another monastery answers 403. A special puja
 // comes with a picture, so creating and editing one take multipart form data.
 
 const staffErrors = [401, 403, 404, 409, 422] as const;

@@ -68,8 +68,8 @@ describe('staff of a removed monastery', () => {
     const monastery = await insertMonastery(harness.database.db, { slug: 'removed-gompa' });
     const staff = await staffOf(monastery.id, '9819300003');
     const { db } = harness.database;
-    const pairing = await offer(db, monastery.id, (await insertPuja(db, { slug: 'removed-puja' })).id, 1000);
-    await insertOrder(db, pairing, { userId: (await insertPerson(db)).id });
+    const offering = await offer(db, monastery.id, (await insertPuja(db, { slug: 'removed-puja' })).id, 1000);
+    await insertOrder(db, offering, { userId: (await insertPerson(db)).id });
     expect((await harness.app.inject({ url: '/api/order', headers: bearer(staff.token) })).statusCode).toBe(
       200,
     );

@@ -258,18 +258,18 @@ export const ROUTES: Record<string, Entry> = {
   }),
   'GET /api/monastery-puja/:pivotId/edit': entry(
     '401 403 403 200 403 403',
-    (w) => `/api/monastery-puja/${w.ids.pairing}/edit`,
+    (w) => `/api/monastery-puja/${w.ids.offering}/edit`,
   ),
   'POST /api/monastery-puja/:pivotId': entry(
     '401 403 403 200 403 403',
-    (w) => `/api/monastery-puja/${w.ids.pairing}`,
+    (w) => `/api/monastery-puja/${w.ids.offering}`,
     {
       body: (w) => patch({ puja: w.ids.puja, cost: w.price }),
     },
   ),
   'PATCH /api/monastery-puja/:pivotId': entry(
     '401 403 403 200 403 403',
-    (w) => `/api/monastery-puja/${w.ids.pairing}`,
+    (w) => `/api/monastery-puja/${w.ids.offering}`,
     { body: (w) => ({ puja: w.ids.puja, cost: w.price }) },
   ),
   'DELETE /api/monastery-puja/:pivotId': entry(

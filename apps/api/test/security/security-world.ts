@@ -43,8 +43,11 @@ export async function createSecurityWorld() {
     ['+9779818000001', '+9779818000002', '+9779818000003', '+9779818000004'].map(idOfPhone),
   );
   const monasteryId = money.monasteryId;
-  const [pairing] = await db.select().from(monasteryPujas).where(eq(monasteryPujas.monasteryId, monasteryId));
-  const pujaId = pairing!.pujaId;
+  const [offering] = await db
+    .select()
+    .from(monasteryPujas)
+    .where(eq(monasteryPujas.monasteryId, monasteryId));
+  const pujaId = offering!.pujaId;
 
   const otherMonastery = await insertMonastery(db, { slug: 'other-gompa', name: 'Other Gompa' });
   await offer(db, otherMonastery.id, pujaId, 3000);
@@ -145,7 +148,7 @@ export async function createSecurityWorld() {
       monastery: monasteryId,
       otherMonastery: otherMonastery.id,
       puja: pujaId,
-      pairing: pairing!.id,
+      offering: offering!.id,
       newPuja: newPuja.id,
       spareOffer: spareOffer.id,
       special: special.id,
@@ -209,10 +212,10 @@ export async function createSecurityWorld() {
         WHERE id IN (${pujaId}, ${special.id}) AND (archived_at IS NOT NULL OR status <> 1)`);
       await db.execute(sql`
         UPDATE monastery_pujas SET archived_at = NULL,
-          cost_paisa = CASE id WHEN ${pairing!.id} THEN ${pairing!.costPaisa}::integer
+          cost_paisa = CASE id WHEN ${offering!.id} THEN ${offering!.costPaisa}::integer
                                ELSE ${specialOffer.costPaisa}::integer END
-        WHERE id IN (${pairing!.id}, ${specialOffer.id})
-          AND (archived_at IS NOT NULL OR cost_paisa <> CASE id WHEN ${pairing!.id} THEN ${pairing!.costPaisa}::integer
+        WHERE id IN (${offering!.id}, ${specialOffer.id})
+          AND (archived_at IS NOT NULL OR cost_paisa <> CASE id WHEN ${offering!.id} THEN ${offering!.costPaisa}::integer
                                                              ELSE ${specialOffer.costPaisa}::integer END)`);
       await db.execute(sql`
         UPDATE monasteries SET archived_at = ${archivedAt} WHERE id = ${archivedMonastery.id} AND archived_at IS NULL`);

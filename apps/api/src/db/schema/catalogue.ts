@@ -45,7 +45,7 @@ export const pujas = pgTable(
   (table) => [
     uniqueIndex('pujas_slug_unique').on(table.slug),
     // Names are unique, ignoring case, among catalogue pujas, and among one monastery's special pujas
-    // (against the catalogue pujas it offers, the services check: an index cannot see the pairings).
+    // (against the catalogue pujas it offers, the services check: an index cannot see the offerings).
     uniqueIndex('pujas_catalogue_name_unique')
       .on(sql`lower(${table.name})`)
       .where(sql`${table.monasteryId} IS NULL AND ${table.archivedAt} IS NULL`),

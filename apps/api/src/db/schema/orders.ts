@@ -17,7 +17,7 @@ export const orders = pgTable(
     monasteryPujaId: integer('monastery_puja_id')
       .notNull()
       .references(() => monasteryPujas.id, { onDelete: 'restrict' }),
-    /** Copied from the pairing so staff queries and access checks need no join. */
+    /** Copied from the offering so staff queries and access checks need no join. */
     monasteryId: integer('monastery_id')
       .notNull()
       .references(() => monasteries.id, { onDelete: 'restrict' }),

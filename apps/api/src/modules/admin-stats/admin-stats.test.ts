@@ -154,8 +154,8 @@ describe('the dashboard figures, from a known set of orders, payments and people
     });
     // One order at each small monastery, on 15-18 January; Zeta's is paid (Rs. 100, no attempt row).
     for (const [index, monastery] of small.entries()) {
-      const pairing = await offer(db, monastery.id, lamp.id, 100);
-      const order = await insertOrder(db, pairing, {
+      const offering = await offer(db, monastery.id, lamp.id, 100);
+      const order = await insertOrder(db, offering, {
         userId: patron5.id,
         paymentStatus: monastery.name === 'Zeta Gompa' ? 'Completed' : 'Pending',
         createdAt: new Date(`2026-01-${15 + index}T10:00:00Z`),

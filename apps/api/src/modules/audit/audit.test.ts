@@ -137,8 +137,8 @@ describe('an administrator’s catalogue writes', () => {
     expect(deleted.before).toMatchObject({ name: 'Audit Gompa Renamed', status: 0, slug: 'audit-gompa' });
 
     const ordered = await insertMonastery(harness.database.db, { slug: 'audit-ordered' });
-    const pairing = await offer(harness.database.db, ordered.id, ids.tara, 100);
-    await insertOrder(harness.database.db, pairing, { userId: people.patron.id });
+    const offering = await offer(harness.database.db, ordered.id, ids.tara, 100);
+    await insertOrder(harness.database.db, offering, { userId: people.patron.id });
     const archived = await oneEntry(() => call('DELETE', `/api/monastery/${ordered.id}`, people.admin.token));
     expect(archived).toMatchObject({ action: 'archive', subject: 'monastery', subjectId: ordered.id });
     expect(archived.before).toMatchObject({ slug: 'audit-ordered' });
@@ -177,8 +177,8 @@ describe('an administrator’s catalogue writes', () => {
     });
 
     const orderedPuja = await insertPuja(harness.database.db, { slug: 'audit-ordered-puja' });
-    const pairing = await offer(harness.database.db, ids.monasteryB, orderedPuja.id, 100);
-    await insertOrder(harness.database.db, pairing, { userId: people.patron.id });
+    const offering = await offer(harness.database.db, ids.monasteryB, orderedPuja.id, 100);
+    await insertOrder(harness.database.db, offering, { userId: people.patron.id });
     const archived = await oneEntry(() => call('DELETE', `/api/puja/${orderedPuja.id}`, people.admin.token));
     expect(archived).toMatchObject({ action: 'archive', subject: 'puja', subjectId: orderedPuja.id });
   });
@@ -275,8 +275,8 @@ describe('an administrator’s user writes', () => {
     expect(deleted.before).toEqual({ name: form.name, role: 'monastery', monastery_id: expect.any(Number) });
 
     const withOrders = await insertPerson(harness.database.db, { name: 'Old Patron' });
-    const pairing = await offer(harness.database.db, ids.monasteryB, ids.lamp, 10);
-    await insertOrder(harness.database.db, pairing, { userId: withOrders.id });
+    const offering = await offer(harness.database.db, ids.monasteryB, ids.lamp, 10);
+    await insertOrder(harness.database.db, offering, { userId: withOrders.id });
     const archived = await oneEntry(() => call('DELETE', `/api/user/${withOrders.id}`, people.admin.token));
     expect(archived).toMatchObject({ action: 'archive', subject: 'user', subjectId: withOrders.id });
     expect(archived.before).toMatchObject({ name: 'Old Patron', role: 'user' });
@@ -438,11 +438,11 @@ describe('a monastery’s staff writes', () => {
     const again = await oneEntry(() =>
       call('POST', '/api/monastery-puja', people.staffA.token, { puja: ids.lamp, cost: 900 }),
     );
-    const [pairing] = await harness.database.db
+    const [offering] = await harness.database.db
       .select()
       .from(monasteryPujas)
       .where(eq(monasteryPujas.id, again.subjectId));
-    await insertOrder(harness.database.db, pairing!, { userId: people.patron.id });
+    await insertOrder(harness.database.db, offering!, { userId: people.patron.id });
     const archived = await oneEntry(() =>
       call('DELETE', `/api/monastery-puja/${again.subjectId}`, people.staffA.token),
     );

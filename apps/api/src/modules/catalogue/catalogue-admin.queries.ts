@@ -114,16 +114,16 @@ export async function updateCataloguePujaRow(
 
 /** The orders placed through any monastery's offering of a puja. */
 export async function countOrdersOfPuja(tx: Transaction, pujaId: number): Promise<number> {
-  const pairings = await tx
+  const offerings = await tx
     .select({ id: monasteryPujas.id })
     .from(monasteryPujas)
     .where(eq(monasteryPujas.pujaId, pujaId));
-  const pairingIds = pairings.map((pairing) => pairing.id);
-  if (pairingIds.length === 0) return 0;
+  const offeringIds = offerings.map((offering) => offering.id);
+  if (offeringIds.length === 0) return 0;
   const [{ ordersCount } = { ordersCount: 0 }] = await tx
     .select({ ordersCount: count() })
     .from(orders)
-    .where(inArray(orders.monasteryPujaId, pairingIds));
+    .where(inArray(orders.monasteryPujaId, offeringIds));
   return ordersCount;
 }
 

@@ -211,17 +211,17 @@ describe('archived monasteries and pujas', () => {
     const { db } = harness.database;
     const monastery = await insertMonastery(db, { slug: 'restorable', name: 'Restorable Gompa' });
     const puja = await insertPuja(db, { slug: 'restorable-puja', name: 'Restorable Puja' });
-    const pairing = await offer(db, monastery.id, puja.id, 1200);
+    const offering = await offer(db, monastery.id, puja.id, 1200);
     const special = await insertPuja(db, {
       slug: 'restorable-special',
       name: 'Its Special',
       monasteryId: monastery.id,
     });
-    const specialPairing = await offer(db, monastery.id, special.id, 900);
+    const specialOffering = await offer(db, monastery.id, special.id, 900);
     // Removed earlier by its staff, at another moment: stays archived.
     const removedEarlier = await insertPuja(db, { slug: 'removed-earlier', name: 'Removed Earlier' });
-    const removedPairing = await offer(db, monastery.id, removedEarlier.id, 800, true);
-    await insertOrder(db, pairing, { userId: patronId });
+    const removedOffering = await offer(db, monastery.id, removedEarlier.id, 800, true);
+    await insertOrder(db, offering, { userId: patronId });
     expect((await call('DELETE', `/api/monastery/${monastery.id}`, admin)).statusCode).toBe(200);
     expect(
       (await db.select().from(monasteries).where(eq(monasteries.id, monastery.id)))[0]!.archivedAt,
@@ -241,10 +241,10 @@ describe('archived monasteries and pujas', () => {
     ]);
     const archivedOf = async (table: typeof monasteryPujas | typeof pujas, id: number) =>
       (await db.select({ at: table.archivedAt }).from(table).where(eq(table.id, id)))[0]!.at;
-    expect(await archivedOf(monasteryPujas, pairing.id)).toBeNull();
-    expect(await archivedOf(monasteryPujas, specialPairing.id)).toBeNull();
+    expect(await archivedOf(monasteryPujas, offering.id)).toBeNull();
+    expect(await archivedOf(monasteryPujas, specialOffering.id)).toBeNull();
     expect(await archivedOf(pujas, special.id)).toBeNull();
-    expect(await archivedOf(monasteryPujas, removedPairing.id)).not.toBeNull();
+    expect(await archivedOf(monasteryPujas, removedOffering.id)).not.toBeNull();
     // The public page shows it again.
     expect((await call('GET', '/api/monastery/restorable/edit')).statusCode).toBe(200);
 
@@ -281,8 +281,8 @@ describe('archived monasteries and pujas', () => {
     const { db } = harness.database;
     const monastery = await insertMonastery(db, { slug: 'puja-restore-home', name: 'Puja Restore Home' });
     const puja = await insertPuja(db, { slug: 'sang-restore', name: 'Sang Restore' });
-    const pairing = await offer(db, monastery.id, puja.id, 1000);
-    await insertOrder(db, pairing, { userId: patronId });
+    const offering = await offer(db, monastery.id, puja.id, 1000);
+    await insertOrder(db, offering, { userId: patronId });
     expect((await call('DELETE', `/api/puja/${puja.id}`, admin)).statusCode).toBe(200);
     expect((await call('GET', '/api/puja/archived?q=sang', admin)).json().total).toBe(1);
 
@@ -293,7 +293,7 @@ describe('archived monasteries and pujas', () => {
     expect(restored.statusCode).toBe(200);
     expect(restored.json().pujas.map((p: { id: number }) => p.id)).toContain(puja.id);
     expect(
-      (await db.select().from(monasteryPujas).where(eq(monasteryPujas.id, pairing.id)))[0]!.archivedAt,
+      (await db.select().from(monasteryPujas).where(eq(monasteryPujas.id, offering.id)))[0]!.archivedAt,
     ).toBeNull();
     expect((await auditOf('puja', puja.id)).map((entry) => entry.action)).toEqual(['archive', 'update']);
 
@@ -312,8 +312,8 @@ describe('archived monasteries and pujas', () => {
     const at = new Date('2026-04-01T00:00:00Z');
     const monastery = await insertMonastery(db, { slug: 'clash-on-restore', name: 'Clash On Restore Gompa' });
     const puja = await insertPuja(db, { slug: 'guru-rinpoche-cr', name: 'Guru Rinpoche CR', archivedAt: at });
-    const pairing = await offer(db, monastery.id, puja.id, 1000);
-    await db.update(monasteryPujas).set({ archivedAt: at }).where(eq(monasteryPujas.id, pairing.id));
+    const offering = await offer(db, monastery.id, puja.id, 1000);
+    await db.update(monasteryPujas).set({ archivedAt: at }).where(eq(monasteryPujas.id, offering.id));
     const special = await insertPuja(db, {
       slug: 'guru-special-cr',
       name: 'GURU RINPOCHE cr',
@@ -328,7 +328,7 @@ describe('archived monasteries and pujas', () => {
     ]);
     expect((await db.select().from(pujas).where(eq(pujas.id, puja.id)))[0]!.archivedAt).toEqual(at);
     expect(
-      (await db.select().from(monasteryPujas).where(eq(monasteryPujas.id, pairing.id)))[0]!.archivedAt,
+      (await db.select().from(monasteryPujas).where(eq(monasteryPujas.id, offering.id)))[0]!.archivedAt,
     ).toEqual(at);
     expect(await auditOf('puja', puja.id)).toEqual([]);
   });

@@ -4,7 +4,7 @@ import { monasteries, monasteryPujas, pujas } from '../../db/schema/index.ts';
 
 /**
  * SQL for the catalogue pages. "Visible" means what a visitor may see: open and not archived, and for a
- * pairing, neither side closed or archived.
+ * offering, neither side closed or archived.
  */
 
 export type MonasteryRow = typeof monasteries.$inferSelect;
@@ -24,7 +24,7 @@ const visibleMonastery = (audience: Audience) =>
     : and(eq(monasteries.status, 1), isNull(monasteries.archivedAt));
 const visiblePuja = (audience: Audience) =>
   audience === 'admin' ? isNull(pujas.archivedAt) : and(eq(pujas.status, 1), isNull(pujas.archivedAt));
-const visiblePairing = isNull(monasteryPujas.archivedAt);
+const visibleOffering = isNull(monasteryPujas.archivedAt);
 
 export function listVisibleMonasteries(db: Database, audience: Audience = 'public'): Promise<MonasteryRow[]> {
   return db.select().from(monasteries).where(visibleMonastery(audience)).orderBy(asc(monasteries.name));
@@ -71,7 +71,11 @@ export function listVisibleOfferings(
   filter: { monasteryIds?: number[]; pujaIds?: number[] },
   audience: Audience = 'public',
 ): Promise<OfferingRow[]> {
-  const conditions: (SQL | undefined)[] = [visibleMonastery(audience), visiblePuja(audience), visiblePairing];
+  const conditions: (SQL | undefined)[] = [
+    visibleMonastery(audience),
+    visiblePuja(audience),
+    visibleOffering,
+  ];
   if (filter.monasteryIds) conditions.push(inArray(monasteryPujas.monasteryId, filter.monasteryIds));
   if (filter.pujaIds) conditions.push(inArray(monasteryPujas.pujaId, filter.pujaIds));
   return db

@@ -60,7 +60,7 @@ describe('GET /api/monastery', () => {
       ['Tara Puja', 2500],
     ]);
     expect(himalaya.pujas.find((puja) => puja.slug === 'himalaya-special')?.monastery_id).toBe(ids.himalaya);
-    // The archived pairing is gone from the valley monastery.
+    // The archived offering is gone from the valley monastery.
     expect(body.monasteries[1]!.pujas.map((puja) => puja.slug)).toEqual(['tara-puja']);
   });
 

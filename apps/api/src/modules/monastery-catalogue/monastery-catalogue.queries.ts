@@ -3,17 +3,17 @@ import type { Database, Executor, RowLock, Transaction } from '../../db/client.t
 import { monasteries, monasteryPujas, orders, pujas } from '../../db/schema/index.ts';
 
 /**
- * SQL for a monastery's offerings: the pairings of the monastery with a puja at its price, and its special
+ * SQL for a monastery's offerings (the monastery with a puja at its price) and its special
  * pujas. The writes take the transaction their service opened, so each change commits with its audit entry.
  */
 
 type PivotRow = typeof monasteryPujas.$inferSelect;
 type PujaRow = typeof pujas.$inferSelect;
-export type PairingRow = { pivot: PivotRow; puja: PujaRow };
+export type OfferedPujaRow = { pivot: PivotRow; puja: PujaRow };
 type Offering = { monasteryId: number; pujaId: number; costPaisa: number };
 
 /** The monastery's current offerings, open or closed, its special pujas included. */
-export function listPairingsOfMonastery(db: Database, monasteryId: number): Promise<PairingRow[]> {
+export function listOfferingsOfMonastery(db: Database, monasteryId: number): Promise<OfferedPujaRow[]> {
   return db
     .select({ pivot: monasteryPujas, puja: pujas })
     .from(monasteryPujas)
@@ -28,7 +28,7 @@ export function listPairingsOfMonastery(db: Database, monasteryId: number): Prom
     .orderBy(asc(pujas.name));
 }
 
-/** Open catalogue pujas the monastery does not offer (an archived pairing counts as not offered). */
+/** Open catalogue pujas the monastery does not offer (an archived offering counts as not offered). */
 export function listCataloguePujasNotOffered(db: Database, monasteryId: number) {
   return db
     .select()
@@ -56,15 +56,15 @@ export function listCataloguePujasNotOffered(db: Database, monasteryId: number) 
 }
 
 /**
- * A current pairing with its puja. Inside a transaction, `lock` holds the pairing until commit, and the
+ * A current offering with its puja. Inside a transaction, `lock` holds the offering until commit, and the
  * puja row too only when `lockPuja` says so: a catalogue puja is shared by every monastery, and locking it
  * would queue them all behind one another (and deadlock with an administrator deleting that puja).
  */
-export async function findPairing(
+export async function findOffering(
   db: Executor,
   pivotId: number,
   lock?: { strength: RowLock; lockPuja?: boolean },
-): Promise<PairingRow | undefined> {
+): Promise<OfferedPujaRow | undefined> {
   const query = db
     .select({ pivot: monasteryPujas, puja: pujas })
     .from(monasteryPujas)
@@ -77,8 +77,8 @@ export async function findPairing(
   return row;
 }
 
-/** The monastery's pairing with a puja, current or archived (adding it again revives an archived one). */
-export async function findPairingOfPuja(db: Executor, monasteryId: number, pujaId: number, lock?: RowLock) {
+/** The monastery's offering with a puja, current or archived (adding it again revives an archived one). */
+export async function findOfferingOfPuja(db: Executor, monasteryId: number, pujaId: number, lock?: RowLock) {
   const query = db
     .select()
     .from(monasteryPujas)
@@ -93,7 +93,7 @@ export async function findPuja(db: Database, pujaId: number) {
 }
 
 /**
- * Offers a puja at a price. A pairing removed earlier (archived because it had orders) comes back with the
+ * Offers a puja at a price. A offering removed earlier (archived because it had orders) comes back with the
  * new price; a current one is left as it is, and then nothing is answered.
  */
 export async function offerPuja(tx: Transaction, offering: Offering): Promise<PivotRow | undefined> {
@@ -109,12 +109,16 @@ export async function offerPuja(tx: Transaction, offering: Offering): Promise<Pi
   return row;
 }
 
-export async function insertPairing(tx: Transaction, offering: Offering): Promise<PivotRow> {
+export async function insertOffering(tx: Transaction, offering: Offering): Promise<PivotRow> {
   const [row] = await tx.insert(monasteryPujas).values(offering).returning();
   return row!;
 }
 
-export async function setPairingCost(tx: Transaction, pivotId: number, costPaisa: number): Promise<PivotRow> {
+export async function setOfferingCost(
+  tx: Transaction,
+  pivotId: number,
+  costPaisa: number,
+): Promise<PivotRow> {
   const [row] = await tx
     .update(monasteryPujas)
     .set({ costPaisa })
@@ -123,7 +127,7 @@ export async function setPairingCost(tx: Transaction, pivotId: number, costPaisa
   return row!;
 }
 
-export async function countOrdersOfPairing(tx: Transaction, pivotId: number): Promise<number> {
+export async function countOrdersOfOffering(tx: Transaction, pivotId: number): Promise<number> {
   const [{ ordersCount } = { ordersCount: 0 }] = await tx
     .select({ ordersCount: count() })
     .from(orders)
@@ -131,11 +135,11 @@ export async function countOrdersOfPairing(tx: Transaction, pivotId: number): Pr
   return ordersCount;
 }
 
-export async function archivePairing(tx: Transaction, pivotId: number, archivedAt: Date): Promise<void> {
+export async function archiveOffering(tx: Transaction, pivotId: number, archivedAt: Date): Promise<void> {
   await tx.update(monasteryPujas).set({ archivedAt }).where(eq(monasteryPujas.id, pivotId));
 }
 
-export async function deletePairing(tx: Transaction, pivotId: number): Promise<void> {
+export async function deleteOffering(tx: Transaction, pivotId: number): Promise<void> {
   await tx.delete(monasteryPujas).where(eq(monasteryPujas.id, pivotId));
 }
 

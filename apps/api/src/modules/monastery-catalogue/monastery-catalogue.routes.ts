@@ -20,7 +20,7 @@ export const monasteryCatalogueRoutes: FastifyPluginAsyncZod<{
   route(app, listMonasteryPujasEndpoint, (request) => catalogue.list(viewerOf(request)));
   route(app, addMonasteryPujaEndpoint, (request) => catalogue.add(viewerOf(request), request.body));
   route(app, getMonasteryPujaEndpoint, (request) =>
-    catalogue.getPairing(viewerOf(request), request.params.pivotId),
+    catalogue.getOffering(viewerOf(request), request.params.pivotId),
   );
   route(app, updateMonasteryPujaCostEndpoint, (request) =>
     catalogue.changeCost(viewerOf(request), request.params.pivotId, request.body),

@@ -21,23 +21,23 @@ import {
 } from '../catalogue/catalogue-items.ts';
 import { toPuja } from '../catalogue/catalogue-mappers.ts';
 import {
-  archivePairing,
+  archiveOffering,
   archiveSpecialPuja,
-  countOrdersOfPairing,
-  deletePairing,
+  countOrdersOfOffering,
+  deleteOffering,
   deleteSpecialPuja,
   findOfferedPujaNamed,
-  findPairing,
-  findPairingOfPuja,
+  findOffering,
+  findOfferingOfPuja,
   findPuja,
-  insertPairing,
+  insertOffering,
   insertSpecialPuja,
   listCataloguePujasNotOffered,
-  listPairingsOfMonastery,
+  listOfferingsOfMonastery,
   lockMonasteryForPujaNames,
+  type OfferedPujaRow,
   offerPuja,
-  type PairingRow,
-  setPairingCost,
+  setOfferingCost,
   updateSpecialPujaRow,
 } from './monastery-catalogue.queries.ts';
 
@@ -66,16 +66,16 @@ export function createMonasteryCatalogueService(dependencies: MonasteryCatalogue
     return staff.monastery_id;
   };
 
-  /** A current pairing of the staff member's own monastery: another monastery's is 403, whatever id is sent. */
-  async function ownPairing(staff: Viewer, pivotId: number): Promise<PairingRow> {
-    const row = await findPairing(db, pivotId);
+  /** A current offering of the staff member's own monastery: another monastery's is 403, whatever id is sent. */
+  async function ownOffering(staff: Viewer, pivotId: number): Promise<OfferedPujaRow> {
+    const row = await findOffering(db, pivotId);
     if (!row) throw new AppError('notFound', 'This puja is not offered by any monastery.');
     if (row.pivot.monasteryId !== monasteryOf(staff))
       throw new AppError('forbidden', 'This puja belongs to another monastery’s list.');
     return row;
   }
 
-  const withPivot = (row: PairingRow): PujaWithPivot => ({
+  const withPivot = (row: OfferedPujaRow): PujaWithPivot => ({
     ...toPuja(row.puja),
     pivot: { id: row.pivot.id, cost: paisaToRupees(row.pivot.costPaisa) },
   });
@@ -84,18 +84,18 @@ export function createMonasteryCatalogueService(dependencies: MonasteryCatalogue
     const monasteryId = monasteryOf(staff);
     const [available, offered] = await Promise.all([
       listCataloguePujasNotOffered(db, monasteryId),
-      listPairingsOfMonastery(db, monasteryId),
+      listOfferingsOfMonastery(db, monasteryId),
     ]);
     return { pujas: available.map(toPuja), monasteryPuja: { pujas: offered.map(withPivot) } };
   }
 
-  /** The pairing again, locked inside a write's transaction: 404 if it was removed in the meantime. */
-  async function lockedPairing(
+  /** The offering again, locked inside a write's transaction: 404 if it was removed in the meantime. */
+  async function lockedOffering(
     tx: Transaction,
     pivotId: number,
     lock: { strength: RowLock; lockPuja?: boolean },
-  ): Promise<PairingRow> {
-    const row = await findPairing(tx, pivotId, lock);
+  ): Promise<OfferedPujaRow> {
+    const row = await findOffering(tx, pivotId, lock);
     if (!row) throw new AppError('notFound', 'This puja is not offered by any monastery.');
     return row;
   }
@@ -126,7 +126,7 @@ export function createMonasteryCatalogueService(dependencies: MonasteryCatalogue
     }
   }
 
-  function specialOf(staff: Viewer, row: PairingRow): PairingRow {
+  function specialOf(staff: Viewer, row: OfferedPujaRow): OfferedPujaRow {
     if (row.puja.monasteryId !== monasteryOf(staff)) {
       throw new AppError('invalidInput', 'Only your monastery’s special pujas can be edited here.');
     }
@@ -149,8 +149,8 @@ export function createMonasteryCatalogueService(dependencies: MonasteryCatalogue
       await db.transaction(async (tx) => {
         await lockMonasteryForPujaNames(tx, monasteryId);
         await refuseTakenName(tx, monasteryId, puja.name, nameCheck);
-        const previous = await findPairingOfPuja(tx, monasteryId, puja.id, 'no key update');
-        // A pairing removed earlier (archived because it had orders) comes back with the new price.
+        const previous = await findOfferingOfPuja(tx, monasteryId, puja.id, 'no key update');
+        // A offering removed earlier (archived because it had orders) comes back with the new price.
         const added = await offerPuja(tx, {
           monasteryId,
           pujaId: puja.id,
@@ -161,7 +161,7 @@ export function createMonasteryCatalogueService(dependencies: MonasteryCatalogue
             puja: ['Your monastery already offers this puja.'],
           });
         }
-        const after = pairingAuditFields(added, puja.name);
+        const after = offeringAuditFields(added, puja.name);
         await recordAudit(
           tx,
           previous
@@ -173,7 +173,7 @@ export function createMonasteryCatalogueService(dependencies: MonasteryCatalogue
                 subjectId: added.id,
                 ...changedFields(
                   {
-                    ...pairingAuditFields(previous, puja.name),
+                    ...offeringAuditFields(previous, puja.name),
                     archived_at: previous.archivedAt?.toISOString() ?? null,
                   },
                   { ...after, archived_at: null },
@@ -193,8 +193,8 @@ export function createMonasteryCatalogueService(dependencies: MonasteryCatalogue
       return list(staff);
     },
 
-    async getPairing(staff: Viewer, pivotId: number) {
-      return { selectedPuja: withPivot(await ownPairing(staff, pivotId)) };
+    async getOffering(staff: Viewer, pivotId: number) {
+      return { selectedPuja: withPivot(await ownOffering(staff, pivotId)) };
     },
 
     async changeCost(
@@ -202,22 +202,22 @@ export function createMonasteryCatalogueService(dependencies: MonasteryCatalogue
       pivotId: number,
       request: { puja: number; cost: number },
     ): Promise<MonasteryPujasResponse> {
-      const row = await ownPairing(staff, pivotId);
+      const row = await ownOffering(staff, pivotId);
       if (request.puja !== row.puja.id)
         throw new AppError('invalidInput', 'The puja of a price cannot be changed.', {
           puja: ['The puja of a price cannot be changed.'],
         });
       await db.transaction(async (tx) => {
-        const current = await lockedPairing(tx, row.pivot.id, { strength: 'no key update' });
-        const updated = await setPairingCost(tx, row.pivot.id, rupeesToPaisa(request.cost));
+        const current = await lockedOffering(tx, row.pivot.id, { strength: 'no key update' });
+        const updated = await setOfferingCost(tx, row.pivot.id, rupeesToPaisa(request.cost));
         await recordAudit(tx, {
           actor: staff,
           action: 'update',
           subject: 'monastery_puja',
           subjectId: row.pivot.id,
           ...changedFields(
-            pairingAuditFields(current.pivot, current.puja.name),
-            pairingAuditFields(updated, current.puja.name),
+            offeringAuditFields(current.pivot, current.puja.name),
+            offeringAuditFields(updated, current.puja.name),
           ),
         });
       });
@@ -227,17 +227,17 @@ export function createMonasteryCatalogueService(dependencies: MonasteryCatalogue
 
     /** Removes an offering; one with orders is archived instead, so the orders keep their history. */
     async remove(staff: Viewer, pivotId: number): Promise<MonasteryPujasResponse> {
-      const row = await ownPairing(staff, pivotId);
+      const row = await ownOffering(staff, pivotId);
       const special = row.puja.monasteryId !== null;
       await db.transaction(async (tx) => {
-        // Locking the pairing makes an order placed at this moment wait, so it is counted or refused.
-        const current = await lockedPairing(tx, row.pivot.id, { strength: 'update' });
-        const archivedAt = (await countOrdersOfPairing(tx, row.pivot.id)) > 0 ? new Date() : undefined;
+        // Locking the offering makes an order placed at this moment wait, so it is counted or refused.
+        const current = await lockedOffering(tx, row.pivot.id, { strength: 'update' });
+        const archivedAt = (await countOrdersOfOffering(tx, row.pivot.id)) > 0 ? new Date() : undefined;
         if (archivedAt) {
-          await archivePairing(tx, row.pivot.id, archivedAt);
+          await archiveOffering(tx, row.pivot.id, archivedAt);
           if (special) await archiveSpecialPuja(tx, row.puja.id, archivedAt);
         } else {
-          await deletePairing(tx, row.pivot.id);
+          await deleteOffering(tx, row.pivot.id);
           if (special) await deleteSpecialPuja(tx, row.puja.id, row.pivot.monasteryId);
         }
         // One entry for the offering; a special puja goes (or is archived) with it.
@@ -246,7 +246,7 @@ export function createMonasteryCatalogueService(dependencies: MonasteryCatalogue
           action: archivedAt ? 'archive' : 'delete',
           subject: 'monastery_puja',
           subjectId: row.pivot.id,
-          before: pairingAuditFields(current.pivot, current.puja.name),
+          before: offeringAuditFields(current.pivot, current.puja.name),
           after: archivedAt ? { archived_at: archivedAt.toISOString() } : null,
         });
       });
@@ -267,7 +267,7 @@ export function createMonasteryCatalogueService(dependencies: MonasteryCatalogue
         await lockMonasteryForPujaNames(tx, monasteryId);
         await refuseTakenName(tx, monasteryId, input.name, { field: 'name' });
         const puja = await insertSpecialPuja(tx, { ...values, monasteryId });
-        const pairing = await insertPairing(tx, {
+        const offering = await insertOffering(tx, {
           monasteryId,
           pujaId: puja.id,
           costPaisa: rupeesToPaisa(input.cost),
@@ -278,7 +278,7 @@ export function createMonasteryCatalogueService(dependencies: MonasteryCatalogue
           subject: 'puja',
           subjectId: puja.id,
           before: null,
-          after: specialPujaAuditFields(puja, pairing),
+          after: specialPujaAuditFields(puja, offering),
         });
       });
       await catalogueChanged();
@@ -286,7 +286,7 @@ export function createMonasteryCatalogueService(dependencies: MonasteryCatalogue
     },
 
     async getSpecial(staff: Viewer, pivotId: number) {
-      return { selectedPuja: withPivot(specialOf(staff, await ownPairing(staff, pivotId))) };
+      return { selectedPuja: withPivot(specialOf(staff, await ownOffering(staff, pivotId))) };
     },
 
     /** Edits a special puja; its picture is replaced only when a new one is sent. Its slug stays stable. */
@@ -295,7 +295,7 @@ export function createMonasteryCatalogueService(dependencies: MonasteryCatalogue
       pivotId: number,
       input: SpecialPujaInput,
     ): Promise<MonasteryPujasResponse> {
-      const row = specialOf(staff, await ownPairing(staff, pivotId));
+      const row = specialOf(staff, await ownOffering(staff, pivotId));
       const nameCheck = { exceptPujaId: row.puja.id, field: 'name' } as const;
       const changes = await prepareItemUpdate(storage, input, row.puja, () =>
         refuseTakenName(db, row.pivot.monasteryId, input.name, nameCheck),
@@ -304,9 +304,9 @@ export function createMonasteryCatalogueService(dependencies: MonasteryCatalogue
         await lockMonasteryForPujaNames(tx, row.pivot.monasteryId);
         await refuseTakenName(tx, row.pivot.monasteryId, input.name, nameCheck);
         // A special puja belongs to this monastery alone: locking it too queues nobody else.
-        const current = await lockedPairing(tx, row.pivot.id, { strength: 'no key update', lockPuja: true });
+        const current = await lockedOffering(tx, row.pivot.id, { strength: 'no key update', lockPuja: true });
         const puja = await updateSpecialPujaRow(tx, row.puja.id, changes);
-        const pairing = await setPairingCost(tx, row.pivot.id, rupeesToPaisa(input.cost));
+        const offering = await setOfferingCost(tx, row.pivot.id, rupeesToPaisa(input.cost));
         await recordAudit(tx, {
           actor: staff,
           action: 'update',
@@ -314,7 +314,7 @@ export function createMonasteryCatalogueService(dependencies: MonasteryCatalogue
           subjectId: row.puja.id,
           ...changedFields(
             specialPujaAuditFields(current.puja, current.pivot),
-            specialPujaAuditFields(puja, pairing),
+            specialPujaAuditFields(puja, offering),
           ),
         });
       });
@@ -327,7 +327,7 @@ export function createMonasteryCatalogueService(dependencies: MonasteryCatalogue
 export type MonasteryCatalogueService = ReturnType<typeof createMonasteryCatalogueService>;
 
 /** What an audit entry records of an offering; the puja's name keeps the entry readable once it is gone. */
-function pairingAuditFields(pivot: typeof monasteryPujas.$inferSelect, pujaName: string): AuditFields {
+function offeringAuditFields(pivot: typeof monasteryPujas.$inferSelect, pujaName: string): AuditFields {
   return {
     monastery_id: pivot.monasteryId,
     puja_id: pivot.pujaId,

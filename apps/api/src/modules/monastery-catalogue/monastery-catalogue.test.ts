@@ -11,7 +11,7 @@ import { monasteryPujas, pujas, users } from '../../db/schema/index.ts';
 let harness: TestApp;
 const staff = { a: '', b: '' };
 let patron = '';
-const ids = { a: 0, b: 0, tara: 0, lamp: 0, closed: 0, pairingB: 0 };
+const ids = { a: 0, b: 0, tara: 0, lamp: 0, closed: 0, offeringB: 0 };
 
 beforeAll(async () => {
   harness = await createTestApp();
@@ -21,14 +21,14 @@ beforeAll(async () => {
   const tara = await insertPuja(db, { slug: 'catalogue-tara', name: 'Tara Puja' });
   const lamp = await insertPuja(db, { slug: 'catalogue-lamp', name: 'Lamp Offering' });
   const closed = await insertPuja(db, { slug: 'catalogue-closed', name: 'Closed Puja', status: 0 });
-  const pairingB = await offer(db, b.id, tara.id, 2000);
+  const offeringB = await offer(db, b.id, tara.id, 2000);
   Object.assign(ids, {
     a: a.id,
     b: b.id,
     tara: tara.id,
     lamp: lamp.id,
     closed: closed.id,
-    pairingB: pairingB.id,
+    offeringB: offeringB.id,
   });
   for (const [key, phone, monastery] of [
     ['a', '9818000001', a.id],
@@ -99,22 +99,22 @@ describe('a monastery’s catalogue pujas', () => {
   });
 
   it('changes a price, but never the puja of a price', async () => {
-    const [pairing] = await harness.database.db
+    const [offering] = await harness.database.db
       .select()
       .from(monasteryPujas)
       .where(eq(monasteryPujas.monasteryId, ids.a));
-    const edit = (await call('GET', `/api/monastery-puja/${pairing!.id}/edit`)).json();
-    expect(edit.selectedPuja).toMatchObject({ name: 'Tara Puja', pivot: { id: pairing!.id, cost: 2222 } });
+    const edit = (await call('GET', `/api/monastery-puja/${offering!.id}/edit`)).json();
+    expect(edit.selectedPuja).toMatchObject({ name: 'Tara Puja', pivot: { id: offering!.id, cost: 2222 } });
     expect(
       (
-        await call('POST', `/api/monastery-puja/${pairing!.id}`, {
+        await call('POST', `/api/monastery-puja/${offering!.id}`, {
           _method: 'patch',
           puja: ids.lamp,
           cost: 10,
         })
       ).statusCode,
     ).toBe(422);
-    const changed = await call('POST', `/api/monastery-puja/${pairing!.id}`, {
+    const changed = await call('POST', `/api/monastery-puja/${offering!.id}`, {
       _method: 'patch',
       puja: ids.tara,
       cost: 3000.5,
@@ -123,13 +123,13 @@ describe('a monastery’s catalogue pujas', () => {
     expect((await publicMonastery('catalogue-a')).pujas[0].pivot.cost).toBe(3000.5);
   });
 
-  it('keeps staff of one monastery away from another’s pairings, and patrons away from all of it', async () => {
-    const pairing = ids.pairingB;
+  it('keeps staff of one monastery away from another’s offerings, and patrons away from all of it', async () => {
+    const offering = ids.offeringB;
     for (const [method, url, payload] of [
-      ['GET', `/api/monastery-puja/${pairing}/edit`],
-      ['PATCH', `/api/monastery-puja/${pairing}`, { puja: ids.tara, cost: 11 }],
-      ['DELETE', `/api/monastery-puja/${pairing}`],
-      ['GET', `/api/monastery-special-puja/${pairing}/edit`],
+      ['GET', `/api/monastery-puja/${offering}/edit`],
+      ['PATCH', `/api/monastery-puja/${offering}`, { puja: ids.tara, cost: 11 }],
+      ['DELETE', `/api/monastery-puja/${offering}`],
+      ['GET', `/api/monastery-special-puja/${offering}/edit`],
     ] as const) {
       expect((await call(method, url, payload)).statusCode, `${method} ${url}`).toBe(403);
       expect((await call(method, url, payload, patron)).statusCode, `patron ${method} ${url}`).toBe(403);
@@ -139,11 +139,11 @@ describe('a monastery’s catalogue pujas', () => {
     const [unchanged] = await harness.database.db
       .select()
       .from(monasteryPujas)
-      .where(eq(monasteryPujas.id, pairing));
+      .where(eq(monasteryPujas.id, offering));
     expect(unchanged).toMatchObject({ costPaisa: 200000, archivedAt: null });
   });
 
-  it('archives a pairing that has orders (history kept) and deletes one that has none', async () => {
+  it('archives a offering that has orders (history kept) and deletes one that has none', async () => {
     const patronSession = await signInByPhone(harness, '9818000004');
     const ordered = await harness.app.inject({
       method: 'POST',
@@ -158,16 +158,16 @@ describe('a monastery’s catalogue pujas', () => {
       },
     });
     expect(ordered.statusCode).toBe(200);
-    const [pairing] = await harness.database.db
+    const [offering] = await harness.database.db
       .select()
       .from(monasteryPujas)
       .where(eq(monasteryPujas.monasteryId, ids.a));
-    const removed = await call('DELETE', `/api/monastery-puja/${pairing!.id}`);
+    const removed = await call('DELETE', `/api/monastery-puja/${offering!.id}`);
     expect(removed.json().monasteryPuja.pujas).toEqual([]);
     const [archived] = await harness.database.db
       .select()
       .from(monasteryPujas)
-      .where(eq(monasteryPujas.id, pairing!.id));
+      .where(eq(monasteryPujas.id, offering!.id));
     expect(archived!.archivedAt).not.toBeNull();
     expect((await publicMonastery('catalogue-a')).pujas).toEqual([]);
     const orders = (
@@ -175,9 +175,9 @@ describe('a monastery’s catalogue pujas', () => {
     ).json().orders;
     expect(orders[0].monastery_puja.puja.name).toBe('Tara Puja');
 
-    // Offering it again brings the pairing back with the new price.
+    // Offering it again brings the offering back with the new price.
     const again = await call('POST', '/api/monastery-puja', { puja: ids.tara, cost: 2500 });
-    expect(again.json().monasteryPuja.pujas[0].pivot).toEqual({ id: pairing!.id, cost: 2500 });
+    expect(again.json().monasteryPuja.pujas[0].pivot).toEqual({ id: offering!.id, cost: 2500 });
 
     const lamp = await call('POST', '/api/monastery-puja', { puja: ids.lamp, cost: 1000 });
     const lampPivot = lamp

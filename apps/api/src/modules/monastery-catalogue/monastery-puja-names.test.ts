@@ -15,7 +15,7 @@ import { auditEntries, monasteryPujas, pujas, users } from '../../db/schema/inde
 let harness: TestApp;
 let staff = '';
 let otherStaff = '';
-const ids = { home: 0, other: 0, greenTara: 0, medicine: 0, special: 0, specialPairing: 0 };
+const ids = { home: 0, other: 0, greenTara: 0, medicine: 0, special: 0, specialOffering: 0 };
 
 beforeAll(async () => {
   harness = await createTestApp();
@@ -30,14 +30,14 @@ beforeAll(async () => {
     name: 'Lama Chöpa',
     monasteryId: home.id,
   });
-  const specialPairing = await offer(db, home.id, special.id, 1800);
+  const specialOffering = await offer(db, home.id, special.id, 1800);
   Object.assign(ids, {
     home: home.id,
     other: other.id,
     greenTara: greenTara.id,
     medicine: medicine.id,
     special: special.id,
-    specialPairing: specialPairing.id,
+    specialOffering: specialOffering.id,
   });
   for (const [phone, monasteryId, set] of [
     ['9818100001', home.id, (token: string) => (staff = token)],
@@ -103,7 +103,7 @@ describe('a monastery’s special pujas', () => {
   });
 
   it('refuses renaming a special puja to an offered puja’s name, but keeps its own in another case', async () => {
-    const url = `/api/monastery-special-puja/${ids.specialPairing}`;
+    const url = `/api/monastery-special-puja/${ids.specialOffering}`;
     const refused = await special(url, { _method: 'patch', name: 'Green Tara PUJA' }, staff, false);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().errors.name).toEqual([

@@ -57,8 +57,8 @@ beforeAll(async () => {
   const dolma = await insertPerson(db, { name: 'Dolma Sherpa', phone: '+9779841234567' });
   const pema = await insertPerson(db, { name: 'Pema Lama', phone: '+9779851112222' });
   const day = (offset: number) => addDays(today, offset);
-  const orderOf = (key: string, values: Parameters<typeof insertOrder>[2], pairing = taraOffer) =>
-    insertOrder(db, pairing, values).then((row) => {
+  const orderOf = (key: string, values: Parameters<typeof insertOrder>[2], offering = taraOffer) =>
+    insertOrder(db, offering, values).then((row) => {
       listed.ids[key] = row.id;
       return row;
     });
@@ -184,11 +184,11 @@ describe('searching and filtering', () => {
   it('pages on the server, 25 a page, with the page, its size and the total', async () => {
     const { db } = money;
     const gompa = await insertMonastery(db, { slug: 'paged-gompa', name: 'Paged Gompa' });
-    const pairing = await offer(db, gompa.id, listed.otherPuja, 1000);
+    const offering = await offer(db, gompa.id, listed.otherPuja, 1000);
     const patron = await insertPerson(db, { name: 'Many Orders' });
     const count = BACK_OFFICE_ORDERS_PAGE_SIZE + 5;
     for (let index = 0; index < count; index += 1)
-      await insertOrder(db, pairing, { userId: patron.id, pujaDate: addDays(today, (index * 7) % count) });
+      await insertOrder(db, offering, { userId: patron.id, pujaDate: addDays(today, (index * 7) % count) });
     const first = await list(`?monastery=${gompa.id}`);
     expect([first.page, first.pageSize, first.total, first.orders.length]).toEqual([1, 25, count, 25]);
     const second = await list(`?monastery=${gompa.id}&page=2`);

@@ -120,7 +120,7 @@ describe('who may handle orders', () => {
   it('bounds each section to the soonest pujas and says how many there are in all', async () => {
     const { db } = harness.database;
     const gompa = await insertMonastery(db, { slug: 'handling-busy', name: 'Busy Gompa' });
-    const pairing = await offer(db, gompa.id, pujaId, 1500);
+    const offering = await offer(db, gompa.id, pujaId, 1500);
     const member = await signInByPhone(harness, '9817000005');
     await db
       .update(users)
@@ -128,7 +128,7 @@ describe('who may handle orders', () => {
       .where(eq(users.id, member.user.id));
     const approvedCount = STAFF_SECTION_LIMIT + 3;
     for (let index = 0; index < approvedCount; index += 1) {
-      await insertOrder(db, pairing, {
+      await insertOrder(db, offering, {
         userId: patron.id,
         status: 'approved',
         paymentStatus: 'Completed',
@@ -136,7 +136,7 @@ describe('who may handle orders', () => {
         pujaDate: addDays(today, (index * 37) % approvedCount),
       });
     }
-    await insertOrder(db, pairing, { userId: patron.id, pujaDate: addDays(today, 2) });
+    await insertOrder(db, offering, { userId: patron.id, pujaDate: addDays(today, 2) });
 
     const answer = (await harness.app.inject({ url: '/api/order', headers: bearer(member.token) })).json();
     expect(answer.totals).toEqual({ pending: 0, awaitingPayment: 1, approved: approvedCount });

@@ -22,7 +22,7 @@ const orderColumns = {
     FROM ${messages} WHERE ${messages.orderId} = ${orders.id}
     ORDER BY ${messages.createdAt} DESC, ${messages.id} DESC LIMIT 1)`,
 };
-/** An offering a patron may order now: both sides open and unarchived, the pairing current. */
+/** An offering a patron may order now: both sides open and unarchived, the offering current. */
 export async function findOrderableOffering(db: Database, monasteryId: number, pujaId: number) {
   const [row] = await db
     .select({

@@ -1,6 +1,6 @@
 import type { SortOption } from '@puja/contract';
 
-/** A puja offered by a monastery, or a monastery offering a puja: both carry the pairing's price. */
+/** A puja offered by a monastery, or a monastery offering a puja: both carry the offering's price. */
 export interface Offering {
   name: string;
   pivot: { cost: number };
