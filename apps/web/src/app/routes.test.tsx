@@ -106,6 +106,7 @@ describe('routes', () => {
       'Puja',
       'Users',
       'Payments',
+      'Audit log',
     ]);
     expect(within(menu).getByRole('link', { name: 'Users' })).toHaveAttribute('aria-current', 'page');
     expect(within(menu).getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('aria-current');

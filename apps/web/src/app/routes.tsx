@@ -147,6 +147,20 @@ export const routes: RouteObject[] = [
                         .AdminPaymentsPage,
                     }),
                   },
+                  {
+                    path: 'audit',
+                    lazy: async () => ({
+                      Component: (await import('../features/audit/routes/admin-audit-log-page.tsx'))
+                        .AdminAuditLogPage,
+                    }),
+                  },
+                  {
+                    path: 'account',
+                    lazy: async () => ({
+                      Component: (await import('../features/account/routes/back-office-account-page.tsx'))
+                        .BackOfficeAccountPage,
+                    }),
+                  },
                 ],
               },
             ],
@@ -180,6 +194,13 @@ export const routes: RouteObject[] = [
                       Component: (
                         await import('../features/monastery-catalogue/routes/monastery-pujas-page.tsx')
                       ).MonasteryPujasPage,
+                    }),
+                  },
+                  {
+                    path: 'account',
+                    lazy: async () => ({
+                      Component: (await import('../features/account/routes/back-office-account-page.tsx'))
+                        .BackOfficeAccountPage,
                     }),
                   },
                 ],

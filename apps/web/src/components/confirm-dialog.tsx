@@ -8,6 +8,8 @@ interface ConfirmDialogProps {
   message: ReactNode;
   confirmLabel: string;
   cancelLabel: string;
+  /** The confirm button's colour: red for what destroys, another for what brings back (a restore). */
+  confirmColor?: string;
   /** The action is on its way: its button waits, and Cancel can no longer stop it. */
   loading?: boolean;
   onConfirm: () => void;
@@ -24,6 +26,7 @@ export function ConfirmDialog({
   message,
   confirmLabel,
   cancelLabel,
+  confirmColor = 'red.8',
   loading = false,
   onConfirm,
   onCancel,
@@ -35,8 +38,8 @@ export function ConfirmDialog({
         <Button variant="default" onClick={onCancel} disabled={loading} data-autofocus>
           {cancelLabel}
         </Button>
-        {/* The darker red keeps white text above AA contrast. */}
-        <Button color="red.8" onClick={onConfirm} loading={loading}>
+        {/* The darker shade (red.8) keeps white text above AA contrast. */}
+        <Button color={confirmColor} onClick={onConfirm} loading={loading}>
           {confirmLabel}
         </Button>
       </Group>

@@ -5,6 +5,7 @@ import {
   IconBuildingMonument,
   IconCash,
   IconFlame,
+  IconHistory,
   IconLayoutDashboard,
   IconUsers,
 } from '@tabler/icons-react';
@@ -22,6 +23,7 @@ const ICONS: Record<BackOfficeMenuItem['icon'], typeof IconLayoutDashboard> = {
   puja: IconFlame,
   users: IconUsers,
   payments: IconCash,
+  audit: IconHistory,
 };
 
 const AREA_LABELS = {
@@ -77,7 +79,8 @@ export function BackOfficeLayout({ area }: BackOfficeLayoutProps) {
             )}
             <ProfileMenu
               label={sessionLabel(session)}
-              withSettings={false}
+              withSettings
+              settingsPath={`/${area}/account`}
               onLogout={logOut}
               logoutPending={logoutPending}
             />

@@ -8,8 +8,9 @@ export interface BackOfficeMenuItem {
     | 'backOffice.monastery'
     | 'backOffice.puja'
     | 'backOffice.users'
-    | 'backOffice.payments';
-  icon: 'dashboard' | 'monastery' | 'puja' | 'users' | 'payments';
+    | 'backOffice.payments'
+    | 'backOffice.audit';
+  icon: 'dashboard' | 'monastery' | 'puja' | 'users' | 'payments' | 'audit';
 }
 
 /** docs/product.md#back-office-layout: admin and monastery staff each have a sidebar; any other role sees no menu. */
@@ -20,6 +21,7 @@ export const BACK_OFFICE_MENUS: Record<Role, readonly BackOfficeMenuItem[]> = {
     { to: '/admin/puja', label: 'backOffice.puja', icon: 'puja' },
     { to: '/admin/manage-user', label: 'backOffice.users', icon: 'users' },
     { to: '/admin/payments', label: 'backOffice.payments', icon: 'payments' },
+    { to: '/admin/audit', label: 'backOffice.audit', icon: 'audit' },
   ],
   monastery: [
     { to: '/monastery/dashboard', label: 'backOffice.dashboard', icon: 'dashboard' },

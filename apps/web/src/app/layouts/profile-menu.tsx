@@ -6,8 +6,13 @@ import { ProfileButton } from './profile-button.tsx';
 
 interface ProfileMenuProps {
   label: string;
-  /** Account settings are a patron's page (docs/product.md#public-layout), so staff menus leave them out. */
+  /**
+   * Whether the menu has Settings: a patron's account settings, or a back office's own account page
+   * (name, e-mail, password) for staff and administrators.
+   */
   withSettings: boolean;
+  /** Where Settings goes: the patron's page unless a back office names its own. */
+  settingsPath?: string;
   onLogout: () => void;
   logoutPending: boolean;
 }
@@ -16,7 +21,13 @@ interface ProfileMenuProps {
  * The profile dropdown of both top bars (docs/product.md#public-layout): Settings and Logout. Loaded only for a signed-in person,
  * so visitors never download the menu and its positioning code.
  */
-export function ProfileMenu({ label, withSettings, onLogout, logoutPending }: ProfileMenuProps) {
+export function ProfileMenu({
+  label,
+  withSettings,
+  settingsPath = '/account-settings',
+  onLogout,
+  logoutPending,
+}: ProfileMenuProps) {
   const { t } = useTranslation();
   return (
     <Menu position="bottom-end" width={200} shadow="md">
@@ -27,7 +38,7 @@ export function ProfileMenu({ label, withSettings, onLogout, logoutPending }: Pr
         {withSettings && (
           <Menu.Item
             component={Link}
-            to="/account-settings"
+            to={settingsPath}
             leftSection={<IconSettings size={16} aria-hidden="true" />}
           >
             {t('nav.settings')}

@@ -12,6 +12,7 @@ import type { AdminCatalogueItem, CatalogueKind } from '../api/catalogue-item-re
 import { useCatalogueItems } from '../api/get-catalogue-items.ts';
 import { useCatalogueItemDeletion } from '../hooks/use-catalogue-item-deletion.ts';
 import { CATALOGUE_STRINGS } from '../hooks/use-catalogue-item-form.ts';
+import { ArchivedItemsSection } from './archived-items-section.tsx';
 import { CatalogueItemCreateCard } from './catalogue-item-create-card.tsx';
 import { CatalogueItemEditModal } from './catalogue-item-edit-modal.tsx';
 import { CatalogueItemsTable } from './catalogue-items-table.tsx';
@@ -68,6 +69,7 @@ export function CatalogueAdminScreen({ kind }: { kind: CatalogueKind }) {
               onChange={table.setPage}
             />
           </Paper>
+          <ArchivedItemsSection kind={kind} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 5, xl: 4 }}>
           <CatalogueItemCreateCard kind={kind} />

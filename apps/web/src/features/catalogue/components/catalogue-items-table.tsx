@@ -2,6 +2,8 @@ import { Button, Group, Image, Table, Text } from '@mantine/core';
 import { IconEdit, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import imageFallbackUrl from '../../../assets/image-fallback.svg';
+import { RecordCards } from '../../../components/record-cards.tsx';
+import { useCardLayout } from '../../../lib/use-card-layout.ts';
 import type { AdminCatalogueItem } from '../api/catalogue-item-requests.ts';
 import { StatusBadge } from './status-badge.tsx';
 
@@ -16,6 +18,60 @@ interface CatalogueItemsTableProps {
 /** docs/product.md#admin-monasteries-and-pujas: image, name with an open/closed badge, Edit and Delete. */
 export function CatalogueItemsTable({ label, items, emptyText, onEdit, onDelete }: CatalogueItemsTableProps) {
   const { t } = useTranslation('admin');
+  const cards = useCardLayout();
+  const picture = (item: AdminCatalogueItem) => (
+    <Image
+      src={item.image_path}
+      fallbackSrc={imageFallbackUrl}
+      alt={t('catalogue.imageAlt', { name: item.name })}
+      w={72}
+      h={48}
+      fit="cover"
+      radius="sm"
+      loading="lazy"
+    />
+  );
+  const actions = (item: AdminCatalogueItem) => (
+    <>
+      <Button
+        size="xs"
+        variant="light"
+        leftSection={<IconEdit size={14} aria-hidden="true" />}
+        aria-label={t('table.editItem', { name: item.name })}
+        onClick={() => onEdit(item)}
+      >
+        {t('table.edit')}
+      </Button>
+      <Button
+        size="xs"
+        variant="light"
+        color="red"
+        leftSection={<IconTrash size={14} aria-hidden="true" />}
+        aria-label={t('table.deleteItem', { name: item.name })}
+        onClick={() => onDelete(item)}
+      >
+        {t('table.delete')}
+      </Button>
+    </>
+  );
+  if (cards) {
+    return (
+      <RecordCards
+        label={label}
+        rows={items}
+        rowKey={(item) => item.id}
+        title={(item) => (
+          <Group gap="xs" wrap="wrap">
+            <Text fw={500}>{item.name}</Text>
+            <StatusBadge status={item.status} />
+          </Group>
+        )}
+        aside={picture}
+        actions={actions}
+        emptyText={emptyText}
+      />
+    );
+  }
   return (
     <Table.ScrollContainer minWidth={520}>
       <Table verticalSpacing="sm" highlightOnHover aria-label={label}>
@@ -36,18 +92,7 @@ export function CatalogueItemsTable({ label, items, emptyText, onEdit, onDelete 
           )}
           {items.map((item) => (
             <Table.Tr key={item.id}>
-              <Table.Td>
-                <Image
-                  src={item.image_path}
-                  fallbackSrc={imageFallbackUrl}
-                  alt={t('catalogue.imageAlt', { name: item.name })}
-                  w={72}
-                  h={48}
-                  fit="cover"
-                  radius="sm"
-                  loading="lazy"
-                />
-              </Table.Td>
+              <Table.Td>{picture(item)}</Table.Td>
               <Table.Td>
                 <Group gap="xs" wrap="wrap">
                   <Text fw={500}>{item.name}</Text>
@@ -56,25 +101,7 @@ export function CatalogueItemsTable({ label, items, emptyText, onEdit, onDelete 
               </Table.Td>
               <Table.Td>
                 <Group gap="xs" wrap="nowrap">
-                  <Button
-                    size="xs"
-                    variant="light"
-                    leftSection={<IconEdit size={14} aria-hidden="true" />}
-                    aria-label={t('table.editItem', { name: item.name })}
-                    onClick={() => onEdit(item)}
-                  >
-                    {t('table.edit')}
-                  </Button>
-                  <Button
-                    size="xs"
-                    variant="light"
-                    color="red"
-                    leftSection={<IconTrash size={14} aria-hidden="true" />}
-                    aria-label={t('table.deleteItem', { name: item.name })}
-                    onClick={() => onDelete(item)}
-                  >
-                    {t('table.delete')}
-                  </Button>
+                  {actions(item)}
                 </Group>
               </Table.Td>
             </Table.Tr>
