@@ -119,6 +119,21 @@ export const routes: RouteObject[] = [
                       return { element: <AdminDashboardPage recentActivity={<RecentActivity />} /> };
                     },
                   },
+                  // Every monastery's orders, and one order's page (docs/product.md#orders-list-and-an-orders-page).
+                  {
+                    path: 'orders',
+                    lazy: async () => ({
+                      Component: (await import('../features/orders/routes/back-office-orders-page.tsx'))
+                        .AdminOrdersPage,
+                    }),
+                  },
+                  {
+                    path: 'orders/:orderId',
+                    lazy: async () => ({
+                      Component: (await import('../features/orders/routes/back-office-order-page.tsx'))
+                        .AdminOrderPage,
+                    }),
+                  },
                   {
                     path: 'monastery',
                     lazy: async () => ({
@@ -186,6 +201,20 @@ export const routes: RouteObject[] = [
                     lazy: async () => ({
                       Component: (await import('../features/orders/routes/monastery-dashboard-page.tsx'))
                         .MonasteryDashboardPage,
+                    }),
+                  },
+                  {
+                    path: 'orders',
+                    lazy: async () => ({
+                      Component: (await import('../features/orders/routes/back-office-orders-page.tsx'))
+                        .MonasteryOrdersPage,
+                    }),
+                  },
+                  {
+                    path: 'orders/:orderId',
+                    lazy: async () => ({
+                      Component: (await import('../features/orders/routes/back-office-order-page.tsx'))
+                        .MonasteryOrderPage,
                     }),
                   },
                   {

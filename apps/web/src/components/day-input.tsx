@@ -50,6 +50,7 @@ export function DayInput({
   error,
   minDate,
   maxDate,
+  popoverProps,
   ...props
 }: DayInputProps) {
   const { t } = useTranslation();
@@ -63,6 +64,10 @@ export function DayInput({
   // Without a value from the caller, Mantine holds the day, as the last one it reported.
   const [reportedDay, setReportedDay] = useState<string | null>(null);
   const chosen = value === undefined ? reportedDay : dayOf(value);
+  // While the calendar is open, Escape is the calendar's: a dialog around the field (Update Puja Date)
+  // listens for Escape on the window first, and Mantine's dialogs leave alone a key whose target carries
+  // `data-mantine-stop-propagation`. Closed, Escape is the dialog's again.
+  const [pickerOpen, setPickerOpen] = useState(false);
 
   /** Text that is not the chosen day: kept on leaving, rather than replaced. */
   function keeps(text: string): boolean {
@@ -146,6 +151,18 @@ export function DayInput({
       minDate={minDate}
       maxDate={maxDate}
       error={problemMessage()}
+      popoverProps={{
+        ...popoverProps,
+        onOpen: () => {
+          setPickerOpen(true);
+          popoverProps?.onOpen?.();
+        },
+        onClose: () => {
+          setPickerOpen(false);
+          popoverProps?.onClose?.();
+        },
+      }}
+      data-mantine-stop-propagation={pickerOpen || undefined}
       {...props}
     />
   );

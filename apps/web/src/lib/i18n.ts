@@ -22,6 +22,7 @@ export type LazyResources = {
   admin: typeof import('../locales/en/admin.json');
   staff: typeof import('../locales/en/staff.json');
   'info-pages': typeof import('../locales/en/info-pages.json');
+  'back-office-orders': typeof import('../locales/en/back-office-orders.json');
 };
 
 /** The only language for now; also sent to the API as Accept-Language. */

@@ -4,6 +4,7 @@ import type { Role } from '@puja/contract';
 import {
   IconBuildingMonument,
   IconCash,
+  IconClipboardList,
   IconFlame,
   IconHistory,
   IconLayoutDashboard,
@@ -14,6 +15,7 @@ import { Link, Outlet, useLocation } from 'react-router';
 import { AppLogo } from '../../components/app-logo.tsx';
 import { useLogout } from '../../features/session/api/logout.ts';
 import { sessionLabel, useSession } from '../../lib/session.ts';
+import { AwaitingActionCount } from './awaiting-action-count.tsx';
 import { BACK_OFFICE_MENUS, type BackOfficeMenuItem, isMenuItemActive } from './back-office-menu.ts';
 import { ProfileMenu } from './profile-menu.tsx';
 
@@ -23,6 +25,7 @@ const ICONS: Record<BackOfficeMenuItem['icon'], typeof IconLayoutDashboard> = {
   puja: IconFlame,
   users: IconUsers,
   payments: IconCash,
+  orders: IconClipboardList,
   audit: IconHistory,
 };
 
@@ -99,6 +102,7 @@ export function BackOfficeLayout({ area }: BackOfficeLayoutProps) {
               to={item.to}
               label={t(item.label)}
               leftSection={<Icon size={18} aria-hidden="true" />}
+              rightSection={item.count === 'awaitingAction' ? <AwaitingActionCount /> : undefined}
               active={active}
               aria-current={active ? 'page' : undefined}
               onClick={navbar.close}

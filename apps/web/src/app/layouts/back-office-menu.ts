@@ -9,14 +9,18 @@ export interface BackOfficeMenuItem {
     | 'backOffice.puja'
     | 'backOffice.users'
     | 'backOffice.payments'
+    | 'backOffice.orders'
     | 'backOffice.audit';
-  icon: 'dashboard' | 'monastery' | 'puja' | 'users' | 'payments' | 'audit';
+  icon: 'dashboard' | 'monastery' | 'puja' | 'users' | 'payments' | 'orders' | 'audit';
+  /** A number beside the label: the paid orders waiting for the staff's approval, polled. */
+  count?: 'awaitingAction';
 }
 
 /** docs/product.md#back-office-layout: admin and monastery staff each have a sidebar; any other role sees no menu. */
 export const BACK_OFFICE_MENUS: Record<Role, readonly BackOfficeMenuItem[]> = {
   admin: [
     { to: '/admin/dashboard', label: 'backOffice.dashboard', icon: 'dashboard' },
+    { to: '/admin/orders', label: 'backOffice.orders', icon: 'orders' },
     { to: '/admin/monastery', label: 'backOffice.monastery', icon: 'monastery' },
     { to: '/admin/puja', label: 'backOffice.puja', icon: 'puja' },
     { to: '/admin/manage-user', label: 'backOffice.users', icon: 'users' },
@@ -25,6 +29,7 @@ export const BACK_OFFICE_MENUS: Record<Role, readonly BackOfficeMenuItem[]> = {
   ],
   monastery: [
     { to: '/monastery/dashboard', label: 'backOffice.dashboard', icon: 'dashboard' },
+    { to: '/monastery/orders', label: 'backOffice.orders', icon: 'orders', count: 'awaitingAction' },
     { to: '/monastery/puja', label: 'backOffice.puja', icon: 'puja' },
   ],
   user: [],

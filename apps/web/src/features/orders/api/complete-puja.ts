@@ -1,7 +1,7 @@
 import { completePujaEndpoint, type StaffOrdersResponse } from '@puja/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../../lib/endpoint-client.ts';
-import { staffOrdersQueryKey } from './orders-query-keys.ts';
+import { backOfficeOrdersQueryKey, staffOrdersQueryKey } from './orders-query-keys.ts';
 
 export interface PujaCompletion {
   orderId: number;
@@ -18,5 +18,7 @@ export function useCompletePuja() {
   return useMutation({
     mutationFn: completePuja,
     onSuccess: (lists) => queryClient.setQueryData(staffOrdersQueryKey, lists),
+    // The order's page shows the photos and the completion, or, refused, the order as it still is.
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: backOfficeOrdersQueryKey }),
   });
 }

@@ -2,7 +2,7 @@ import { messageToPatronEndpoint, type messageToPatronRequestSchema } from '@puj
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../../lib/endpoint-client.ts';
 import { orderConversationQueryKey } from './get-order-conversation.ts';
-import { staffOrdersQueryKey } from './orders-query-keys.ts';
+import { backOfficeOrdersQueryKey, staffOrdersQueryKey } from './orders-query-keys.ts';
 
 /** A message as the form checked it with the contract's schema. */
 export type MessageToPatron = ReturnType<typeof messageToPatronRequestSchema.parse>;
@@ -22,6 +22,7 @@ export function useSendMessage() {
     onSuccess: (_answer, input) => {
       void queryClient.invalidateQueries({ queryKey: orderConversationQueryKey(input.orderID) });
       void queryClient.invalidateQueries({ queryKey: staffOrdersQueryKey });
+      void queryClient.invalidateQueries({ queryKey: backOfficeOrdersQueryKey });
     },
   });
 }

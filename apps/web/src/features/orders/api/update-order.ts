@@ -2,7 +2,7 @@ import { type StaffOrdersResponse, type UpdateOrderRequest, updateOrderEndpoint 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../../lib/api-client.ts';
 import { callEndpoint } from '../../../lib/endpoint-client.ts';
-import { staffOrdersQueryKey } from './orders-query-keys.ts';
+import { backOfficeOrdersQueryKey, staffOrdersQueryKey } from './orders-query-keys.ts';
 
 /** What a staff member does with a pending order (docs/api.md): approve, give it a new day, or decline it. */
 export type OrderUpdate =
@@ -35,5 +35,8 @@ export function useUpdateOrder() {
       if (error instanceof ApiError && error.status === 409)
         void queryClient.invalidateQueries({ queryKey: staffOrdersQueryKey });
     },
+    // The orders screen, an order's page and the sidebar's count are read again whatever the answer: a
+    // refused action leaves them as the server holds the order, not as the staff member hoped.
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: backOfficeOrdersQueryKey }),
   });
 }

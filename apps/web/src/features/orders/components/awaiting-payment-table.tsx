@@ -1,9 +1,12 @@
-import { Button, Group, Table, Text } from '@mantine/core';
+import { Button, Group, Paper, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { formatRupees, type Order } from '@puja/contract';
 import { useTranslation } from 'react-i18next';
 import { TableSkeletonRows } from '../../../components/table-skeleton-rows.tsx';
 import { formatPujaDate } from '../../../lib/formatting.ts';
 import type { OrderActions } from '../hooks/use-order-actions.ts';
+import { usePhoneLayout } from '../hooks/use-phone-layout.ts';
+import { patronLabel } from '../utils/patron-label.ts';
+import classes from './back-office-orders.module.css';
 
 const COLUMN_COUNT = 6;
 
@@ -25,6 +28,18 @@ export function AwaitingPaymentTable({
   onDecline,
 }: AwaitingPaymentTableProps) {
   const { t } = useTranslation('staff');
+  // On a phone each order is a card with its buttons in view: a table would hide them off to the side.
+  const phone = usePhoneLayout();
+  if (phone) {
+    return (
+      <AwaitingPaymentCards
+        orders={orders}
+        actions={actions}
+        onUpdateDate={onUpdateDate}
+        onDecline={onDecline}
+      />
+    );
+  }
   return (
     <Table.ScrollContainer minWidth={760}>
       <Table striped verticalSpacing="sm" aria-label={t('dashboard.awaitingLabel')}>
@@ -55,34 +70,18 @@ export function AwaitingPaymentTable({
               return (
                 <Table.Tr key={order.id} data-testid="awaiting-payment-row">
                   <Table.Td>{order.number}</Table.Td>
-                  <Table.Td>{order.user.name}</Table.Td>
+                  <Table.Td>{patronLabel(order.user)}</Table.Td>
                   <Table.Td>{formatPujaDate(order.date)}</Table.Td>
                   <Table.Td>{order.monastery_puja.puja.name}</Table.Td>
                   <Table.Td ta="right">{formatRupees(order.amount)}</Table.Td>
                   <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      <Button
-                        size="xs"
-                        variant="default"
-                        onClick={() => onUpdateDate(order)}
-                        disabled={busy}
-                        aria-label={t('dashboard.updateDateOf', { number: order.number })}
-                      >
-                        {t('dashboard.updateDate')}
-                      </Button>
-                      <Button
-                        size="xs"
-                        variant="light"
-                        // 'red', not a shade: the light variant then takes the theme's AA red for its text
-                        // (a shade would draw it in red.6, about 3:1 on the tint).
-                        color="red"
-                        onClick={() => onDecline(order)}
-                        disabled={busy}
-                        aria-label={t('dashboard.declineOf', { number: order.number })}
-                      >
-                        {t('dashboard.decline')}
-                      </Button>
-                    </Group>
+                    <AwaitingPaymentButtons
+                      order={order}
+                      busy={busy}
+                      onUpdateDate={onUpdateDate}
+                      onDecline={onDecline}
+                      wrap="nowrap"
+                    />
                   </Table.Td>
                 </Table.Tr>
               );
@@ -91,5 +90,82 @@ export function AwaitingPaymentTable({
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
+  );
+}
+
+interface AwaitingPaymentButtonsProps {
+  order: Order;
+  busy: boolean;
+  onUpdateDate: (order: Order) => void;
+  onDecline: (order: Order) => void;
+  wrap: 'wrap' | 'nowrap';
+}
+
+function AwaitingPaymentButtons({ order, busy, onUpdateDate, onDecline, wrap }: AwaitingPaymentButtonsProps) {
+  const { t } = useTranslation('staff');
+  return (
+    <Group gap="xs" wrap={wrap}>
+      <Button
+        size="xs"
+        variant="default"
+        onClick={() => onUpdateDate(order)}
+        disabled={busy}
+        aria-label={t('dashboard.updateDateOf', { number: order.number })}
+      >
+        {t('dashboard.updateDate')}
+      </Button>
+      <Button
+        size="xs"
+        variant="light"
+        // 'red', not a shade: the light variant then takes the theme's AA red for its text
+        // (a shade would draw it in red.6, about 3:1 on the tint).
+        color="red"
+        onClick={() => onDecline(order)}
+        disabled={busy}
+        aria-label={t('dashboard.declineOf', { number: order.number })}
+      >
+        {t('dashboard.decline')}
+      </Button>
+    </Group>
+  );
+}
+
+/** The same orders as cards, one under another, both buttons in view at 360 px. */
+function AwaitingPaymentCards({ orders, actions, onUpdateDate, onDecline }: AwaitingPaymentTableProps) {
+  const { t } = useTranslation('staff');
+  if (orders === undefined) return <Skeleton height={160} radius="md" />;
+  if (orders.length === 0) {
+    return (
+      <Text c="dimmed" ta="center" py="md">
+        {t('dashboard.awaitingEmpty')}
+      </Text>
+    );
+  }
+  return (
+    <Stack component="ul" gap="sm" aria-label={t('dashboard.awaitingLabel')} className={classes.cards}>
+      {orders.map((order) => (
+        <li key={order.id}>
+          <Paper withBorder radius="md" p="sm" data-testid="awaiting-payment-row">
+            <Stack gap={6}>
+              <Group justify="space-between" gap="xs" wrap="wrap">
+                <Text fw={600}>{order.number}</Text>
+                <Text fw={600}>{formatRupees(order.amount)}</Text>
+              </Group>
+              <Text>{patronLabel(order.user)}</Text>
+              <Text size="sm">
+                {formatPujaDate(order.date)}, {order.monastery_puja.puja.name}
+              </Text>
+              <AwaitingPaymentButtons
+                order={order}
+                busy={actions.updating?.orderId === order.id}
+                onUpdateDate={onUpdateDate}
+                onDecline={onDecline}
+                wrap="wrap"
+              />
+            </Stack>
+          </Paper>
+        </li>
+      ))}
+    </Stack>
   );
 }

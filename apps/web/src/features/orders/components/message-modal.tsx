@@ -6,6 +6,7 @@ import { useLastShown } from '../../../lib/use-last-shown.ts';
 import { useOrderConversation } from '../api/get-order-conversation.ts';
 import { useMessageForm } from '../hooks/use-message-form.ts';
 import type { OrderActions } from '../hooks/use-order-actions.ts';
+import { patronLabel } from '../utils/patron-label.ts';
 
 interface MessageModalProps {
   /** The order whose patron is written to; null when closed. */
@@ -50,7 +51,7 @@ function MessageForm({
       <Stack gap="md">
         <Text>
           {t('messageModal.to', {
-            name: order.user.name,
+            name: patronLabel(order.user),
             puja: order.monastery_puja.puja.name,
             date: formatPujaDate(order.date),
           })}
@@ -105,7 +106,7 @@ function OrderThread({ order }: { order: Order }) {
                 <Paper withBorder radius="sm" p="xs" bg={message.from === 'patron' ? 'blue.0' : 'gray.0'}>
                   <Text size="xs" fw={600}>
                     {message.from === 'patron'
-                      ? t('messageModal.fromPatron', { name: order.user.name || order.user.phone })
+                      ? t('messageModal.fromPatron', { name: patronLabel(order.user) })
                       : t('messageModal.fromMonastery')}
                   </Text>
                   <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>

@@ -6,6 +6,7 @@ import classes from '../../../components/details-list.module.css';
 import { formatPujaDate } from '../../../lib/formatting.ts';
 import { useLastShown } from '../../../lib/use-last-shown.ts';
 import type { OrderActions } from '../hooks/use-order-actions.ts';
+import { patronLabel } from '../utils/patron-label.ts';
 import { CompletionForm } from './completion-form.tsx';
 
 interface OrderPanelProps {
@@ -28,7 +29,7 @@ export function OrderPanel({ order, actions, onClose }: OrderPanelProps) {
         [t('panel.orderNumber'), shown.number],
         // A puja is booked for a day, not an hour.
         [t('panel.time'), t('panel.allDay')],
-        [t('panel.name'), shown.user.name],
+        [t('panel.name'), patronLabel(shown.user) || none],
         [t('panel.pujaService'), shown.monastery_puja.puja.name],
         [t('panel.date'), formatPujaDate(shown.date)],
         [t('panel.email'), shown.user.email || none],

@@ -7,12 +7,16 @@ import timeGridPlugin from '@fullcalendar/timegrid';
 import type { Order } from '@puja/contract';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePhoneLayout } from '../hooks/use-phone-layout.ts';
 import { calendarEventsOf } from '../utils/calendar-events.ts';
+import { patronLabel } from '../utils/patron-label.ts';
 import classes from './orders-calendar.module.css';
 
 const PLUGINS = [dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin];
 const MONTH_VIEW = 'dayGridMonth';
 const WEEK_VIEW = 'timeGridWeek';
+/** A phone's first view: the month's days that have pujas, one under another, readable at 360 px. */
+const LIST_VIEW = 'listMonth';
 /** docs/product.md#fixed-values-and-formats (orders-calendar.tsx keeps the same space while this loads). */
 const CALENDAR_HEIGHT = 800;
 
@@ -38,7 +42,7 @@ export function OrdersCalendarView({ orders, onSelect }: OrdersCalendarProps) {
       calendarEventsOf(orders, (order) =>
         t('calendar.eventTitle', {
           puja: order.monastery_puja.puja.name,
-          name: order.user.name,
+          name: patronLabel(order.user),
           number: order.number,
         }),
       ),
@@ -49,7 +53,10 @@ export function OrdersCalendarView({ orders, onSelect }: OrdersCalendarProps) {
     [],
   );
 
-  const [view, setView] = useState(MONTH_VIEW);
+  // Read once: FullCalendar takes its first view when it starts; the buttons switch views afterwards.
+  const phone = usePhoneLayout();
+  const [initialView] = useState(phone ? LIST_VIEW : MONTH_VIEW);
+  const [view, setView] = useState(initialView);
 
   function handleEventClick(click: EventClickArg) {
     click.jsEvent.preventDefault();
@@ -60,13 +67,15 @@ export function OrdersCalendarView({ orders, onSelect }: OrdersCalendarProps) {
     <div className={classes.calendar}>
       <FullCalendar
         plugins={PLUGINS}
-        initialView={MONTH_VIEW}
+        initialView={initialView}
+        // A phone has no room for the week's columns: its views are the list of days, one day, and the month.
         headerToolbar={{
           left: 'prev,today,next',
           center: 'title',
-          right: 'dayGridMonth,timeGridWeek,listDay',
+          right: phone ? 'listMonth,listDay,dayGridMonth' : 'dayGridMonth,timeGridWeek,listDay',
         }}
         views={{
+          listMonth: { buttonText: t('calendar.monthList') },
           dayGridMonth: { buttonText: t('calendar.month') },
           timeGridWeek: { buttonText: t('calendar.week') },
           listDay: { buttonText: t('calendar.dayList') },
@@ -85,7 +94,7 @@ export function OrdersCalendarView({ orders, onSelect }: OrdersCalendarProps) {
         moreLinkText={(hidden) => t('calendar.more', { number: hidden })}
         // The week shows its whole 4:00–19:00 day at once: in 800 px it would scroll inside a box that a
         // keyboard cannot reach.
-        height={view === WEEK_VIEW ? 'auto' : CALENDAR_HEIGHT}
+        height={view === WEEK_VIEW || view === LIST_VIEW ? 'auto' : CALENDAR_HEIGHT}
         datesSet={(shown) => setView(shown.view.type)}
         dayMaxEvents={2}
         weekends

@@ -1,10 +1,13 @@
-import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, Paper, Skeleton, Stack, Table, Text } from '@mantine/core';
 import type { Order, PaymentStatus } from '@puja/contract';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TableSkeletonRows } from '../../../components/table-skeleton-rows.tsx';
 import { formatPujaDate } from '../../../lib/formatting.ts';
 import type { OrderActions } from '../hooks/use-order-actions.ts';
+import { usePhoneLayout } from '../hooks/use-phone-layout.ts';
+import { patronLabel } from '../utils/patron-label.ts';
+import classes from './back-office-orders.module.css';
 
 const PAYMENT_COLOURS: Record<PaymentStatus, string> = {
   Pending: 'yellow',
@@ -31,6 +34,18 @@ interface OrdersReceivedTableProps {
  */
 export function OrdersReceivedTable({ orders, actions, onMessage, onUpdateDate }: OrdersReceivedTableProps) {
   const { t } = useTranslation('staff');
+  // On a phone each order is a card with its buttons in view: a table would hide them off to the side.
+  const phone = usePhoneLayout();
+  if (phone) {
+    return (
+      <OrdersReceivedCards
+        orders={orders}
+        actions={actions}
+        onMessage={onMessage}
+        onUpdateDate={onUpdateDate}
+      />
+    );
+  }
   return (
     <Table.ScrollContainer minWidth={900}>
       <Table striped highlightOnHover verticalSpacing="sm" aria-label={t('dashboard.ordersLabel')}>
@@ -84,32 +99,11 @@ interface OrderRowProps {
 
 function OrderRow({ order, approving, busy, onApprove, onMessage, onUpdateDate }: OrderRowProps) {
   const { t } = useTranslation('staff');
-  const awaitingPaymentId = useId();
-  // The server approves only a paid order; the button says so before the staff member tries.
-  const paid = order.payment_status === 'Completed';
   return (
     <Table.Tr data-testid="order-row">
       <Table.Td>
         <Stack gap={2}>
-          <Text fw={600}>{order.user.name}</Text>
-          <Text size="sm" c="dimmed">
-            {t('dashboard.orderNumber', { number: order.number })}
-          </Text>
-          {order.last_message_from === 'patron' && (
-            <Badge color="blue" variant="light" c="dark.7" w="fit-content">
-              {t('dashboard.patronWrote')}
-            </Badge>
-          )}
-          {order.beneficiary && (
-            <Text size="sm" c="dimmed">
-              {t('dashboard.beneficiary', { names: order.beneficiary })}
-            </Text>
-          )}
-          {order.intention && (
-            <Text size="sm" c="dimmed">
-              {t('dashboard.intention', { intention: order.intention })}
-            </Text>
-          )}
+          <OrderSummary order={order} />
         </Stack>
       </Table.Td>
       <Table.Td>{formatPujaDate(order.date)}</Table.Td>
@@ -121,31 +115,126 @@ function OrderRow({ order, approving, busy, onApprove, onMessage, onUpdateDate }
         </Badge>
       </Table.Td>
       <Table.Td>
-        <Stack gap={4}>
-          <Group gap="xs" wrap="nowrap">
-            <Button
-              size="xs"
-              onClick={onApprove}
-              loading={approving}
-              disabled={!paid || (busy && !approving)}
-              aria-describedby={paid ? undefined : awaitingPaymentId}
-            >
-              {t('dashboard.approve')}
-            </Button>
-            <Button size="xs" variant="light" onClick={onMessage}>
-              {t('dashboard.message')}
-            </Button>
-            <Button size="xs" variant="default" onClick={onUpdateDate} disabled={busy}>
-              {t('dashboard.updateDate')}
-            </Button>
-          </Group>
-          {!paid && (
-            <Text id={awaitingPaymentId} size="xs" c="dimmed">
-              {t('dashboard.awaitingPayment')}
-            </Text>
-          )}
-        </Stack>
+        <OrderButtons
+          order={order}
+          approving={approving}
+          busy={busy}
+          onApprove={onApprove}
+          onMessage={onMessage}
+          onUpdateDate={onUpdateDate}
+          wrap="nowrap"
+        />
       </Table.Td>
     </Table.Tr>
+  );
+}
+
+/** The patron (their phone while they have no name), the order's number, and what the puja is for. */
+function OrderSummary({ order }: { order: Order }) {
+  const { t } = useTranslation('staff');
+  return (
+    <>
+      <Text fw={600}>{patronLabel(order.user)}</Text>
+      <Text size="sm" c="dimmed">
+        {t('dashboard.orderNumber', { number: order.number })}
+      </Text>
+      {order.last_message_from === 'patron' && (
+        <Badge color="blue" variant="light" c="dark.7" w="fit-content">
+          {t('dashboard.patronWrote')}
+        </Badge>
+      )}
+      {order.beneficiary && (
+        <Text size="sm" c="dimmed">
+          {t('dashboard.beneficiary', { names: order.beneficiary })}
+        </Text>
+      )}
+      {order.intention && (
+        <Text size="sm" c="dimmed">
+          {t('dashboard.intention', { intention: order.intention })}
+        </Text>
+      )}
+    </>
+  );
+}
+
+function OrderButtons({
+  order,
+  approving,
+  busy,
+  onApprove,
+  onMessage,
+  onUpdateDate,
+  wrap,
+}: Omit<OrderRowProps, 'order'> & { order: Order; wrap: 'wrap' | 'nowrap' }) {
+  const { t } = useTranslation('staff');
+  const awaitingPaymentId = useId();
+  // The server approves only a paid order; the button says so before the staff member tries.
+  const paid = order.payment_status === 'Completed';
+  return (
+    <Stack gap={4}>
+      <Group gap="xs" wrap={wrap}>
+        <Button
+          size="xs"
+          onClick={onApprove}
+          loading={approving}
+          disabled={!paid || (busy && !approving)}
+          aria-describedby={paid ? undefined : awaitingPaymentId}
+        >
+          {t('dashboard.approve')}
+        </Button>
+        <Button size="xs" variant="light" onClick={onMessage}>
+          {t('dashboard.message')}
+        </Button>
+        <Button size="xs" variant="default" onClick={onUpdateDate} disabled={busy}>
+          {t('dashboard.updateDate')}
+        </Button>
+      </Group>
+      {!paid && (
+        <Text id={awaitingPaymentId} size="xs" c="dimmed">
+          {t('dashboard.awaitingPayment')}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+/** The same orders as cards, one under another, every button in view at 360 px. */
+function OrdersReceivedCards({ orders, actions, onMessage, onUpdateDate }: OrdersReceivedTableProps) {
+  const { t } = useTranslation('staff');
+  if (orders === undefined) return <Skeleton height={240} radius="md" />;
+  if (orders.length === 0) {
+    return (
+      <Text c="dimmed" ta="center" py="md">
+        {t('dashboard.ordersEmpty')}
+      </Text>
+    );
+  }
+  return (
+    <Stack component="ul" gap="sm" aria-label={t('dashboard.ordersLabel')} className={classes.cards}>
+      {orders.map((order) => (
+        <li key={order.id}>
+          <Paper withBorder radius="md" p="sm" data-testid="order-row">
+            <Stack gap={6}>
+              <OrderSummary order={order} />
+              <Text size="sm">
+                {formatPujaDate(order.date)}, {order.monastery_puja.puja.name}
+              </Text>
+              <Badge color={PAYMENT_COLOURS[order.payment_status]} variant="light" c="dark.7" w="fit-content">
+                {t(`paymentStatus.${order.payment_status}`)}
+              </Badge>
+              <OrderButtons
+                order={order}
+                approving={actions.updating?.orderId === order.id && actions.updating.action === 'approve'}
+                busy={actions.updating?.orderId === order.id}
+                onApprove={() => void actions.approve(order)}
+                onMessage={() => onMessage(order)}
+                onUpdateDate={() => onUpdateDate(order)}
+                wrap="wrap"
+              />
+            </Stack>
+          </Paper>
+        </li>
+      ))}
+    </Stack>
   );
 }

@@ -8,6 +8,7 @@ import { useLastShown } from '../../../lib/use-last-shown.ts';
 import { useOrderForEdit } from '../api/get-order-for-edit.ts';
 import type { OrderActions } from '../hooks/use-order-actions.ts';
 import { useRedateForm } from '../hooks/use-redate-form.ts';
+import { patronLabel } from '../utils/patron-label.ts';
 import { pujaDayOf } from '../utils/puja-day.ts';
 
 interface UpdateDateModalProps {
@@ -75,7 +76,7 @@ function RedateForm({ order, currentDay, actions, onDone, onDecline }: RedateFor
         <Text>
           {t('dateModal.current', {
             puja: order.monastery_puja.puja.name,
-            name: order.user.name,
+            name: patronLabel(order.user),
             date: formatPujaDate(currentDay),
           })}
         </Text>

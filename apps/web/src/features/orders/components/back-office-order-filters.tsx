@@ -1,0 +1,101 @@
+import { Button, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { BACK_OFFICE_ORDER_FILTERS } from '@puja/contract';
+import { IconSearch } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { DayInput } from '../../../components/day-input.tsx';
+import type { BackOfficeOrderFilters } from '../api/get-back-office-orders.ts';
+import type { OrderFilterName } from '../hooks/use-back-office-order-filters.ts';
+
+export interface FilterOption {
+  value: string;
+  label: string;
+}
+
+interface BackOfficeOrderFiltersProps {
+  filters: BackOfficeOrderFilters;
+  filtered: boolean;
+  onFilter: (name: OrderFilterName, value: string | null) => void;
+  search: string;
+  onSearch: (value: string) => void;
+  onClear: () => void;
+  pujas: readonly FilterOption[];
+  /** Administrators choose a monastery; staff see only their own, so they get no such filter. */
+  monasteries?: readonly FilterOption[] | undefined;
+}
+
+/** The search (order number, patron's name or phone) and the filters: status, puja, monastery, puja days. */
+export function BackOfficeOrderFiltersBar({
+  filters,
+  filtered,
+  onFilter,
+  search,
+  onSearch,
+  onClear,
+  pujas,
+  monasteries,
+}: BackOfficeOrderFiltersProps) {
+  const { t } = useTranslation('back-office-orders');
+  return (
+    <Stack role="search" aria-label={t('list.filtersLabel')} gap="sm">
+      <TextInput
+        type="search"
+        label={t('list.search')}
+        placeholder={t('list.searchPlaceholder')}
+        leftSection={<IconSearch size={16} aria-hidden="true" />}
+        value={search}
+        onChange={(event) => onSearch(event.currentTarget.value)}
+        maxLength={100}
+      />
+      <SimpleGrid cols={{ base: 1, xs: 2, lg: monasteries ? 5 : 4 }} spacing="sm">
+        <Select
+          label={t('list.status')}
+          placeholder={t('list.allStatuses')}
+          data={BACK_OFFICE_ORDER_FILTERS.map((status) => ({ value: status, label: t(`stage.${status}`) }))}
+          value={filters.status ?? null}
+          onChange={(value) => onFilter('status', value)}
+          clearable
+          clearButtonProps={{ 'aria-label': t('list.clearStatus') }}
+        />
+        {monasteries && (
+          <Select
+            label={t('list.monastery')}
+            placeholder={t('list.allMonasteries')}
+            data={[...monasteries]}
+            value={filters.monastery ? String(filters.monastery) : null}
+            onChange={(value) => onFilter('monastery', value)}
+            searchable
+            clearable
+            clearButtonProps={{ 'aria-label': t('list.clearMonastery') }}
+          />
+        )}
+        <Select
+          label={t('list.puja')}
+          placeholder={t('list.allPujas')}
+          data={[...pujas]}
+          value={filters.puja ? String(filters.puja) : null}
+          onChange={(value) => onFilter('puja', value)}
+          searchable
+          clearable
+          clearButtonProps={{ 'aria-label': t('list.clearPuja') }}
+        />
+        <DayInput
+          label={t('list.from')}
+          value={filters.from ?? null}
+          maxDate={filters.to}
+          onChange={(value) => onFilter('from', value)}
+        />
+        <DayInput
+          label={t('list.to')}
+          value={filters.to ?? null}
+          minDate={filters.from}
+          onChange={(value) => onFilter('to', value)}
+        />
+      </SimpleGrid>
+      {filtered && (
+        <Button variant="default" onClick={onClear} w="fit-content">
+          {t('list.clear')}
+        </Button>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,151 @@
+import { Anchor, Badge, Group, Paper, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { formatRupees, type Order } from '@puja/contract';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { TableSkeletonRows } from '../../../components/table-skeleton-rows.tsx';
+import { formatPujaDate } from '../../../lib/formatting.ts';
+import { usePhoneLayout } from '../hooks/use-phone-layout.ts';
+import { patronLabel } from '../utils/patron-label.ts';
+import type { FromOrdersList } from './back-office-order-screen.tsx';
+import classes from './back-office-orders.module.css';
+import { OrderStageBadges } from './order-stage-badges.tsx';
+
+interface BackOfficeOrdersListProps {
+  orders: readonly Order[] | undefined;
+  /** Where an order's page is: `/monastery/orders` or `/admin/orders`. */
+  basePath: string;
+  /** Administrators see every monastery's orders, so each names its monastery. */
+  withMonastery: boolean;
+  emptyText: string;
+}
+
+/**
+ * One page of orders: a table on a wide screen, cards on a phone (nothing hidden off to the side). Each
+ * names its order, patron (the phone while they have no name), puja, day, amount and where it stands, and
+ * links to the order's page.
+ */
+export function BackOfficeOrdersList(props: BackOfficeOrdersListProps) {
+  return usePhoneLayout() ? <OrderCards {...props} /> : <OrdersTable {...props} />;
+}
+
+function OrdersTable({ orders, basePath, withMonastery, emptyText }: BackOfficeOrdersListProps) {
+  const { t } = useTranslation('back-office-orders');
+  const columns = withMonastery ? 7 : 6;
+  return (
+    <Table.ScrollContainer minWidth={withMonastery ? 900 : 760}>
+      <Table striped highlightOnHover verticalSpacing="sm" aria-label={t('list.listLabel')}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('list.columns.number')}</Table.Th>
+            <Table.Th>{t('list.columns.patron')}</Table.Th>
+            <Table.Th>{t('list.columns.puja')}</Table.Th>
+            {withMonastery && <Table.Th>{t('list.columns.monastery')}</Table.Th>}
+            <Table.Th>{t('list.columns.date')}</Table.Th>
+            <Table.Th ta="right">{t('list.columns.amount')}</Table.Th>
+            <Table.Th>{t('list.columns.status')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {orders === undefined ? (
+            <TableSkeletonRows rows={5} columns={columns} />
+          ) : orders.length === 0 ? (
+            <Table.Tr>
+              <Table.Td colSpan={columns}>
+                <Text c="dimmed" ta="center" py="md">
+                  {emptyText}
+                </Text>
+              </Table.Td>
+            </Table.Tr>
+          ) : (
+            orders.map((order) => (
+              <Table.Tr key={order.id} data-testid="back-office-order">
+                <Table.Td>
+                  <OrderLink order={order} basePath={basePath} />
+                </Table.Td>
+                <Table.Td>
+                  <Stack gap={2}>
+                    <Text>{patronLabel(order.user)}</Text>
+                    <PatronWrote order={order} />
+                  </Stack>
+                </Table.Td>
+                <Table.Td>{order.monastery_puja.puja.name}</Table.Td>
+                {withMonastery && <Table.Td>{order.monastery_puja.monastery.name}</Table.Td>}
+                <Table.Td>{formatPujaDate(order.date)}</Table.Td>
+                <Table.Td ta="right">{formatRupees(order.amount)}</Table.Td>
+                <Table.Td>
+                  <OrderStageBadges order={order} />
+                </Table.Td>
+              </Table.Tr>
+            ))
+          )}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+function OrderCards({ orders, basePath, withMonastery, emptyText }: BackOfficeOrdersListProps) {
+  const { t } = useTranslation('back-office-orders');
+  if (orders === undefined) return <Skeleton height={320} radius="md" />;
+  if (orders.length === 0) {
+    return (
+      <Text c="dimmed" ta="center" py="md">
+        {emptyText}
+      </Text>
+    );
+  }
+  return (
+    <Stack component="ul" gap="sm" aria-label={t('list.listLabel')} className={classes.cards}>
+      {orders.map((order) => (
+        <li key={order.id}>
+          <Paper withBorder radius="md" p="sm" data-testid="back-office-order">
+            <Stack gap={6}>
+              <Group justify="space-between" gap="xs" wrap="wrap">
+                <OrderLink order={order} basePath={basePath} />
+                <Text fw={600}>{formatRupees(order.amount)}</Text>
+              </Group>
+              <Text fw={600}>{patronLabel(order.user)}</Text>
+              <Text size="sm">
+                {order.monastery_puja.puja.name}
+                {withMonastery && `, ${order.monastery_puja.monastery.name}`}
+              </Text>
+              <Text size="sm">{formatPujaDate(order.date)}</Text>
+              <PatronWrote order={order} />
+              <OrderStageBadges order={order} />
+            </Stack>
+          </Paper>
+        </li>
+      ))}
+    </Stack>
+  );
+}
+
+/** The order's number, as the link to its page (named with the number, so each link says where it goes). */
+function OrderLink({ order, basePath }: { order: Order; basePath: string }) {
+  const { t } = useTranslation('back-office-orders');
+  // The page's Back link returns to this search, filters and page.
+  const { search } = useLocation();
+  const state: FromOrdersList = { listSearch: search };
+  return (
+    <Anchor
+      component={Link}
+      to={`${basePath}/${order.id}`}
+      state={state}
+      fw={700}
+      aria-label={t('list.openOrder', { number: order.number })}
+      className={classes.orderLink}
+    >
+      {order.number}
+    </Anchor>
+  );
+}
+
+function PatronWrote({ order }: { order: Order }) {
+  const { t } = useTranslation('back-office-orders');
+  if (order.last_message_from !== 'patron') return null;
+  return (
+    <Badge color="blue" variant="light" c="dark.7" w="fit-content">
+      {t('list.patronWrote')}
+    </Badge>
+  );
+}

@@ -1,0 +1,68 @@
+import { Paper, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { PageNavigation } from '../../../components/page-navigation.tsx';
+import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
+import { usePageTitle } from '../../../lib/use-page-title.ts';
+import { useBackOfficeOrders } from '../api/get-back-office-orders.ts';
+import { useBackOfficeOrderFilters } from '../hooks/use-back-office-order-filters.ts';
+import { BackOfficeOrderFiltersBar, type FilterOption } from './back-office-order-filters.tsx';
+import { BackOfficeOrdersList } from './back-office-orders-list.tsx';
+
+interface BackOfficeOrdersScreenProps {
+  /** Where the screen is, and each order's page under it: `/monastery/orders` or `/admin/orders`. */
+  basePath: string;
+  intro: string;
+  pujas: readonly FilterOption[];
+  /** Administrators only: the monastery filter, and a monastery named on each order. */
+  monasteries?: readonly FilterOption[] | undefined;
+}
+
+/**
+ * The orders screen of either back office (docs/product.md#orders-list-and-an-orders-page): searched,
+ * filtered and paged by the server (`GET /api/orders`), 25 a page, open orders first; the search, the
+ * filters and the page live in the address.
+ */
+export function BackOfficeOrdersScreen({ basePath, intro, pujas, monasteries }: BackOfficeOrdersScreenProps) {
+  const { t } = useTranslation('back-office-orders');
+  usePageTitle(t('list.title'));
+  const { filters, page, setFilter, setPage, search, setSearch, clear, filtered } =
+    useBackOfficeOrderFilters();
+  const orders = useBackOfficeOrders(filters, page);
+  const data = orders.data;
+
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={1}>{t('list.title')}</Title>
+        <Text c="dimmed">{intro}</Text>
+      </div>
+      <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
+        <Stack gap="md">
+          <BackOfficeOrderFiltersBar
+            filters={filters}
+            filtered={filtered}
+            onFilter={setFilter}
+            search={search}
+            onSearch={setSearch}
+            onClear={clear}
+            pujas={pujas}
+            monasteries={monasteries}
+          />
+          {orders.isError ? (
+            <QueryErrorAlert error={orders.error} onRetry={() => void orders.refetch()} />
+          ) : (
+            <BackOfficeOrdersList
+              orders={data?.orders}
+              basePath={basePath}
+              withMonastery={monasteries !== undefined}
+              emptyText={filtered ? t('list.noMatch') : t('list.empty')}
+            />
+          )}
+        </Stack>
+        {data && (
+          <PageNavigation page={page} pageSize={data.pageSize} total={data.total} onChange={setPage} />
+        )}
+      </Paper>
+    </Stack>
+  );
+}

@@ -1,0 +1,91 @@
+import { Button, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
+import { type BackOfficeOrderResponse, MESSAGE_MAX_LENGTH } from '@puja/contract';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatMessageTime } from '../../../lib/formatting.ts';
+import { useStaffMessageForm } from '../hooks/use-staff-message-form.ts';
+import { patronLabel } from '../utils/patron-label.ts';
+import classes from './back-office-orders.module.css';
+
+interface OrderThreadProps {
+  page: BackOfficeOrderResponse;
+}
+
+/**
+ * The order's messages, oldest first, each with who wrote it and when; under them the staff's message to
+ * the patron while the server says one may be sent (until the order is closed).
+ */
+export function OrderThread({ page }: OrderThreadProps) {
+  const { t } = useTranslation('back-office-orders');
+  const headingId = useId();
+  const { order, messages, actions } = page;
+  return (
+    <Stack component="section" aria-labelledby={headingId} gap="sm">
+      <Title order={2} fz="h4" id={headingId}>
+        {t('page.messagesHeading')}
+      </Title>
+      {messages.length === 0 ? (
+        <Text c="dimmed">{t('page.noMessages')}</Text>
+      ) : (
+        <Stack component="ol" gap={6} className={classes.thread}>
+          {messages.map((message, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the thread only grows at its end; a place is a message
+            <li key={index}>
+              <Paper withBorder radius="sm" p="xs" bg={message.from === 'patron' ? 'blue.0' : 'gray.0'}>
+                <Text size="xs" fw={600}>
+                  {message.from === 'patron'
+                    ? message.sender.trim() || patronLabel(order.user)
+                    : t('page.fromMonastery', { name: message.sender })}
+                </Text>
+                <Text size="sm" className={classes.message}>
+                  {message.message}
+                </Text>
+                <Text size="xs" c="dimmed" component="time" dateTime={message.created_at}>
+                  {formatMessageTime(message.created_at)}
+                </Text>
+              </Paper>
+            </li>
+          ))}
+        </Stack>
+      )}
+      {actions.message ? (
+        <MessageForm orderId={order.id} />
+      ) : (
+        order.status !== 'pending' &&
+        order.status !== 'approved' && (
+          <Text size="sm" c="dimmed">
+            {t('page.threadClosed')}
+          </Text>
+        )
+      )}
+    </Stack>
+  );
+}
+
+function MessageForm({ orderId }: { orderId: number }) {
+  const { t } = useTranslation('back-office-orders');
+  const { form, submit, isSending } = useStaffMessageForm(orderId);
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="xs">
+        <Textarea
+          label={t('page.message')}
+          description={t('page.messageCount', {
+            length: form.values.message.length,
+            max: MESSAGE_MAX_LENGTH,
+          })}
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
+          required
+          autosize
+          minRows={3}
+          maxRows={8}
+          maxLength={MESSAGE_MAX_LENGTH}
+          {...form.getInputProps('message')}
+        />
+        <Button type="submit" loading={isSending} w={{ base: '100%', sm: 'fit-content' }}>
+          {t('page.send')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

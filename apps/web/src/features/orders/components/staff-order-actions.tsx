@@ -1,0 +1,93 @@
+import { Button, Group, Stack, Text } from '@mantine/core';
+import type { BackOfficeOrderResponse, Order } from '@puja/contract';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { useOrderActions } from '../hooks/use-order-actions.ts';
+import { CompletionForm } from './completion-form.tsx';
+import { Section } from './order-section.tsx';
+import { UpdateDateModal } from './update-date-modal.tsx';
+
+/**
+ * What the staff may do with the order now, as the server's `actions` say: approve a paid order, give a
+ * pending one a new day or decline it, complete an approved one with its photos. The same hooks and
+ * dialogs as the dashboard's; each action's answer (or refusal) makes the page read the order again.
+ */
+export function StaffOrderActions({ page }: { page: BackOfficeOrderResponse }) {
+  const { t } = useTranslation('back-office-orders');
+  const { t: staffT } = useTranslation('staff');
+  const actions = useOrderActions();
+  const { order, actions: allowed } = page;
+  const [redating, setRedating] = useState<Order | null>(null);
+  const [declining, setDeclining] = useState<Order | null>(null);
+  const awaitingPaymentId = useId();
+  const busy = actions.updating?.orderId === order.id;
+  const unpaid = order.status === 'pending' && order.payment_status !== 'Completed';
+  const anything = allowed.approve || allowed.redate || allowed.decline || allowed.complete;
+
+  async function decline() {
+    if (!declining) return;
+    const outcome = await actions.decline(declining);
+    if (outcome.ok) setDeclining(null);
+  }
+
+  return (
+    <Section heading={t('page.actionsHeading')}>
+      {!anything && <Text c="dimmed">{t('page.nothingToDo')}</Text>}
+      {(allowed.approve || allowed.redate || allowed.decline) && (
+        <Stack gap={4}>
+          <Group gap="xs" wrap="wrap">
+            {(allowed.approve || unpaid) && (
+              <Button
+                onClick={() => void actions.approve(order)}
+                loading={busy && actions.updating?.action === 'approve'}
+                disabled={!allowed.approve || (busy && actions.updating?.action !== 'approve')}
+                aria-describedby={allowed.approve ? undefined : awaitingPaymentId}
+              >
+                {t('page.approve')}
+              </Button>
+            )}
+            {allowed.redate && (
+              <Button variant="default" onClick={() => setRedating(order)} disabled={busy}>
+                {t('page.updateDate')}
+              </Button>
+            )}
+            {allowed.decline && (
+              // 'red', not a shade: the light variant then takes the theme's AA red for its text.
+              <Button variant="light" color="red" onClick={() => setDeclining(order)} disabled={busy}>
+                {t('page.decline')}
+              </Button>
+            )}
+          </Group>
+          {!allowed.approve && unpaid && (
+            <Text id={awaitingPaymentId} size="sm" c="dimmed">
+              {t('page.awaitingPayment')}
+            </Text>
+          )}
+        </Stack>
+      )}
+      {allowed.complete && (
+        <CompletionForm key={order.id} order={order} actions={actions} onCompleted={() => undefined} />
+      )}
+      <UpdateDateModal
+        order={redating}
+        actions={actions}
+        onClose={() => setRedating(null)}
+        onDecline={(chosen) => {
+          setRedating(null);
+          setDeclining(chosen);
+        }}
+      />
+      <ConfirmDialog
+        opened={declining !== null}
+        title={staffT('declineConfirm.title')}
+        message={staffT('declineConfirm.message')}
+        cancelLabel={staffT('declineConfirm.cancel')}
+        confirmLabel={staffT('declineConfirm.confirm')}
+        loading={actions.updating?.action === 'decline'}
+        onConfirm={() => void decline()}
+        onCancel={() => setDeclining(null)}
+      />
+    </Section>
+  );
+}
