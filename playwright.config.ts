@@ -9,6 +9,8 @@ import { defineConfig, devices } from '@playwright/test';
 const port = Number(process.env.E2E_PORT ?? 3100);
 const dataDirectory = process.env.E2E_DATA_DIR ?? path.join('/tmp', `puja-e2e-${port}`);
 const baseURL = `http://127.0.0.1:${port}`;
+/** A small phone: 360 px wide, touch. */
+const PHONE = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true };
 
 export default defineConfig({
   testDir: 'e2e',
@@ -38,10 +40,14 @@ export default defineConfig({
   },
   projects: [
     { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined }, testIgnore: /responsive/ },
+    { name: 'phone', use: PHONE, testMatch: /responsive/ },
     {
-      name: 'phone',
-      use: { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true },
-      testMatch: /responsive/,
+      // The patron's path again on a 360 px phone: the tests tagged @phone in the patron's specs (signing in,
+      // ordering and paying, messages, the account) run in both projects.
+      name: 'patron-phone',
+      use: PHONE,
+      testMatch: /(sign-in|ordering|patron-.*|account-and-info-pages)\.spec\.ts$/,
+      grep: /@phone/,
     },
   ],
   webServer: {
@@ -59,8 +65,11 @@ export default defineConfig({
       // in (the return address follows the loopback origin the patron pays from).
       DATA_DIR: dataDirectory,
       LOG_LEVEL: 'warn',
-      // Every test signs in from 127.0.0.1, many times a run: the sign-in throttles would stop the suite.
-      OTP_RESEND_SECONDS: '0',
+      // A number is texted at most once every 10 s (60 s in production): short enough for the suite, whose
+      // helpers wait as the server says when one account signs in twice in a row (sign-in-helpers.ts), and
+      // long enough to watch the resend countdown against the real rule (sign-in-resend.spec.ts).
+      OTP_RESEND_SECONDS: '10',
+      // Every test signs in from 127.0.0.1, many times a run: the other throttles would stop the suite.
       // The demo patron orders many pujas across the specs, more than a patron would in an hour.
       ORDERS_PER_PATRON_PER_HOUR: '10000',
       OTP_MAX_PER_IP_PER_HOUR: '1000',

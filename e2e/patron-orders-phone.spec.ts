@@ -5,8 +5,7 @@ import { bearer, DEMO_PATRON, dayFromToday, detailIn, orderDateText, pujaDayText
 
 /**
  * A patron on a phone finds their way through their orders: the list as an ordinary page, an order as a
- * view of its own and back; and, on a desktop, types a day in numbers as their browser's language writes
- * it.
+ * view of its own and back; and types a day in numbers as their browser's language writes it.
  */
 
 /** A new patron's number, apart from the demo accounts and the sign-in tests' numbers (981, 982). */
@@ -153,8 +152,9 @@ test.describe('on a 360px-wide phone', () => {
   });
 });
 
-test.describe('on a desktop, in English as written in Britain', () => {
-  test.use({ viewport: { width: 1280, height: 800 }, locale: 'en-GB' });
+// At 1280 px and, in the patron-phone project, at 360 px.
+test.describe('in English as written in Britain', { tag: '@phone' }, () => {
+  test.use({ locale: 'en-GB' });
 
   /**
    * A day ahead whose day of the month could also be a month (1 to 12, and not its own month), so only the

@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 import { waitForSignInCode } from './sms-outbox.ts';
 
 /** A Nepali national number in E.164, as the server stores it and texts it. */
@@ -6,10 +6,30 @@ export function e164(nationalNumber: string): string {
   return `+977${nationalNumber}`;
 }
 
+/** How long the server says to wait before it texts this number again (429 with Retry-After), in ms. */
+function waitAskedFor(response: { status(): number; headers(): Record<string, string> }): number {
+  if (response.status() !== 429) return 0;
+  return Math.max(1, Number(response.headers()['retry-after'] ?? 1)) * 1000;
+}
+
+/**
+ * Asks the server for a sign-in code as a person would: the server texts one number at most once every
+ * OTP_RESEND_SECONDS (playwright.config.ts), so when the number had a code a moment ago (the same demo
+ * account signing in from one test to the next), it waits as long as the server says and asks again.
+ */
+async function sendCode(request: APIRequestContext, nationalNumber: string) {
+  for (let attempt = 1; ; attempt++) {
+    const sent = await request.post('/api/send-otp', { multipart: { code: '+977', phone: nationalNumber } });
+    const wait = waitAskedFor(sent);
+    if (wait === 0 || attempt === 3) return sent;
+    await new Promise((resolve) => setTimeout(resolve, wait));
+  }
+}
+
 /** A session for `nationalNumber` straight from the API, for tests about what comes after sign-in. */
 export async function signInThroughApi(request: APIRequestContext, nationalNumber: string): Promise<string> {
   const since = new Date();
-  const sent = await request.post('/api/send-otp', { multipart: { code: '+977', phone: nationalNumber } });
+  const sent = await sendCode(request, nationalNumber);
   expect(sent.status()).toBe(200);
   // The code is only good with the challenge that asked for it, as in the browser.
   const { challenge } = (await sent.json()) as { challenge: string };
@@ -19,4 +39,22 @@ export async function signInThroughApi(request: APIRequestContext, nationalNumbe
   });
   expect(login.status()).toBe(200);
   return ((await login.json()) as { token: string }).token;
+}
+
+/**
+ * Presses a button that asks the server for a code (Send OTP, Send code) and waits for the server's
+ * answer. When the server says the number had a code too recently ('Too many requests. Try again in 7
+ * seconds.'), it waits as long as the server's Retry-After says and presses again, as the person would.
+ */
+export async function pressToSendCode(page: Page, button: Locator) {
+  for (let attempt = 1; ; attempt++) {
+    const answer = page.waitForResponse(
+      (response) =>
+        response.request().method() === 'POST' && /\/api\/(send-otp|me\/phone\/code)$/.test(response.url()),
+    );
+    await button.click();
+    const wait = waitAskedFor(await answer);
+    if (wait === 0 || attempt === 3) return;
+    await page.waitForTimeout(wait);
+  }
 }

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { e164, signInThroughApi } from './sign-in-helpers.ts';
+import { e164, pressToSendCode, signInThroughApi } from './sign-in-helpers.ts';
 import { waitForSignInCode } from './sms-outbox.ts';
 
 /** The seeded demo accounts (apps/api/src/db/seed/demo-catalogue.ts). */
@@ -11,8 +11,11 @@ const DEMO_ACCOUNTS = [
   { who: 'a patron', phone: '9800000003', name: 'Demo Patron', lands: '/monasteries' },
 ] as const;
 
-/** A Nepali mobile number no earlier run has used: a brand-new patron signs up with it. */
-function freshPhone(prefix: '981' | '982'): string {
+/**
+ * A Nepali mobile number no earlier run has used: a brand-new patron signs up with it. 988 numbers are
+ * this spec's own for the resend countdown: no other test asks for a code to them.
+ */
+function freshPhone(prefix: '981' | '982' | '988'): string {
   return `${prefix}${String(Date.now()).slice(-7)}`;
 }
 
@@ -20,7 +23,7 @@ function freshPhone(prefix: '981' | '982'): string {
 async function requestCode(page: Page, form: Page | Locator, nationalNumber: string): Promise<string> {
   await form.getByRole('textbox', { name: /Phone number/ }).fill(nationalNumber);
   const since = new Date();
-  await form.getByRole('button', { name: 'Send OTP' }).click();
+  await pressToSendCode(page, form.getByRole('button', { name: 'Send OTP' }));
   await expect(page.getByText('SMS Sent')).toBeVisible();
   await expect(form.getByRole('textbox', { name: /One-time code/ })).toBeVisible();
   return waitForSignInCode(e164(nationalNumber), since);
@@ -86,7 +89,7 @@ test.describe('signing in with a phone number', () => {
 
   test('a wrong code is refused and nobody is signed in', async ({ page }) => {
     await page.goto('/auth');
-    const code = await requestCode(page, page, '9800000003');
+    const code = await requestCode(page, page, freshPhone('981'));
     const wrongCode = code === '000000' ? '111111' : '000000';
     await enterCode(page, wrongCode);
 
@@ -106,6 +109,99 @@ test.describe('signing in with a phone number', () => {
     await expect(page.getByRole('dialog', { name: 'Make Puja' })).toBeVisible();
     await expect(page.getByRole('dialog', { name: 'Login' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Sign Up' })).toHaveCount(0);
+  });
+});
+
+/** The seconds a "Resend code in 7 s" button says are left. */
+function secondsLeftOn(text: string | null): number {
+  const seconds = /^Resend code in (\d+) s$/.exec(text ?? '')?.[1];
+  if (seconds === undefined) throw new Error(`No count-down in: ${text}`);
+  return Number(seconds);
+}
+
+test.describe('a number as people write it, and the wait before another code', { tag: '@phone' }, () => {
+  test('a patron in the United States types "(201) 555-0123" and is texted at +1 201 555 0123', async ({
+    page,
+    request,
+  }) => {
+    await page.goto('/auth');
+    const country = page.getByRole('textbox', { name: 'Country code' });
+    await country.click();
+    await country.fill('United States');
+    await page.getByRole('option', { name: '+1 United States', exact: true }).click();
+    await expect(country).toHaveValue('+1 United States');
+    await page.getByRole('textbox', { name: /Phone number/ }).fill('(201) 555-0123');
+    const since = new Date();
+    await pressToSendCode(page, page.getByRole('button', { name: 'Send OTP' }));
+    await expect(page.getByText('SMS Sent')).toBeVisible();
+
+    // The code step names the number the code went to, in international format, not as typed.
+    const codeField = page.getByRole('textbox', { name: /One-time code/ });
+    await expect(codeField).toHaveAccessibleDescription('Enter the code we sent by SMS to +1 201 555 0123.');
+    const code = await waitForSignInCode('+12015550123', since);
+    await enterCode(page, code);
+    await expect(page.getByText("You're Logged In")).toBeVisible();
+    // A patron without a name yet says it first.
+    await expect(page).toHaveURL(/\/lets-begin$/);
+    const token = await page.evaluate(() => window.localStorage.getItem('token'));
+    const me = await request.get('/api/me', { headers: { Authorization: `Bearer ${token}` } });
+    expect((await me.json()).user).toMatchObject({ phone: '+12015550123', role: 'user' });
+  });
+
+  test('"Resend code" counts down the server\'s wait, opens when the server will text again, and works', async ({
+    page,
+    request,
+  }) => {
+    // The server's wait (OTP_RESEND_SECONDS, 10 s in playwright.config.ts) is sat through once.
+    test.setTimeout(60_000);
+    const phone = freshPhone('988');
+    await page.goto('/auth');
+    await page.getByRole('textbox', { name: /Phone number/ }).fill(phone);
+    const since = new Date();
+    await pressToSendCode(page, page.getByRole('button', { name: 'Send OTP' }));
+    const firstCode = await waitForSignInCode(e164(phone), since);
+
+    const resend = page.getByRole('button', { name: /^Resend code/ });
+    await expect(resend).toHaveText(/^Resend code in \d+ s$/);
+    await expect(resend).toBeDisabled();
+    const shown = secondsLeftOn(await resend.textContent());
+    expect(shown).toBeGreaterThan(0);
+    expect(shown).toBeLessThanOrEqual(10);
+
+    // The server would indeed refuse another code now, and says for about as long as the button does.
+    const early = await request.post('/api/send-otp', { multipart: { code: '+977', phone } });
+    expect(early.status()).toBe(429);
+    const retryAfter = Number(early.headers()['retry-after']);
+    expect(Math.abs(retryAfter - shown)).toBeLessThanOrEqual(2);
+    expect(((await early.json()) as { message: string }).message).toMatch(
+      /^Too many requests\. Try again in \d+ seconds?\.$/,
+    );
+
+    // It counts down, and stays disabled while it does.
+    await expect.poll(async () => secondsLeftOn(await resend.textContent())).toBeLessThan(shown);
+    await expect(resend).toBeDisabled();
+
+    // Once it opens, the server accepts the request and texts a new code, which signs in.
+    await expect(resend).toHaveText('Resend code', { timeout: 15_000 });
+    await expect(resend).toBeEnabled();
+    const resentSince = new Date();
+    const answer = page.waitForResponse((response) => response.url().endsWith('/api/send-otp'));
+    await resend.click();
+    expect((await answer).status()).toBe(200);
+    await expect(page.getByText('SMS Sent')).toBeVisible();
+    const secondCode = await waitForSignInCode(e164(phone), resentSince);
+    // A new wait has begun.
+    await expect(resend).toHaveText(/^Resend code in \d+ s$/);
+    await expect(resend).toBeDisabled();
+
+    // The form now holds the newest code's challenge: the first code is no longer the one it asks for.
+    if (secondCode !== firstCode) {
+      await enterCode(page, firstCode);
+      await expect(page.getByText('OTP does not match')).toBeVisible();
+    }
+    await enterCode(page, secondCode);
+    await expect(page.getByText("You're Logged In")).toBeVisible();
+    await expect(page).toHaveURL(/\/lets-begin$/);
   });
 });
 
@@ -142,7 +238,7 @@ test.describe('a brand-new patron', () => {
   });
 });
 
-test.describe('an order chosen before signing in', () => {
+test.describe('an order chosen before signing in', { tag: '@phone' }, () => {
   test('a visitor presses Make Puja, signs up and says their name, and is back with the same form open', async ({
     page,
   }) => {

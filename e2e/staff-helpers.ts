@@ -1,4 +1,11 @@
-import type { APIRequestContext, Browser, Locator, Page, TestInfo } from '@playwright/test';
+import type {
+  APIRequestContext,
+  Browser,
+  BrowserContextOptions,
+  Locator,
+  Page,
+  TestInfo,
+} from '@playwright/test';
 import { expect } from './fixtures.ts';
 import { signInThroughApi } from './sign-in-helpers.ts';
 
@@ -41,17 +48,18 @@ export async function signInPage(page: Page, request: APIRequestContext, nationa
 
 /**
  * A second browser, signed in as someone else, beside the test's own page. Its CSP violations and page
- * errors go to the same list the fixture checks (e2e/fixtures.ts).
+ * errors go to the same list the fixture checks (e2e/fixtures.ts). A desktop's screen unless `screen`
+ * says otherwise (a phone's, for someone who works from one).
  */
 export async function openSecondBrowser(
   browser: Browser,
   testInfo: TestInfo,
   problems: string[],
-): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL: testInfo.project.use.baseURL,
+  screen: Pick<BrowserContextOptions, 'viewport' | 'isMobile' | 'hasTouch'> = {
     viewport: { width: 1280, height: 900 },
-  });
+  },
+): Promise<Page> {
+  const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL, ...screen });
   const page = await context.newPage();
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
   page.on('console', (message) => {
