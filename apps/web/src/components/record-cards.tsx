@@ -55,7 +55,7 @@ export function RecordCards<Row>({
             {(fields?.(row).length ?? 0) > 0 && (
               <Box component="dl" m={0}>
                 {fields?.(row).map((field) => (
-                  <Group key={field.label} gap="xs" align="baseline" wrap="nowrap">
+                  <Group key={field.label} gap="xs" align="baseline" wrap="wrap">
                     <Text component="dt" size="xs" c="dimmed" style={{ flexShrink: 0 }}>
                       {field.label}
                     </Text>

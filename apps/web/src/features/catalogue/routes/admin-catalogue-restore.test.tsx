@@ -241,3 +241,39 @@ describe('the screen stays true to the server', () => {
     expect(name).toHaveAttribute('aria-invalid', 'true');
   });
 });
+
+describe('on a phone', () => {
+  it('shows monasteries and archived ones as cards with their actions, and no table', async () => {
+    // Every media query of the phones-first layout matches, as on a 360 px screen.
+    // A spy, so afterEach's restoreAllMocks gives the other tests their desktop back.
+    vi.spyOn(window, 'matchMedia').mockImplementation(
+      (query: string) =>
+        ({
+          matches: true,
+          media: query,
+          onchange: null,
+          addListener: vi.fn(),
+          removeListener: vi.fn(),
+          addEventListener: vi.fn(),
+          removeEventListener: vi.fn(),
+          dispatchEvent: vi.fn(),
+        }) as unknown as MediaQueryList,
+    );
+    const user = userEvent.setup();
+    stubRoutes({
+      'GET /api/monastery': { body: { monasteries: [kopan] } },
+      'GET /api/monastery/archived': archivedPage([sera]),
+    });
+    renderMonasteries();
+    const list = await screen.findByRole('list', { name: 'Monasteries' });
+    expect(within(list).getByText('Kopan Monastery')).toBeInTheDocument();
+    expect(within(list).getByRole('button', { name: 'Edit Kopan Monastery' })).toBeVisible();
+    expect(within(list).getByRole('button', { name: 'Delete Kopan Monastery' })).toBeVisible();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Show archived' }));
+    const archived = await screen.findByRole('list', { name: 'Archived monasteries' });
+    expect(await within(archived).findByRole('button', { name: 'Restore Sera Monastery' })).toBeVisible();
+    expect(within(archived).getByText('Archived')).toBeInTheDocument();
+  });
+});

@@ -312,6 +312,26 @@ describe('special pujas', () => {
     ]);
   });
 
+  it('shows a name the monastery already offers (409) by the Name field', async () => {
+    const taken = 'Your monastery already offers a puja named Green Tara Puja.';
+    const { toast, user } = renderPujas({
+      '/api/monastery-special-puja': { status: 409, body: { message: taken, errors: { name: [taken] } } },
+    });
+    await table();
+    const form = section('Add Special Puja');
+
+    await user.type(within(form).getByRole('textbox', { name: /^Name/ }), 'green tara puja');
+    await user.upload(fileInputOf(form), picture());
+    await user.type(within(form).getByRole('textbox', { name: /^Description/ }), 'Again.');
+    await user.type(within(form).getByRole('textbox', { name: /^Cost/ }), '1800');
+    await user.click(within(form).getByRole('button', { name: 'Add Special Puja' }));
+
+    const name = within(form).getByRole('textbox', { name: /^Name/ });
+    await waitFor(() => expect(name).toHaveAccessibleDescription(taken));
+    expect(name).toHaveValue('green tara puja');
+    expect(toasts(toast)).toEqual([`red: Special Puja Creation Failed: ${taken}`]);
+  });
+
   it('edits a special puja in Update Personal Puja, keeping its picture unless replaced', async () => {
     const { fetchMock, toast, user } = renderPujas({
       '/api/monastery-special-puja/109/edit': { body: { selectedPuja: lamaChopa } },

@@ -1,10 +1,14 @@
 import { Badge, Button, Stack, Table, Text } from '@mantine/core';
 import { type AdminPayment, formatRupees } from '@puja/contract';
 import { useTranslation } from 'react-i18next';
+import { RecordCards } from '../../../components/record-cards.tsx';
 import { formatBusinessTime, formatPujaDate } from '../../../lib/formatting.ts';
+import { useCardLayout } from '../../../lib/use-card-layout.ts';
 import { PAYMENT_STATUS_COLORS } from '../utils/payment-colors.ts';
 
 const COLUMN_COUNT = 9;
+/** Nine columns need a desktop's width beside the menu: below it each payment is a card. */
+const PAYMENT_CARDS_QUERY = '(max-width: 74.99em)';
 
 interface PaymentsTableProps {
   payments: readonly AdminPayment[];
@@ -24,6 +28,70 @@ export function PaymentsTable({
   onRecordRefund,
 }: PaymentsTableProps) {
   const { t } = useTranslation('admin');
+  const cards = useCardLayout(PAYMENT_CARDS_QUERY);
+  const statusBadge = (payment: AdminPayment) => (
+    <>
+      {/* The tint says it at a glance; the text stays dark, as light badges' own text is below AA. */}
+      <Badge color={PAYMENT_STATUS_COLORS[payment.status]} variant="light" c="dark.7" miw="max-content">
+        {t(`paymentStatus.${payment.status}`)}
+      </Badge>
+      {payment.refund_reason && (
+        <Text size="xs" c="dimmed" mt={4}>
+          {t(`payments.reason.${payment.refund_reason}`)}
+        </Text>
+      )}
+    </>
+  );
+  if (cards) {
+    return (
+      <RecordCards
+        label={t('payments.tableLabel')}
+        rows={payments}
+        rowKey={(payment) => payment.id}
+        title={(payment) => (
+          <>
+            <Text fw={600} ff="monospace">
+              {payment.order.number}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {t(`orderStatus.${payment.order.status}`, { ns: 'orders' })} ·{' '}
+              {t('payments.pujaOn', { date: formatPujaDate(payment.order.puja_date) })}
+            </Text>
+          </>
+        )}
+        aside={(payment) => <Text fw={600}>{formatRupees(payment.amount)}</Text>}
+        fields={(payment) => [
+          { label: t('payments.columns.status'), value: statusBadge(payment) },
+          {
+            label: t('payments.columns.patron'),
+            value: [payment.order.patron.name || t('table.none'), payment.order.patron.phone]
+              .filter(Boolean)
+              .join(', '),
+          },
+          {
+            label: t('payments.columns.monasteryPuja'),
+            value: `${payment.order.monastery}, ${payment.order.puja}`,
+          },
+          {
+            label: t('payments.columns.provider'),
+            value: t(`paymentMethod.${payment.provider}`, { ns: 'orders' }),
+          },
+          { label: t('payments.columns.dates'), value: <PaymentDates payment={payment} /> },
+          { label: t('payments.columns.references'), value: <PaymentReferences payment={payment} /> },
+        ]}
+        actions={(payment) =>
+          payment.status === 'Refund due' ? (
+            <RefundActions
+              payment={payment}
+              onRefundThroughKhalti={onRefundThroughKhalti}
+              onRecordRefund={onRecordRefund}
+            />
+          ) : null
+        }
+        emptyText={emptyText}
+      />
+    );
+  }
   return (
     // Wider than the screen beside the menu: keyboard users scroll it too, even when no row has a button
     // to tab to (axe's scrollable-region-focusable).
@@ -79,22 +147,7 @@ export function PaymentsTable({
               </Table.Td>
               <Table.Td>{t(`paymentMethod.${payment.provider}`, { ns: 'orders' })}</Table.Td>
               <Table.Td ta="right">{formatRupees(payment.amount)}</Table.Td>
-              <Table.Td>
-                {/* The tint says it at a glance; the text stays dark, as light badges' own text is below AA. */}
-                <Badge
-                  color={PAYMENT_STATUS_COLORS[payment.status]}
-                  variant="light"
-                  c="dark.7"
-                  miw="max-content"
-                >
-                  {t(`paymentStatus.${payment.status}`)}
-                </Badge>
-                {payment.refund_reason && (
-                  <Text size="xs" c="dimmed" mt={4}>
-                    {t(`payments.reason.${payment.refund_reason}`)}
-                  </Text>
-                )}
-              </Table.Td>
+              <Table.Td>{statusBadge(payment)}</Table.Td>
               <Table.Td>
                 <PaymentDates payment={payment} />
               </Table.Td>

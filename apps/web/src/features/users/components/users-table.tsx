@@ -2,6 +2,8 @@ import { ActionIcon, Badge, Button, Group, Stack, Table, Text, Tooltip } from '@
 import type { SessionUser } from '@puja/contract';
 import { IconEdit, IconLogout, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { RecordCards } from '../../../components/record-cards.tsx';
+import { useCardLayout } from '../../../lib/use-card-layout.ts';
 
 interface UsersTableProps {
   users: readonly SessionUser[];
@@ -27,6 +29,99 @@ export function UsersTable({
   onDelete,
 }: UsersTableProps) {
   const { t } = useTranslation('admin');
+  const cards = useCardLayout();
+  const isSelf = (user: SessionUser) => user.id === viewerId;
+  const nameOf = (user: SessionUser) => user.name || user.phone || user.email || `#${user.id}`;
+  const nameLine = (user: SessionUser) => (
+    <Text fw={500}>
+      {user.name || t('table.none')}
+      {isSelf(user) && (
+        <Text span c="dimmed" size="sm">
+          {' '}
+          ({t('users.you')})
+        </Text>
+      )}
+    </Text>
+  );
+  const role = (user: SessionUser) => {
+    const monastery = user.monastery_id === null ? undefined : monasteryNames.get(user.monastery_id);
+    return (
+      <Stack gap={2} align="flex-start">
+        <Badge color={ROLE_COLORS[user.role]} variant="light" c="dark.7">
+          {t(`users.roles.${user.role}`)}
+        </Badge>
+        {monastery && (
+          <Text size="xs" c="dimmed">
+            {t('users.staffOf', { monastery })}
+          </Text>
+        )}
+      </Stack>
+    );
+  };
+  const actions = (user: SessionUser) => {
+    const name = nameOf(user);
+    return (
+      <>
+        {user.role === 'admin' ? (
+          <Text size="xs" c="dimmed" maw={160}>
+            {t('users.adminManaged')}
+          </Text>
+        ) : (
+          <Button
+            size="xs"
+            variant="light"
+            leftSection={<IconEdit size={14} aria-hidden="true" />}
+            aria-label={t('table.editItem', { name })}
+            onClick={() => onEdit(user)}
+          >
+            {t('table.edit')}
+          </Button>
+        )}
+        {!isSelf(user) && (
+          <Tooltip label={t('table.revoke')} withArrow>
+            <ActionIcon
+              variant="subtle"
+              color="gray.8"
+              aria-label={t('table.revokeItem', { name })}
+              onClick={() => onRevoke(user)}
+            >
+              <IconLogout size={16} aria-hidden="true" />
+            </ActionIcon>
+          </Tooltip>
+        )}
+        {user.role !== 'admin' && (
+          <Button
+            size="xs"
+            variant="light"
+            color="red"
+            leftSection={<IconTrash size={14} aria-hidden="true" />}
+            aria-label={t('table.deleteItem', { name })}
+            onClick={() => onDelete(user)}
+          >
+            {t('table.delete')}
+          </Button>
+        )}
+      </>
+    );
+  };
+
+  if (cards) {
+    return (
+      <RecordCards
+        label={t('users.tableLabel')}
+        rows={users}
+        rowKey={(user) => user.id}
+        title={nameLine}
+        fields={(user) => [
+          { label: t('users.email'), value: user.email ?? t('table.none') },
+          { label: t('users.phone'), value: user.phone ?? t('table.none') },
+          { label: t('users.role'), value: role(user) },
+        ]}
+        actions={actions}
+        emptyText={emptyText}
+      />
+    );
+  }
   return (
     <Table.ScrollContainer minWidth={720}>
       <Table verticalSpacing="sm" highlightOnHover aria-label={t('users.tableLabel')}>
@@ -47,83 +142,19 @@ export function UsersTable({
               </Table.Td>
             </Table.Tr>
           )}
-          {users.map((user) => {
-            const isSelf = user.id === viewerId;
-            const monastery = user.monastery_id === null ? undefined : monasteryNames.get(user.monastery_id);
-            const name = user.name || user.phone || user.email || `#${user.id}`;
-            return (
-              <Table.Tr key={user.id}>
-                <Table.Td>
-                  <Text fw={500}>
-                    {user.name || t('table.none')}
-                    {isSelf && (
-                      <Text span c="dimmed" size="sm">
-                        {' '}
-                        ({t('users.you')})
-                      </Text>
-                    )}
-                  </Text>
-                </Table.Td>
-                <Table.Td>{user.email ?? t('table.none')}</Table.Td>
-                <Table.Td>{user.phone ?? t('table.none')}</Table.Td>
-                <Table.Td>
-                  <Stack gap={2} align="flex-start">
-                    <Badge color={ROLE_COLORS[user.role]} variant="light" c="dark.7">
-                      {t(`users.roles.${user.role}`)}
-                    </Badge>
-                    {monastery && (
-                      <Text size="xs" c="dimmed">
-                        {t('users.staffOf', { monastery })}
-                      </Text>
-                    )}
-                  </Stack>
-                </Table.Td>
-                <Table.Td>
-                  <Group gap="xs" wrap="nowrap">
-                    {user.role === 'admin' ? (
-                      <Text size="xs" c="dimmed" maw={160}>
-                        {t('users.adminManaged')}
-                      </Text>
-                    ) : (
-                      <Button
-                        size="xs"
-                        variant="light"
-                        leftSection={<IconEdit size={14} aria-hidden="true" />}
-                        aria-label={t('table.editItem', { name })}
-                        onClick={() => onEdit(user)}
-                      >
-                        {t('table.edit')}
-                      </Button>
-                    )}
-                    {!isSelf && (
-                      <Tooltip label={t('table.revoke')} withArrow>
-                        <ActionIcon
-                          variant="subtle"
-                          color="gray.8"
-                          aria-label={t('table.revokeItem', { name })}
-                          onClick={() => onRevoke(user)}
-                        >
-                          <IconLogout size={16} aria-hidden="true" />
-                        </ActionIcon>
-                      </Tooltip>
-                    )}
-                    {user.role !== 'admin' && (
-                      <Button
-                        size="xs"
-                        variant="light"
-                        color="red"
-                        leftSection={<IconTrash size={14} aria-hidden="true" />}
-                        aria-label={t('table.deleteItem', { name })}
-                        onClick={() => onDelete(user)}
-                      >
-                        {t('table.delete')}
-                      </Button>
-                    )}
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
+          {users.map((user) => (
+            <Table.Tr key={user.id}>
+              <Table.Td>{nameLine(user)}</Table.Td>
+              <Table.Td>{user.email ?? t('table.none')}</Table.Td>
+              <Table.Td>{user.phone ?? t('table.none')}</Table.Td>
+              <Table.Td>{role(user)}</Table.Td>
+              <Table.Td>
+                <Group gap="xs" wrap="nowrap">
+                  {actions(user)}
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          ))}
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
