@@ -117,7 +117,7 @@ function OrderPage({ page, staff }: { page: BackOfficeOrderResponse; staff: bool
             <OrderThread page={page} />
           </Paper>
           <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
-            <OrderTimeline timeline={page.timeline} />
+            <OrderTimeline timeline={page.timeline} patron={patronLabel(order.user)} />
           </Paper>
         </Stack>
       </SimpleGrid>

@@ -5,8 +5,14 @@ import { useTranslation } from 'react-i18next';
 import { formatBusinessTime, formatPujaDate } from '../../../lib/formatting.ts';
 import classes from './back-office-orders.module.css';
 
+interface OrderTimelineProps {
+  timeline: BackOfficeOrderResponse['timeline'];
+  /** The patron as staff screens name them: a nameless patron's own events carry their phone. */
+  patron: string;
+}
+
 /** Everything that happened to the order, oldest first, each with when (Nepal time) and who. */
-export function OrderTimeline({ timeline }: { timeline: BackOfficeOrderResponse['timeline'] }) {
+export function OrderTimeline({ timeline, patron }: OrderTimelineProps) {
   const { t } = useTranslation('back-office-orders');
   const headingId = useId();
   return (
@@ -30,7 +36,7 @@ export function OrderTimeline({ timeline }: { timeline: BackOfficeOrderResponse[
             title={t(`timeline.kind.${event.kind}`)}
             data-testid="order-event"
           >
-            <EventDetails event={event} />
+            <EventDetails event={event} patron={patron} />
           </Timeline.Item>
         ))}
       </Timeline>
@@ -38,7 +44,7 @@ export function OrderTimeline({ timeline }: { timeline: BackOfficeOrderResponse[
   );
 }
 
-function EventDetails({ event }: { event: OrderEvent }) {
+function EventDetails({ event, patron }: { event: OrderEvent; patron: string }) {
   const { t } = useTranslation('back-office-orders');
   const provider = event.provider ? t(`paymentMethod.${event.provider}`, { ns: 'orders' }) : '';
   const amount = event.amount === null ? '' : formatRupees(event.amount);
@@ -75,7 +81,9 @@ function EventDetails({ event }: { event: OrderEvent }) {
         <Text size="xs" c="dimmed">
           {event.actor
             ? t('timeline.by', {
-                name: event.actor.name || t(`timeline.role.${event.actor.role}`),
+                name:
+                  event.actor.name.trim() ||
+                  (event.actor.role === 'user' ? patron : t(`timeline.role.${event.actor.role}`)),
                 role: t(`timeline.role.${event.actor.role}`),
               })
             : t('timeline.automatic')}
