@@ -76,6 +76,8 @@ test.describe('the account is the patron’s', { tag: '@phone' }, () => {
     const since = new Date();
     await card.getByRole('button', { name: 'Send code' }).click();
     await expect(page.getByText('SMS Sent')).toBeVisible();
+    // Another code only once the server would text this number again.
+    await expect(card.getByRole('button', { name: /^Resend code in \d+ s$/ })).toBeDisabled();
     const code = await waitForSignInCode(e164(newPhone), since);
     await card.getByRole('textbox', { name: /Code/ }).fill(code);
     await card.getByRole('button', { name: 'Change number' }).click();
