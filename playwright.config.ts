@@ -67,11 +67,11 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // A number is texted at most once every 10 s (60 s in production): short enough for the suite, whose
       // helpers wait as the server says when one account signs in twice in a row (sign-in-helpers.ts), and
-      // long enough to watch the resend countdown against the real rule (sign-in-resend.spec.ts).
+      // long enough to watch the resend countdown against the real rule (sign-in.spec.ts).
       OTP_RESEND_SECONDS: '10',
-      // Every test signs in from 127.0.0.1, many times a run: the other throttles would stop the suite.
       // The demo patron orders many pujas across the specs, more than a patron would in an hour.
       ORDERS_PER_PATRON_PER_HOUR: '10000',
+      // Every test signs in from 127.0.0.1, many times a run: the other throttles would stop the suite.
       OTP_MAX_PER_IP_PER_HOUR: '1000',
       OTP_MAX_PER_PHONE_PER_HOUR: '100',
       LOGIN_ATTEMPTS_PER_MINUTE: '1000',
