@@ -14,3 +14,13 @@ export class AppError extends Error {
     this.statusCode = ERROR_STATUS[code];
   }
 }
+
+/** A throttle said no: `retryAfterSeconds` is when the same request would pass (sent as Retry-After). */
+export class ThrottledError extends AppError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super('rateLimited', message);
+  }
+}

@@ -2,7 +2,7 @@ import { ERROR_MESSAGES, type ErrorResponse } from '@puja/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError } from '../lib/app-error.ts';
+import { AppError, ThrottledError } from '../lib/app-error.ts';
 import { UPLOAD_LIMITS } from './body-parsers.ts';
 
 /**
@@ -54,6 +54,8 @@ export const errorsPlugin = fp(
       if (error instanceof AppError) {
         const body: ErrorResponse = { message: error.message };
         if (error.errors) body.errors = error.errors;
+        // A throttle's wait goes out as the standard header as well as in the message, for clients.
+        if (error instanceof ThrottledError) reply.header('retry-after', String(error.retryAfterSeconds));
         return reply.status(error.statusCode).send(body);
       }
       if (hasZodFastifySchemaValidationErrors(error)) {

@@ -15,13 +15,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { toSessionUser, type Viewer } from '../../plugins/auth.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { revokeSessionsOfUser } from '../session/session.queries.ts';
-import {
-  codePolicyOf,
-  consumeCodeIn,
-  issueCode,
-  signInCodeKey,
-  withdrawCode,
-} from '../session/sign-in-codes.ts';
+import { codePolicyOf, consumeCodeIn, signInCodeKey, textNewCode } from '../session/sign-in-codes.ts';
 import { findActiveUser, isPhoneTaken } from '../users/users.queries.ts';
 import {
   anonymiseUser,
@@ -72,23 +66,12 @@ export function createAccountService(dependencies: AccountServiceDependencies) {
      */
     async sendPhoneChangeCode(patron: Viewer, request: { code: string; phone: string; ip: string }) {
       const phone = newNumberOf(patron, request);
-      const issued = await issueCode(db, codeKey, policy, {
-        phone,
-        ip: request.ip,
-        purpose: purposeOf(patron),
-      });
-      const minutes = Math.round(policy.ttlSeconds / 60);
-      try {
-        await sms.send({
-          to: phone,
-          text: `${issued.code} is your code to use this number for your Puja account. It expires in ${minutes} minutes. Never share it with anyone.`,
-        });
-      } catch (error) {
-        await withdrawCode(db, issued.id);
-        dependencies.log.warn({ err: error, provider: sms.name }, 'phone change SMS not delivered');
-        throw new AppError('unavailable', 'We could not send the SMS. Please try again in a moment.');
-      }
-      return { challenge: issued.challenge, phone, resendAfterSeconds: policy.resendSeconds };
+      return textNewCode(
+        { db, key: codeKey, policy, sms, log: dependencies.log },
+        { phone, ip: request.ip, purpose: purposeOf(patron) },
+        (code, minutes) =>
+          `${code} is your code to use this number for your Puja account. It expires in ${minutes} minutes. Never share it with anyone.`,
+      );
     },
 
     /**

@@ -6,7 +6,6 @@ import {
   loginWithPhoneEndpoint,
   logOutEndpoint,
   revokeUserSessionsEndpoint,
-  SMS_SENT_MESSAGE,
   sendOtpEndpoint,
   updateUserDetailsEndpoint,
 } from '@puja/contract';
@@ -15,7 +14,6 @@ import type { CaptchaVerifier } from '../../integrations/captcha/captcha-verifie
 import { route } from '../../lib/endpoint-route.ts';
 import { viewerOf } from '../../plugins/auth.ts';
 import type { SessionService } from './session.service.ts';
-import { SignInThrottledError } from './sign-in-codes.ts';
 
 /** Sign-in, sign-out and the signed-in person's own details (docs/api.md "Session"). */
 export const sessionRoutes: FastifyPluginAsync<{
@@ -35,21 +33,7 @@ export const sessionRoutes: FastifyPluginAsync<{
     },
   }));
 
-  route(app, sendOtpEndpoint, async (request, reply) => {
-    try {
-      const sent = await sessions.sendCode({ ...request.body, ip: request.ip });
-      return {
-        message: SMS_SENT_MESSAGE,
-        challenge: sent.challenge,
-        phone: sent.phone,
-        resend_after_seconds: sent.resendAfterSeconds,
-      };
-    } catch (error) {
-      // The error handler writes the body; the wait also goes out as the standard header, for clients.
-      if (error instanceof SignInThrottledError) reply.header('retry-after', String(error.retryAfterSeconds));
-      throw error;
-    }
-  });
+  route(app, sendOtpEndpoint, (request) => sessions.sendCode({ ...request.body, ip: request.ip }));
 
   route(
     app,

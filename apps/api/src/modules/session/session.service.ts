@@ -5,6 +5,7 @@ import {
   type LoginResponse,
   OTP_MISMATCH_MESSAGE,
   PASSWORD_CHANGED_MESSAGE,
+  type SendOtpResponse,
   type SessionUser,
   toE164,
   WRONG_CURRENT_PASSWORD_MESSAGE,
@@ -28,7 +29,7 @@ import {
   updateUserDetails as updateUserDetailsQuery,
 } from './session.queries.ts';
 import { signSessionToken } from './session-tokens.ts';
-import { codePolicyOf, consumeCode, issueCode, signInCodeKey, withdrawCode } from './sign-in-codes.ts';
+import { codePolicyOf, consumeCode, signInCodeKey, textNewCode } from './sign-in-codes.ts';
 
 export interface SessionServiceDependencies {
   db: Database;
@@ -74,26 +75,19 @@ export function createSessionService(dependencies: SessionServiceDependencies) {
       phone: string;
       captcha?: string | undefined;
       ip: string;
-    }): Promise<{ challenge: string; phone: string; resendAfterSeconds: number }> {
+    }): Promise<SendOtpResponse> {
       const phone = e164Of(request.code, request.phone);
       if (!(await captcha.verify(request.captcha, request.ip))) {
         throw new AppError('invalidInput', 'Please complete the bot check.', {
           captcha: ['Please complete the bot check.'],
         });
       }
-      const issued = await issueCode(db, codeKey, policy, { phone, ip: request.ip });
-      const minutes = Math.round(policy.ttlSeconds / 60);
-      try {
-        await sms.send({
-          to: phone,
-          text: `${issued.code} is your sign-in code for Puja. It expires in ${minutes} minutes. Never share it with anyone.`,
-        });
-      } catch (error) {
-        await withdrawCode(db, issued.id);
-        dependencies.log.warn({ err: error, provider: sms.name }, 'sign-in SMS not delivered');
-        throw new AppError('unavailable', 'We could not send the SMS. Please try again in a moment.');
-      }
-      return { challenge: issued.challenge, phone, resendAfterSeconds: policy.resendSeconds };
+      return textNewCode(
+        { db, key: codeKey, policy, sms, log: dependencies.log },
+        { phone, ip: request.ip },
+        (code, minutes) =>
+          `${code} is your sign-in code for Puja. It expires in ${minutes} minutes. Never share it with anyone.`,
+      );
     },
 
     async signInWithCode(request: {

@@ -1,7 +1,9 @@
 import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { type SendOtpResponse, SMS_SENT_MESSAGE } from '@puja/contract';
 import type { Config } from '../../config/env.ts';
 import type { Database, Transaction } from '../../db/client.ts';
-import { AppError } from '../../lib/app-error.ts';
+import type { SmsSender } from '../../integrations/sms/sms-sender.ts';
+import { AppError, ThrottledError } from '../../lib/app-error.ts';
 import {
   countFailedSignInAttempt,
   countRecentSignInCodes,
@@ -89,10 +91,10 @@ function describeWait(seconds: number): string {
   return `${Math.ceil(minutes / 60)} hours`;
 }
 
-/** A throttle said no; `retryAfterSeconds` is when the same request would pass (sent as Retry-After). */
-export class SignInThrottledError extends AppError {
-  constructor(readonly retryAfterSeconds: number) {
-    super('rateLimited', `Too many requests. Try again in ${describeWait(retryAfterSeconds)}.`);
+/** A sign-in throttle said no, saying when the same request would pass. */
+export class SignInThrottledError extends ThrottledError {
+  constructor(retryAfterSeconds: number) {
+    super(`Too many requests. Try again in ${describeWait(retryAfterSeconds)}.`, retryAfterSeconds);
   }
 }
 
@@ -153,6 +155,43 @@ export async function issueCode(
 /** A code whose SMS could not be sent is withdrawn, so the person may ask again at once. */
 export async function withdrawCode(db: Database, id: number): Promise<void> {
   await deleteSignInCode(db, id);
+}
+
+/**
+ * Issues a code (if no throttle forbids it) and texts it. A text that cannot be sent withdraws its code,
+ * so the person may ask again at once and is told the truth (503) rather than left waiting for a code
+ * that will not come. Answers what the browser needs for the next step: the challenge to bring back with
+ * the code, the number exactly as texted, and how long before another code may be sent.
+ */
+export async function textNewCode(
+  dependencies: {
+    db: Database;
+    key: Uint8Array;
+    policy: CodePolicy;
+    sms: SmsSender;
+    log: { warn: (object: object, message: string) => void };
+  },
+  request: { phone: string; ip: string; purpose?: string | undefined },
+  text: (code: string, minutes: number) => string,
+): Promise<SendOtpResponse> {
+  const { db, key, policy, sms, log } = dependencies;
+  const issued = await issueCode(db, key, policy, request);
+  try {
+    await sms.send({ to: request.phone, text: text(issued.code, Math.round(policy.ttlSeconds / 60)) });
+  } catch (error) {
+    await withdrawCode(db, issued.id);
+    log.warn(
+      { err: error, provider: sms.name, purpose: request.purpose ?? 'sign-in' },
+      'code SMS not delivered',
+    );
+    throw new AppError('unavailable', 'We could not send the SMS. Please try again in a moment.');
+  }
+  return {
+    message: SMS_SENT_MESSAGE,
+    challenge: issued.challenge,
+    phone: request.phone,
+    resend_after_seconds: policy.resendSeconds,
+  };
 }
 
 /**
