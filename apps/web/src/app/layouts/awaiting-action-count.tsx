@@ -1,3 +1,5 @@
+// The strings travel with the back office's lazy code, not the home page's bundle.
+import '../../lib/back-office-orders-strings.ts';
 import { Badge, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useOrdersAwaitingAction } from '../../features/orders/api/get-orders-awaiting-action.ts';
@@ -8,7 +10,7 @@ import { useOrdersAwaitingAction } from '../../features/orders/api/get-orders-aw
  * none wait (or the count cannot be read: the orders screen itself says why).
  */
 export function AwaitingActionCount() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('back-office-orders');
   const { data } = useOrdersAwaitingAction();
   if (!data || data.count === 0) return null;
   return (
@@ -23,7 +25,7 @@ export function AwaitingActionCount() {
       >
         {data.count}
       </Badge>
-      <VisuallyHidden>{t('backOffice.awaitingAction', { count: data.count })}</VisuallyHidden>
+      <VisuallyHidden>{t('awaitingAction', { count: data.count })}</VisuallyHidden>
     </>
   );
 }

@@ -9,7 +9,8 @@ export interface BackOfficeMenuItem {
     | 'backOffice.puja'
     | 'backOffice.users'
     | 'backOffice.payments'
-    | 'backOffice.orders'
+    // The patron's top bar says Orders too: one string in the home page's bundle, not two.
+    | 'nav.orders'
     | 'backOffice.audit';
   icon: 'dashboard' | 'monastery' | 'puja' | 'users' | 'payments' | 'orders' | 'audit';
   /** A number beside the label: the paid orders waiting for the staff's approval, polled. */
@@ -20,7 +21,7 @@ export interface BackOfficeMenuItem {
 export const BACK_OFFICE_MENUS: Record<Role, readonly BackOfficeMenuItem[]> = {
   admin: [
     { to: '/admin/dashboard', label: 'backOffice.dashboard', icon: 'dashboard' },
-    { to: '/admin/orders', label: 'backOffice.orders', icon: 'orders' },
+    { to: '/admin/orders', label: 'nav.orders', icon: 'orders' },
     { to: '/admin/monastery', label: 'backOffice.monastery', icon: 'monastery' },
     { to: '/admin/puja', label: 'backOffice.puja', icon: 'puja' },
     { to: '/admin/manage-user', label: 'backOffice.users', icon: 'users' },
@@ -29,7 +30,7 @@ export const BACK_OFFICE_MENUS: Record<Role, readonly BackOfficeMenuItem[]> = {
   ],
   monastery: [
     { to: '/monastery/dashboard', label: 'backOffice.dashboard', icon: 'dashboard' },
-    { to: '/monastery/orders', label: 'backOffice.orders', icon: 'orders', count: 'awaitingAction' },
+    { to: '/monastery/orders', label: 'nav.orders', icon: 'orders', count: 'awaitingAction' },
     { to: '/monastery/puja', label: 'backOffice.puja', icon: 'puja' },
   ],
   user: [],
