@@ -1,4 +1,5 @@
 import { notifications } from '@mantine/notifications';
+import { i18n } from './i18n.ts';
 
 interface NotifyOptions {
   /** Same id, one toast: stops double toasts when an effect runs twice (React StrictMode). */
@@ -7,18 +8,23 @@ interface NotifyOptions {
   title?: string;
 }
 
+/** Every toast's close button is named: Mantine leaves it an unnamed button for screen readers. */
+function show(color: string, message: string, options: NotifyOptions): void {
+  notifications.show({ ...options, message, color, closeButtonProps: { 'aria-label': i18n.t('close') } });
+}
+
 export function notifyError(message: string, options: NotifyOptions = {}): void {
-  notifications.show({ ...options, message, color: 'red' });
+  show('red', message, options);
 }
 
 export function notifyWarning(message: string, options: NotifyOptions = {}): void {
-  notifications.show({ ...options, message, color: 'yellow' });
+  show('yellow', message, options);
 }
 
 export function notifySuccess(message: string, options: NotifyOptions = {}): void {
-  notifications.show({ ...options, message, color: 'green' });
+  show('green', message, options);
 }
 
 export function notifyInfo(message: string, options: NotifyOptions = {}): void {
-  notifications.show({ ...options, message, color: 'blue' });
+  show('blue', message, options);
 }

@@ -94,7 +94,12 @@ export function AuditLogScreen() {
               emptyText={emptyText}
             />
           ) : (
-            <Table.ScrollContainer minWidth={640}>
+            <Table.ScrollContainer
+              minWidth={640}
+              // Wider than a phone, with nothing in it to tab to: keyboard users scroll it too (axe's
+              // scrollable-region-focusable).
+              scrollAreaProps={{ viewportProps: { tabIndex: 0 } }}
+            >
               <Table verticalSpacing="sm" striped aria-label={t('auditLog.tableLabel')}>
                 <Table.Thead>
                   <Table.Tr>
