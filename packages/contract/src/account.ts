@@ -3,10 +3,9 @@ import { defineEndpoint } from './endpoint.ts';
 import { meResponseSchema, messageResponseSchema } from './session.ts';
 import {
   dialCodeSchema,
+  loginPhoneRequestSchema,
   nationalPhoneSchema,
-  otpSchema,
   sendOtpResponseSchema,
-  signInChallengeSchema,
   validPhoneNumber,
 } from './sign-in.ts';
 
@@ -36,15 +35,11 @@ export const sendPhoneChangeCodeRequestSchema = z
   .superRefine(validPhoneNumber);
 export type SendPhoneChangeCodeRequest = z.input<typeof sendPhoneChangeCodeRequestSchema>;
 
-/** The same number again, the code texted to it, and the challenge the code request answered. */
-export const changePhoneRequestSchema = z
-  .object({
-    code: dialCodeSchema,
-    phone: nationalPhoneSchema,
-    otp: otpSchema,
-    challenge: signInChallengeSchema,
-  })
-  .superRefine(validPhoneNumber);
+/**
+ * The same number again, the code texted to it, and the challenge the code request answered: the shape of
+ * a sign-in with a code, so one schema serves both.
+ */
+export const changePhoneRequestSchema = loginPhoneRequestSchema;
 export type ChangePhoneRequest = z.input<typeof changePhoneRequestSchema>;
 
 export const deleteAccountRequestSchema = z.object({

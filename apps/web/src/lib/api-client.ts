@@ -89,6 +89,31 @@ export async function toApiError(response: Response): Promise<ApiError> {
 }
 
 /**
+ * Fetches from the API and fails the one way every caller expects: an `ApiError` with the server's message
+ * (status 0 when the network failed), a 401 to a call made with the session's token ending that session
+ * ('Session Expired') unless the caller reports it itself. An abort stays an abort.
+ */
+export async function fetchFromApi(
+  path: string,
+  init: RequestInit,
+  session: { token: string | null; expireSessionOn401: boolean },
+): Promise<Response> {
+  let response: Response;
+  try {
+    response = await fetch(path, init);
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, i18n.t('errors.network'));
+  }
+  if (!response.ok) {
+    const error = await toApiError(response);
+    if (response.status === 401 && session.token && session.expireSessionOn401) expireSession(session.token);
+    throw error;
+  }
+  return response;
+}
+
+/**
  * Calls the API on the same origin. With a schema the answer is validated, so a contract drift fails here,
  * loudly, instead of somewhere deep in a component.
  */
@@ -103,24 +128,16 @@ export async function apiRequest<T>(
 ): Promise<T | unknown> {
   const method = options.method ?? 'GET';
   const token = options.sendToken === false ? null : getSession().token;
-  let response: Response;
-  try {
-    response = await fetch(path, {
+  const response = await fetchFromApi(
+    path,
+    {
       method,
       headers: buildHeaders(token),
       body: options.body === undefined ? undefined : toFormData(options.body),
       signal: options.signal,
-    });
-  } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(0, i18n.t('errors.network'));
-  }
-
-  if (!response.ok) {
-    const error = await toApiError(response);
-    if (response.status === 401 && token && options.expireSessionOn401 !== false) expireSession(token);
-    throw error;
-  }
+    },
+    { token, expireSessionOn401: options.expireSessionOn401 !== false },
+  );
 
   const body = await readJson(response);
   if (!options.schema) return body;

@@ -1,7 +1,5 @@
-import { ApiError, buildHeaders, type RequestOptions, toApiError } from './api-client.ts';
-import { i18n } from './i18n.ts';
+import { buildHeaders, fetchFromApi, type RequestOptions } from './api-client.ts';
 import { getSession } from './session.ts';
-import { expireSession } from './session-expiry.ts';
 
 // Apart from api-client.ts, so that only the pages that download files load it, never the first page.
 
@@ -39,23 +37,11 @@ export async function downloadFile(
   options: Pick<RequestOptions, 'signal'> = {},
 ): Promise<string> {
   const token = getSession().token;
-  let response: Response;
-  try {
-    response = await fetch(path, {
-      method: 'GET',
-      headers: buildHeaders(token, '*/*'),
-      signal: options.signal,
-    });
-  } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(0, i18n.t('errors.network'));
-  }
-
-  if (!response.ok) {
-    const error = await toApiError(response);
-    if (response.status === 401 && token) expireSession(token);
-    throw error;
-  }
+  const response = await fetchFromApi(
+    path,
+    { method: 'GET', headers: buildHeaders(token, '*/*'), signal: options.signal },
+    { token, expireSessionOn401: true },
+  );
 
   const name = fileNameOf(response.headers.get('Content-Disposition')) ?? fallbackName;
   const url = URL.createObjectURL(await response.blob());
