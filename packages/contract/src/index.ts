@@ -3,6 +3,7 @@ export * from './admin.ts';
 export * from './back-office-orders.ts';
 export * from './business-time.ts';
 export * from './catalogue.ts';
+export * from './catalogue-admin.ts';
 export * from './constants.ts';
 export * from './endpoint.ts';
 export * from './errors.ts';
