@@ -241,3 +241,46 @@ for (const width of [1280, 360] as const) {
     });
   });
 }
+
+test.describe('the staff dashboard on a 360 px phone', () => {
+  test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+
+  test('its lists are cards with their buttons in view, the calendar a list of days, nothing scrolls sideways', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    // A paid order waiting for approval, from a patron with no name, and an approved one for the calendar.
+    const patron = await namelessPatron(request);
+    const kopan = await kopanOf(request);
+    const waiting = await placeOrder(request, patron.token, kopan, 2);
+    await payWithKhalti(request, patron.token, waiting.id);
+    await signInPage(page, request, DEMO_KOPAN_STAFF);
+
+    await page.goto('/monastery/dashboard');
+    const received = page.getByRole('list', { name: 'Orders received' });
+    const card = received.getByTestId('order-row').filter({ hasText: waiting.number });
+    // The patron without a name is their phone number, never a blank.
+    await expect(card).toContainText(patron.phone);
+    // Scrolled to, each button is whole on the screen: none hides off to the side.
+    await card.scrollIntoViewIfNeeded();
+    for (const action of ['Approve Puja', 'Message', 'Update Date']) {
+      await expect(card.getByRole('button', { name: action })).toBeInViewport({ ratio: 1 });
+    }
+    await expect(page.getByRole('list', { name: 'Orders awaiting payment' })).toBeVisible();
+    await expect(page.getByRole('table')).toHaveCount(0);
+
+    // The calendar opens on the list of the month's days, not the month's grid.
+    await expect(page.locator('.fc-listMonth-view')).toBeVisible();
+    await expect(page.locator('.fc-dayGridMonth-view')).toHaveCount(0);
+    expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+
+    // The message dialog names the patron by their phone.
+    await card.getByRole('button', { name: 'Message' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Make Puja' });
+    await expect(dialog).toContainText(`To ${patron.phone} about`);
+    expect(await seriousAccessibilityProblems(page, 'staff dashboard at 360 px, Message dialog')).toEqual([]);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    expect(await seriousAccessibilityProblems(page, 'staff dashboard at 360 px')).toEqual([]);
+  });
+});
