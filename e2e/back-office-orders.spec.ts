@@ -145,6 +145,13 @@ for (const width of [1280, 360] as const) {
         await expect(count).toHaveText(String(before + 1));
       } else {
         await payWithKhalti(request, patron.token, target.id);
+        // The sidebar is folded behind the menu button: the top bar carries the count, linking to them.
+        await page.evaluate(() => window.dispatchEvent(new Event('visibilitychange')));
+        const toApprove = page
+          .getByRole('banner')
+          .getByRole('link', { name: /^\d+ paid orders? to approve$/ });
+        await expect(toApprove).toBeVisible();
+        await expect(toApprove).toHaveAttribute('href', '/monastery/orders?status=to_approve');
       }
 
       await page.getByRole('searchbox', { name: 'Search' }).fill(target.number);

@@ -37,6 +37,10 @@ describe("the staff's count of paid orders to approve", () => {
     expect(orders).toHaveAttribute('href', '/monastery/orders');
     await waitFor(() => expect(orders).toHaveAccessibleName('Orders 2 paid orders to approve'));
     expect(within(orders).getByTestId('awaiting-action-count')).toHaveTextContent('2');
+    // On a phone the sidebar is folded away: the top bar links to the orders to approve.
+    expect(
+      within(screen.getByRole('banner')).getByRole('link', { name: '2 paid orders to approve' }),
+    ).toHaveAttribute('href', '/monastery/orders?status=to_approve');
 
     // A phone taken out of a pocket: the window is looked at again, and the count is asked afresh.
     act(() => {

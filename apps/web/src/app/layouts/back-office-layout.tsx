@@ -15,7 +15,7 @@ import { Link, Outlet, useLocation } from 'react-router';
 import { AppLogo } from '../../components/app-logo.tsx';
 import { useLogout } from '../../features/session/api/logout.ts';
 import { sessionLabel, useSession } from '../../lib/session.ts';
-import { AwaitingActionCount } from './awaiting-action-count.tsx';
+import { AwaitingActionCount, AwaitingActionLink } from './awaiting-action-count.tsx';
 import { BACK_OFFICE_MENUS, type BackOfficeMenuItem, isMenuItemActive } from './back-office-menu.ts';
 import { ProfileMenu } from './profile-menu.tsx';
 
@@ -73,6 +73,7 @@ export function BackOfficeLayout({ area }: BackOfficeLayoutProps) {
             <Anchor component={Link} to="/" underline="never" aria-label={t('nav.home')}>
               <AppLogo size={32} nameVisibleFrom="xs" />
             </Anchor>
+            {area === 'monastery' && <AwaitingActionLink />}
           </Group>
           <Group gap="md" wrap="nowrap">
             {areaLabel && (
