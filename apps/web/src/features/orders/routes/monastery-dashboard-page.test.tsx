@@ -635,3 +635,50 @@ describe('the calendar and its side panel', () => {
     expect(within(panel).getAllByRole('img', { name: /Preview of/ })).toHaveLength(1);
   });
 });
+
+describe('a patron who has not given a name', () => {
+  const nameless = { name: '', email: null, phone: '+9779833333333' };
+
+  it('is their phone number in the table, the message dialog, the date dialog, the calendar and the side panel', async () => {
+    const { user } = renderDashboard({
+      '/api/order': lists(
+        [{ ...secondPaid, user: nameless }],
+        [{ ...approved, user: nameless }],
+        [{ ...unpaid, user: nameless }],
+      ),
+      '/api/get-messages/42': {
+        body: { messages: [], images: [], order: { ...secondPaid, user: nameless } },
+      },
+      '/api/order/42/edit': { body: { order: { ...secondPaid, user: nameless } } },
+    });
+
+    const row = await rowOf('+9779833333333');
+    expect(
+      within(screen.getByRole('table', { name: 'Orders awaiting payment' })).getByText('+9779833333333'),
+    ).toBeInTheDocument();
+
+    await user.click(within(row).getByRole('button', { name: 'Message' }));
+    const message = await screen.findByRole('dialog', { name: 'Make Puja' });
+    expect(
+      within(message).getByText(/^To \+9779833333333 about Medicine Buddha Puja on/),
+    ).toBeInTheDocument();
+    await user.click(within(message).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Make Puja' })).not.toBeInTheDocument());
+
+    await user.click(within(row).getByRole('button', { name: 'Update Date' }));
+    const redate = await screen.findByRole('dialog', { name: 'Update Puja Date' });
+    expect(
+      await within(redate).findByText(/^Medicine Buddha Puja for \+9779833333333, now on/),
+    ).toBeInTheDocument();
+    await user.click(within(redate).getByRole('button', { name: 'Close' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Update Puja Date' })).not.toBeInTheDocument(),
+    );
+
+    await user.click(await screen.findByText('White Tara Long-Life Puja: +9779833333333 (PJ-H2B6RT)'));
+    const panel = await screen.findByRole('dialog', { name: 'Puja details' });
+    expect(within(panel).getByText('Name', { selector: 'dt' }).nextElementSibling?.textContent).toBe(
+      '+9779833333333',
+    );
+  });
+});
