@@ -433,6 +433,23 @@ describe('AdminUsersPage', () => {
     await waitFor(() => expect(within(table()).queryByText('Demo Patron')).not.toBeInTheDocument());
   });
 
+  it('keeps the row after a failed delete and asks the server for the page again', async () => {
+    const typist = userEvent.setup();
+    const fetchMock = stubRoutes({
+      ...baseRoutes,
+      'DELETE /api/user/3': { status: 503, body: { message: 'The database could not be reached.' } },
+    });
+    renderPage();
+
+    await typist.click(await screen.findByRole('button', { name: 'Delete Demo Patron' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete Demo Patron' });
+    await typist.click(within(dialog).getByRole('button', { name: 'Delete' }));
+
+    // Nothing left the table before the answer, and the refusal brings the server's page back.
+    await waitFor(() => expect(callsTo(fetchMock, 'GET /api/user')).toHaveLength(2));
+    expect(rowOf('Demo Patron')).toBeInTheDocument();
+  });
+
   it('signs a person out everywhere after a confirmation', async () => {
     const typist = userEvent.setup();
     const fetchMock = stubRoutes({
