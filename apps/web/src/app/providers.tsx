@@ -1,12 +1,20 @@
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { TOAST_DURATION_MS } from '@puja/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { ApiError } from '../lib/api-client.ts';
 import { cssVariablesResolver, theme } from './theme.ts';
 
 const MAX_RETRIES = 2;
+
+/**
+ * Toasts load after the first page: no page needs one to show its content, and the notifications system
+ * (with its transitions) would add to every first visit's JavaScript. `lib/notify.ts` loads the same
+ * module when a toast is shown earlier, and the store keeps it until this mounts.
+ */
+const Notifications = lazy(() =>
+  import('@mantine/notifications').then((module) => ({ default: module.Notifications })),
+);
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -46,7 +54,9 @@ export function AppProviders({
       getStyleNonce={styleNonce ? () => styleNonce : undefined}
     >
       {/* docs/product.md#notifications: toasts at the top end, 2 s, closable. */}
-      <Notifications position="top-right" autoClose={TOAST_DURATION_MS} />
+      <Suspense fallback={null}>
+        <Notifications position="top-right" autoClose={TOAST_DURATION_MS} />
+      </Suspense>
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );

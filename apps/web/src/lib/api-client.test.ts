@@ -106,7 +106,12 @@ describe('apiRequest with an expired session (docs/product.md#sessions)', () => 
     expect(getSession()).toEqual(SIGNED_OUT);
     expect(window.localStorage.getItem('token')).toBeNull();
     expect(sessionEnding()).toBe('expired');
-    expect(toast).toHaveBeenCalledWith(expect.objectContaining({ message: 'Session Expired', color: 'red' }));
+    // The toast module loads on first use (lib/notify.ts).
+    await vi.waitFor(() =>
+      expect(toast).toHaveBeenCalledWith(
+        expect.objectContaining({ message: 'Session Expired', color: 'red' }),
+      ),
+    );
     expect(expired).toHaveBeenCalledTimes(1);
     stop();
   });
@@ -119,6 +124,7 @@ describe('apiRequest with an expired session (docs/product.md#sessions)', () => 
     await Promise.allSettled([apiRequest('/api/me'), apiRequest('/api/order/create')]);
 
     expect(expired).toHaveBeenCalledTimes(1);
+    await vi.waitFor(() => expect(toast).toHaveBeenCalled());
     expect(toast).toHaveBeenCalledTimes(1);
     stop();
   });

@@ -1,4 +1,3 @@
-import { notifications } from '@mantine/notifications';
 import { i18n } from './i18n.ts';
 
 interface NotifyOptions {
@@ -8,9 +7,14 @@ interface NotifyOptions {
   title?: string;
 }
 
-/** Every toast's close button is named: Mantine leaves it an unnamed button for screen readers. */
+/**
+ * Every toast's close button is named: Mantine leaves it an unnamed button for screen readers. The
+ * notifications module is loaded on first use (app/providers.tsx says why); later toasts find it loaded.
+ */
 function show(color: string, message: string, options: NotifyOptions): void {
-  notifications.show({ ...options, message, color, closeButtonProps: { 'aria-label': i18n.t('close') } });
+  void import('@mantine/notifications').then(({ notifications }) =>
+    notifications.show({ ...options, message, color, closeButtonProps: { 'aria-label': i18n.t('close') } }),
+  );
 }
 
 export function notifyError(message: string, options: NotifyOptions = {}): void {

@@ -77,7 +77,7 @@ describe('LetsBeginPage', () => {
     expect(screen.getByRole('button', { name: 'Continue' })).toBeInTheDocument();
   });
 
-  it('warns when the name is not a full name, and does not go on', () => {
+  it('warns when the name is not a full name, and does not go on', async () => {
     stubApi({});
     const toast = vi.spyOn(notifications, 'show');
     renderPage();
@@ -86,8 +86,11 @@ describe('LetsBeginPage', () => {
     continueWithName('Tenzin');
     advance(5000);
 
-    expect(toast).toHaveBeenCalledWith(
-      expect.objectContaining({ message: 'Oops, can you give us your full name?', color: 'yellow' }),
+    // The toast module loads on first use (lib/notify.ts).
+    await vi.waitFor(() =>
+      expect(toast).toHaveBeenCalledWith(
+        expect.objectContaining({ message: 'Oops, can you give us your full name?', color: 'yellow' }),
+      ),
     );
     expect(screen.getAllByTestId('typed-message')).toHaveLength(1);
     expect(screen.queryByRole('textbox', { name: /E-mail/ })).not.toBeInTheDocument();
