@@ -1,6 +1,7 @@
-import { Button, Group, Paper, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { formatRupees, type Order } from '@puja/contract';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { TableSkeletonRows } from '../../../components/table-skeleton-rows.tsx';
 import { formatPujaDate } from '../../../lib/formatting.ts';
 import type { OrderActions } from '../hooks/use-order-actions.ts';
@@ -69,7 +70,9 @@ export function AwaitingPaymentTable({
               const busy = actions.updating?.orderId === order.id;
               return (
                 <Table.Tr key={order.id} data-testid="awaiting-payment-row">
-                  <Table.Td>{order.number}</Table.Td>
+                  <Table.Td>
+                    <OrderNumberLink order={order} />
+                  </Table.Td>
                   <Table.Td>{patronLabel(order.user)}</Table.Td>
                   <Table.Td>{formatPujaDate(order.date)}</Table.Td>
                   <Table.Td>{order.monastery_puja.puja.name}</Table.Td>
@@ -148,7 +151,7 @@ function AwaitingPaymentCards({ orders, actions, onUpdateDate, onDecline }: Awai
           <Paper withBorder radius="md" p="sm" data-testid="awaiting-payment-row">
             <Stack gap={6}>
               <Group justify="space-between" gap="xs" wrap="wrap">
-                <Text fw={600}>{order.number}</Text>
+                <OrderNumberLink order={order} />
                 <Text fw={600}>{formatRupees(order.amount)}</Text>
               </Group>
               <Text>{patronLabel(order.user)}</Text>
@@ -167,5 +170,14 @@ function AwaitingPaymentCards({ orders, actions, onUpdateDate, onDecline }: Awai
         </li>
       ))}
     </Stack>
+  );
+}
+
+/** The order's number, as the link to its page, where its whole story is. */
+function OrderNumberLink({ order }: { order: Order }) {
+  return (
+    <Anchor component={Link} to={`/monastery/orders/${order.id}`} fw={600}>
+      {order.number}
+    </Anchor>
   );
 }

@@ -1,7 +1,8 @@
-import { Badge, Button, Group, Paper, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, Skeleton, Stack, Table, Text } from '@mantine/core';
 import type { Order, PaymentStatus } from '@puja/contract';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { TableSkeletonRows } from '../../../components/table-skeleton-rows.tsx';
 import { formatPujaDate } from '../../../lib/formatting.ts';
 import type { OrderActions } from '../hooks/use-order-actions.ts';
@@ -135,9 +136,10 @@ function OrderSummary({ order }: { order: Order }) {
   return (
     <>
       <Text fw={600}>{patronLabel(order.user)}</Text>
-      <Text size="sm" c="dimmed">
+      {/* The order's page: its whole story, and the thread after approval. */}
+      <Anchor component={Link} to={`/monastery/orders/${order.id}`} size="sm" w="fit-content">
         {t('dashboard.orderNumber', { number: order.number })}
-      </Text>
+      </Anchor>
       {order.last_message_from === 'patron' && (
         <Badge color="blue" variant="light" c="dark.7" w="fit-content">
           {t('dashboard.patronWrote')}

@@ -653,6 +653,12 @@ describe('a patron who has not given a name', () => {
     });
 
     const row = await rowOf('+9779833333333');
+    // Each order's number opens its page, where its whole story is.
+    expect(within(row).getByRole('link', { name: 'Order PJ-4TX8WN' })).toHaveAttribute(
+      'href',
+      '/monastery/orders/42',
+    );
+    expect(screen.getByRole('link', { name: 'PJ-9WQ3ZD' })).toHaveAttribute('href', '/monastery/orders/43');
     expect(
       within(screen.getByRole('table', { name: 'Orders awaiting payment' })).getByText('+9779833333333'),
     ).toBeInTheDocument();
