@@ -145,7 +145,7 @@ test.describe('the administrator’s records', () => {
     await filters.getByRole('textbox', { name: 'What was done' }).click();
     await page.getByRole('option', { name: 'Updated' }).click();
     await expect(page).toHaveURL(/action=update/);
-    await expect(rowWith(log, `Demo Administrator restored monastery #${monastery.id}`)).toBeVisible();
+    await expect(rowWith(log, `Demo Administrator restored monastery “${monastery.name}”`)).toBeVisible();
     // A day with no entries: nothing matches.
     await page.goto('/admin/audit?action=archive&from=2020-01-01&to=2020-01-02');
     await expect(page.getByText('No entry matches these filters.')).toBeVisible();

@@ -294,7 +294,7 @@ export function createCatalogueAdminService(dependencies: {
           await restoreMonasteryAndOfferings(tx, id, row.archivedAt!);
           const clash = await findOfferedNameClash(tx, { monasteryId: id });
           if (clash) throw offeredNameTaken(clash);
-          await recordRestore(tx, actor, 'monastery', id, row.archivedAt!);
+          await recordRestore(tx, actor, 'monastery', row);
         });
       } catch (error) {
         if (brokeUniqueIndex(error, 'monasteries_name_unique'))
@@ -321,7 +321,7 @@ export function createCatalogueAdminService(dependencies: {
           await restoreCataloguePujaAndOfferings(tx, id, row.archivedAt!);
           const clash = await findOfferedNameClash(tx, { pujaId: id });
           if (clash) throw offeredNameTaken(clash);
-          await recordRestore(tx, actor, 'puja', id, row.archivedAt!);
+          await recordRestore(tx, actor, 'puja', row);
         });
       } catch (error) {
         if (brokeUniqueIndex(error, 'pujas_catalogue_name_unique'))
@@ -336,22 +336,22 @@ export function createCatalogueAdminService(dependencies: {
 
 /**
  * A restore is an update of the archived mark, as a staff member's offering brought back is: the entry
- * shows when the row had been archived.
+ * shows when the row had been archived, and the name it comes back under, so the audit log can say what
+ * was restored (an archive's entry names it the same way, in its `before`).
  */
 function recordRestore(
   tx: Transaction,
   actor: Viewer,
   subject: 'monastery' | 'puja',
-  id: number,
-  archivedAt: Date,
+  row: { id: number; name: string; archivedAt: Date | null },
 ) {
   return recordAudit(tx, {
     actor,
     action: 'update',
     subject,
-    subjectId: id,
-    before: { archived_at: archivedAt.toISOString() },
-    after: { archived_at: null },
+    subjectId: row.id,
+    before: { archived_at: row.archivedAt!.toISOString() },
+    after: { archived_at: null, name: row.name },
   });
 }
 

@@ -252,6 +252,11 @@ describe('archived monasteries and pujas', () => {
     expect(entries.map((entry) => entry.action)).toEqual(['archive', 'update']);
     expect(entries[1]).toMatchObject({ actorId: adminId, after: { archived_at: null } });
     expect(entries[1]!.before).toEqual({ archived_at: entries[0]!.after!.archived_at });
+    // The name it comes back under, so the audit log can say what was restored.
+    expect(entries[1]!.after).toEqual({
+      archived_at: null,
+      name: (await db.select().from(monasteries).where(eq(monasteries.id, monastery.id)))[0]!.name,
+    });
 
     // Restoring it again: it is no longer archived.
     expect((await call('POST', `/api/monastery/${monastery.id}/restore`, admin)).statusCode).toBe(404);
