@@ -27,7 +27,10 @@ export function BackOfficeOrdersScreen({ basePath, intro, pujas, monasteries }: 
   usePageTitle(t('list.title'));
   const { filters, page, setFilter, setPage, search, setSearch, clear, filtered } =
     useBackOfficeOrderFilters();
-  const orders = useBackOfficeOrders(filters, page);
+  // Staff see only their own monastery's orders: a monastery in the address (a link an administrator
+  // shared) is not theirs to choose, and the server would refuse another monastery's id.
+  const asked = monasteries ? filters : { ...filters, monastery: undefined };
+  const orders = useBackOfficeOrders(asked, page);
   const data = orders.data;
 
   return (

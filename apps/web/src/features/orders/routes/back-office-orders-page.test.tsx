@@ -117,6 +117,12 @@ describe("the staff's orders screen", () => {
     expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveValue('');
   });
 
+  it("leaves out a monastery in the address: staff see their own monastery's orders only", async () => {
+    const { fetchMock } = renderStaffList('/monastery/orders?monastery=2&status=approved');
+    await screen.findAllByTestId('back-office-order');
+    expect(ordersQueries(fetchMock)).toEqual(['status=approved']);
+  });
+
   it('says when no order matches', async () => {
     renderStaffList('/monastery/orders?status=expired', { '/api/orders': ordersPage([], 0) });
     expect(await screen.findByText('No orders match these filters.')).toBeInTheDocument();
