@@ -102,6 +102,7 @@ describe('routes', () => {
     const items = within(menu).getAllByRole('link');
     expect(items.map((item) => item.textContent)).toEqual([
       'Dashboard',
+      'Orders',
       'Monastery',
       'Puja',
       'Users',
@@ -124,7 +125,7 @@ describe('routes', () => {
       within(menu)
         .getAllByRole('link')
         .map((item) => item.textContent),
-    ).toEqual(['Dashboard', 'Puja']);
+    ).toEqual(['Dashboard', 'Orders', 'Puja']);
   });
 
   it('shows the not-found page, in the public layout, for any other path', async () => {

@@ -168,7 +168,7 @@ describe('session in the layouts', () => {
     expect(currentPath(router)).toBe('/monasteries');
   });
 
-  it('shows the name and a Logout menu in the back office', async () => {
+  it('shows the name, Settings for their own account and Logout in the back office', async () => {
     signIn({ token: 'admin-token', user: admin });
     stubSignedInApi(admin);
     const user = userEvent.setup();
@@ -176,7 +176,7 @@ describe('session in the layouts', () => {
 
     await user.click(await screen.findByRole('button', { name: 'Demo Administrator' }));
     expect(await screen.findByRole('menuitem', { name: 'Logout' })).toBeInTheDocument();
-    expect(screen.queryByRole('menuitem', { name: 'Settings' })).not.toBeInTheDocument();
+    expect(screen.getByRole('menuitem', { name: 'Settings' })).toHaveAttribute('href', '/admin/account');
   });
 });
 
