@@ -3,8 +3,10 @@
 // BENCH_ORDERS (10,000) orders at Kopan Monastery, the patrons taking turns (about 700 each), 60 % of them
 // paid and a third of those approved. Then, with autocannon (BENCH_SECONDS, 10 s per run, after a short
 // warm-up), it prints:
-//   1. the staff's GET /api/order (goal: p99 < 50 ms for a page as one person loads it) and a patron's own
-//      GET /api/order/create?page=1, each at 1, 2 and 10 connections;
+//   1. the staff's dashboard GET /api/order and the back office's orders screen GET /api/orders (its first
+//      page, a page deep in the list, a status filter, a search by a patron's phone) (goal for each: p99 <
+//      50 ms for a page as one person loads it), and a patron's own GET /api/order/create?page=1, each at
+//      1, 2 and 10 connections;
 //   2. /healthz (4 connections) while 100 connections read patrons' order lists (goal p99 < 100 ms).
 // Figures only: nothing here passes or fails a build.
 import {
@@ -107,6 +109,20 @@ try {
   // cores the page then waits its turn behind nine others, and what it shows is pages per second.
   const lists = [
     { list: 'staff GET /api/order', route: '/api/order', token: staffToken, goal: 50 },
+    { list: 'staff GET /api/orders (page 1)', route: '/api/orders', token: staffToken, goal: 50 },
+    { list: 'staff GET /api/orders?page=200', route: '/api/orders?page=200', token: staffToken, goal: 50 },
+    {
+      list: 'staff GET /api/orders?status=to_approve',
+      route: '/api/orders?status=to_approve',
+      token: staffToken,
+      goal: 50,
+    },
+    {
+      list: `staff GET /api/orders?q=<a patron's phone>`,
+      route: `/api/orders?q=${patrons[1].phone}`,
+      token: staffToken,
+      goal: 50,
+    },
     {
       list: `patron GET /api/order/create?page=1 (${demoPatronOrders} orders)`,
       route: '/api/order/create?page=1',
