@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
+import { notifyCatalogueChanged } from './catalogue.queries.ts';
 
 /**
  * The public catalogue changes rarely and is read on every page, so each answer is kept in memory as the
@@ -67,7 +67,7 @@ export class CatalogueCache {
  */
 export async function invalidateCatalogue(db: Database, cache: CatalogueCache): Promise<void> {
   cache.clear();
-  await db.execute(sql.raw(`NOTIFY ${CATALOGUE_CHANNEL}`));
+  await notifyCatalogueChanged(db, CATALOGUE_CHANNEL);
 }
 
 /** Keeps one connection listening for other instances' writes; reconnects if the connection drops. */

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { monasteries, monasteryPujas, pujas } from '../../db/schema/index.ts';
 
@@ -105,4 +105,12 @@ export async function isPujaSlugTaken(db: Database, slug: string): Promise<boole
 function matchesSlugOrId(table: typeof monasteries | typeof pujas, slugOrId: string): SQL {
   // A path segment of digits only is an id: slugs always contain a letter.
   return /^\d+$/.test(slugOrId) ? eq(table.id, Number(slugOrId)) : eq(table.slug, slugOrId);
+}
+
+/**
+ * Tells every instance listening on `channel` that the catalogue changed. PostgreSQL delivers it when the
+ * surrounding transaction commits (at once outside one), so nobody hears of a change that was undone.
+ */
+export async function notifyCatalogueChanged(db: Database, channel: string): Promise<void> {
+  await db.execute(sql.raw(`NOTIFY ${channel}`));
 }
