@@ -1,10 +1,9 @@
 import { Anchor, Badge, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { type BackOfficeOrderResponse, formatRupees, type Payment } from '@puja/contract';
 import { IconArrowLeft } from '@tabler/icons-react';
-import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import detailsList from '../../../components/details-list.module.css';
+import { DetailsList } from '../../../components/details-list.tsx';
 import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
 import { formatBusinessTime, formatPujaDate } from '../../../lib/formatting.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
@@ -77,7 +76,7 @@ function OrderPage({ page, staff }: { page: BackOfficeOrderResponse; staff: bool
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <Stack gap="lg">
           <Section heading={t('page.patronHeading')}>
-            <Details
+            <DetailsList
               rows={[
                 [t('page.name'), patronLabel(order.user) || none],
                 [t('page.phone'), order.user.phone || none],
@@ -86,7 +85,7 @@ function OrderPage({ page, staff }: { page: BackOfficeOrderResponse; staff: bool
             />
           </Section>
           <Section heading={t('page.pujaHeading')}>
-            <Details
+            <DetailsList
               rows={[
                 [t('page.puja'), order.monastery_puja.puja.name],
                 [t('page.monastery'), order.monastery_puja.monastery.name],
@@ -122,19 +121,6 @@ function OrderPage({ page, staff }: { page: BackOfficeOrderResponse; staff: bool
         </Stack>
       </SimpleGrid>
     </>
-  );
-}
-
-function Details({ rows }: { rows: [string, ReactNode][] }) {
-  return (
-    <dl className={detailsList.details}>
-      {rows.map(([label, value]) => (
-        <Fragment key={label}>
-          <dt>{label}</dt>
-          <dd>{value}</dd>
-        </Fragment>
-      ))}
-    </dl>
   );
 }
 

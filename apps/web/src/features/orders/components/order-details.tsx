@@ -1,8 +1,7 @@
 import { Badge, Button, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { formatRupees, type Order, type OrderConversationResponse, type OrderStatus } from '@puja/contract';
-import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import detailsList from '../../../components/details-list.module.css';
+import { DetailsList, type DetailsRow } from '../../../components/details-list.tsx';
 import { formatPujaDate } from '../../../lib/formatting.ts';
 import { canCancel, canProceedToPayment } from '../utils/order-money.ts';
 import { OrderPayments } from './order-payments.tsx';
@@ -39,7 +38,7 @@ export function OrderDetails({
 }: OrderDetailsProps) {
   const { t } = useTranslation('orders');
   const none = t('orders.none');
-  const rows: [string, ReactNode][] = [
+  const rows: DetailsRow[] = [
     [t('orders.number'), order.number],
     [t('orders.monastery'), order.monastery_puja.monastery.name],
     [t('orders.puja'), order.monastery_puja.puja.name],
@@ -61,14 +60,7 @@ export function OrderDetails({
 
   return (
     <Stack gap="md">
-      <dl className={detailsList.details}>
-        {rows.map(([label, value]) => (
-          <Fragment key={label}>
-            <dt>{label}</dt>
-            <dd>{value}</dd>
-          </Fragment>
-        ))}
-      </dl>
+      <DetailsList rows={rows} />
       {(canProceedToPayment(order) || canCancel(order)) && (
         <Stack gap="xs">
           {canProceedToPayment(order) && (

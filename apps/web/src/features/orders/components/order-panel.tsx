@@ -1,8 +1,7 @@
 import { Drawer, Stack } from '@mantine/core';
 import { formatRupees, type Order } from '@puja/contract';
-import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import classes from '../../../components/details-list.module.css';
+import { DetailsList, type DetailsRow } from '../../../components/details-list.tsx';
 import { formatPujaDate } from '../../../lib/formatting.ts';
 import { useLastShown } from '../../../lib/use-last-shown.ts';
 import type { OrderActions } from '../hooks/use-order-actions.ts';
@@ -24,7 +23,7 @@ export function OrderPanel({ order, actions, onClose }: OrderPanelProps) {
   const { t } = useTranslation('staff');
   const shown = useLastShown(order);
   const none = t('panel.none');
-  const rows: [string, ReactNode][] = shown
+  const rows: DetailsRow[] = shown
     ? [
         [t('panel.orderNumber'), shown.number],
         // A puja is booked for a day, not an hour.
@@ -52,14 +51,7 @@ export function OrderPanel({ order, actions, onClose }: OrderPanelProps) {
     >
       {shown && (
         <Stack gap="lg">
-          <dl className={classes.details}>
-            {rows.map(([label, value]) => (
-              <Fragment key={label}>
-                <dt>{label}</dt>
-                <dd>{value}</dd>
-              </Fragment>
-            ))}
-          </dl>
+          <DetailsList rows={rows} />
           <CompletionForm key={shown.id} order={shown} actions={actions} onCompleted={onClose} />
         </Stack>
       )}
