@@ -78,7 +78,7 @@ try {
   }
   console.table(rows);
   const lowest = Math.min(...rows.map((row) => row.ratio));
-  console.log(`Lowest app/bare ratio: ${lowest} (goal ≥ 0.5)`);
+  console.log(`Lowest app/bare ratio: ${lowest} (goal ≥ 0.7)`);
 } finally {
   stopAll();
   await new Promise((resolve) => setTimeout(resolve, 1500));
