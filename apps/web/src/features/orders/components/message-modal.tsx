@@ -1,12 +1,13 @@
-import { Button, Group, Loader, Modal, Paper, ScrollArea, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Loader, Modal, ScrollArea, Stack, Text, Textarea } from '@mantine/core';
 import { MESSAGE_MAX_LENGTH, type Order } from '@puja/contract';
 import { useTranslation } from 'react-i18next';
-import { formatMessageTime, formatPujaDate } from '../../../lib/formatting.ts';
+import { formatPujaDate } from '../../../lib/formatting.ts';
 import { useLastShown } from '../../../lib/use-last-shown.ts';
 import { useOrderConversation } from '../api/get-order-conversation.ts';
 import { useMessageForm } from '../hooks/use-message-form.ts';
 import type { OrderActions } from '../hooks/use-order-actions.ts';
 import { patronLabel } from '../utils/patron-label.ts';
+import { StaffMessageList } from './staff-message-list.tsx';
 
 interface MessageModalProps {
   /** The order whose patron is written to; null when closed. */
@@ -99,26 +100,14 @@ function OrderThread({ order }: { order: Order }) {
         </Text>
       ) : (
         <ScrollArea.Autosize mah={240} type="auto">
-          <Stack component="ol" gap={6} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-            {messages.map((message, index) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: messages never reorder; their place is their identity
-              <li key={index}>
-                <Paper withBorder radius="sm" p="xs" bg={message.from === 'patron' ? 'blue.0' : 'gray.0'}>
-                  <Text size="xs" fw={600}>
-                    {message.from === 'patron'
-                      ? t('messageModal.fromPatron', { name: patronLabel(order.user) })
-                      : t('messageModal.fromMonastery')}
-                  </Text>
-                  <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-                    {message.message}
-                  </Text>
-                  <Text size="xs" c="dimmed" component="time" dateTime={message.created_at}>
-                    {formatMessageTime(message.created_at)}
-                  </Text>
-                </Paper>
-              </li>
-            ))}
-          </Stack>
+          <StaffMessageList
+            messages={messages}
+            senderOf={(message) =>
+              message.from === 'patron'
+                ? t('messageModal.fromPatron', { name: patronLabel(order.user) })
+                : t('messageModal.fromMonastery')
+            }
+          />
         </ScrollArea.Autosize>
       )}
     </Stack>

@@ -1,11 +1,10 @@
-import { Button, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Button, Stack, Text, Textarea, Title } from '@mantine/core';
 import { type BackOfficeOrderResponse, MESSAGE_MAX_LENGTH } from '@puja/contract';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatMessageTime } from '../../../lib/formatting.ts';
 import { useStaffMessageForm } from '../hooks/use-staff-message-form.ts';
 import { patronLabel } from '../utils/patron-label.ts';
-import classes from './back-office-orders.module.css';
+import { StaffMessageList } from './staff-message-list.tsx';
 
 interface OrderThreadProps {
   page: BackOfficeOrderResponse;
@@ -27,26 +26,14 @@ export function OrderThread({ page }: OrderThreadProps) {
       {messages.length === 0 ? (
         <Text c="dimmed">{t('page.noMessages')}</Text>
       ) : (
-        <Stack component="ol" gap={6} className={classes.thread}>
-          {messages.map((message, index) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: the thread only grows at its end; a place is a message
-            <li key={index}>
-              <Paper withBorder radius="sm" p="xs" bg={message.from === 'patron' ? 'blue.0' : 'gray.0'}>
-                <Text size="xs" fw={600}>
-                  {message.from === 'patron'
-                    ? message.sender.trim() || patronLabel(order.user)
-                    : t('page.fromMonastery', { name: message.sender })}
-                </Text>
-                <Text size="sm" className={classes.message}>
-                  {message.message}
-                </Text>
-                <Text size="xs" c="dimmed" component="time" dateTime={message.created_at}>
-                  {formatMessageTime(message.created_at)}
-                </Text>
-              </Paper>
-            </li>
-          ))}
-        </Stack>
+        <StaffMessageList
+          messages={messages}
+          senderOf={(message) =>
+            message.from === 'patron'
+              ? message.sender.trim() || patronLabel(order.user)
+              : t('page.fromMonastery', { name: message.sender })
+          }
+        />
       )}
       {actions.message ? (
         <MessageForm orderId={order.id} />
