@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import {
   changePhoneRequestSchema,
   formatPhoneInternational,
@@ -6,11 +6,10 @@ import {
 } from '@puja/contract';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CountryCodeSelect } from '../../../components/country-code-select.tsx';
+import { PhoneCodeFields, PhoneNumberFields } from '../../../components/phone-fields.tsx';
 import { endedTheSession, reasonOf, showServerErrors, useContractForm } from '../../../lib/contract-form.ts';
 import { defaultCountryCode, dialCodeOf, listCountryDialCodes } from '../../../lib/country-dial-codes.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { useSecondsLeft } from '../../../lib/use-seconds-left.ts';
 import { useChangePhone, useSendPhoneChangeCode } from '../api/change-phone.ts';
 
 /** The code request the server accepted: the change repeats its number and brings back its challenge. */
@@ -105,28 +104,20 @@ function NumberStep({ onSent }: { onSent: (sent: SentCode) => void }) {
       noValidate
     >
       <Stack gap="md">
-        <Group align="flex-start" gap="sm" wrap="wrap">
-          <CountryCodeSelect
-            countries={countries}
-            label={t('phone.countryCode')}
-            nothingFoundMessage={t('phone.countryNotFound')}
-            value={country}
-            onChange={(chosen) => {
-              setCountry(chosen.code);
-              form.setFieldValue('code', chosen.dial_code);
-            }}
-          />
-          <TextInput
-            label={t('phone.newNumber')}
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel-national"
-            required
-            flex={1}
-            miw={180}
-            {...form.getInputProps('phone')}
-          />
-        </Group>
+        <PhoneNumberFields
+          countries={countries}
+          country={country}
+          onCountryChange={(chosen) => {
+            setCountry(chosen.code);
+            form.setFieldValue('code', chosen.dial_code);
+          }}
+          labels={{
+            country: t('phone.countryCode'),
+            countryNotFound: t('phone.countryNotFound'),
+            phone: t('phone.newNumber'),
+          }}
+          phoneInputProps={form.getInputProps('phone')}
+        />
         <Group justify="flex-end">
           <Button type="submit" loading={codeRequest.isPending}>
             {t('phone.sendCode')}
@@ -155,7 +146,6 @@ function CodeStep({
   });
   const changing = useChangePhone();
   const codeRequest = useCodeRequest(onResent);
-  const resendSecondsLeft = useSecondsLeft(sent.resendAt);
   // The number and the challenge have no field of their own on this step: their messages (a number taken
   // by another account, a challenge that is no longer good) are shown above the code.
   const problem = form.errors.phone ?? form.errors.challenge;
@@ -179,37 +169,22 @@ function CodeStep({
             {problem}
           </Alert>
         )}
-        <TextInput
-          label={t('phone.code')}
-          description={t('phone.codeDescription', { phone: formatPhoneInternational(sent.sentTo) })}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          required
-          data-autofocus
-          {...form.getInputProps('otp')}
+        <PhoneCodeFields
+          labels={{
+            code: t('phone.code'),
+            codeDescription: t('phone.codeDescription', { phone: formatPhoneInternational(sent.sentTo) }),
+            changeNumber: t('phone.useDifferentNumber'),
+            resend: t('phone.resendCode'),
+            resendIn: (seconds) => t('phone.resendCodeIn', { seconds }),
+            submit: t('phone.change'),
+          }}
+          codeInputProps={form.getInputProps('otp')}
+          onChangeNumber={onDone}
+          resendAt={sent.resendAt}
+          onResend={() => void codeRequest.request({ code: sent.code, phone: sent.phone })}
+          resending={codeRequest.isPending}
+          submitting={changing.isPending}
         />
-        <Group justify="space-between" wrap="wrap" gap="xs">
-          <Group gap="xs">
-            <Button variant="subtle" px="xs" onClick={onDone}>
-              {t('phone.useDifferentNumber')}
-            </Button>
-            <Button
-              variant="subtle"
-              px="xs"
-              onClick={() => void codeRequest.request({ code: sent.code, phone: sent.phone })}
-              loading={codeRequest.isPending}
-              disabled={resendSecondsLeft > 0}
-            >
-              {resendSecondsLeft > 0
-                ? t('phone.resendCodeIn', { seconds: resendSecondsLeft })
-                : t('phone.resendCode')}
-            </Button>
-          </Group>
-          <Button type="submit" loading={changing.isPending}>
-            {t('phone.change')}
-          </Button>
-        </Group>
       </Stack>
     </form>
   );

@@ -1,4 +1,4 @@
-import { Button, Group, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import {
   formatPhoneInternational,
   type LoginResponse,
@@ -7,12 +7,11 @@ import {
 } from '@puja/contract';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CountryCodeSelect } from '../../../components/country-code-select.tsx';
+import { PhoneCodeFields, PhoneNumberFields } from '../../../components/phone-fields.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { showServerErrors, useContractForm } from '../../../lib/contract-form.ts';
 import { defaultCountryCode, dialCodeOf, listCountryDialCodes } from '../../../lib/country-dial-codes.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { useSecondsLeft } from '../../../lib/use-seconds-left.ts';
 import { useClientConfig } from '../api/get-client-config.ts';
 import { useLoginWithPhone } from '../api/login-with-phone.ts';
 import { useSendOtp } from '../api/send-otp.ts';
@@ -62,7 +61,6 @@ export function PhoneLoginForm({ onLoggedIn }: PhoneLoginFormProps) {
   const [captchaResets, setCaptchaResets] = useState(0);
   const [sent, setSent] = useState<SentCode | null>(null);
   const [resendAt, setResendAt] = useState<number | null>(null);
-  const resendSecondsLeft = useSecondsLeft(resendAt);
   const sendOtp = useSendOtp();
   const login = useLoginWithPhone();
   const config = useClientConfig();
@@ -155,35 +153,22 @@ export function PhoneLoginForm({ onLoggedIn }: PhoneLoginFormProps) {
     return (
       <form onSubmit={submitOtp} noValidate>
         <Stack gap="md">
-          <TextInput
-            label={t('otp')}
-            description={t('otpDescription', { phone: formatPhoneInternational(sent.sentTo) })}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            required
-            data-autofocus
-            {...codeForm.getInputProps('otp')}
+          <PhoneCodeFields
+            labels={{
+              code: t('otp'),
+              codeDescription: t('otpDescription', { phone: formatPhoneInternational(sent.sentTo) }),
+              changeNumber: t('changeNumber'),
+              resend: t('resendCode'),
+              resendIn: (seconds) => t('resendCodeIn', { seconds }),
+              submit: t('logIn'),
+            }}
+            codeInputProps={codeForm.getInputProps('otp')}
+            onChangeNumber={() => setStep('phone')}
+            resendAt={resendAt}
+            onResend={resendCode}
+            resending={sendOtp.isPending}
+            submitting={login.isPending}
           />
-          <Group justify="space-between" wrap="wrap" gap="xs">
-            <Group gap="xs">
-              <Button variant="subtle" px="xs" onClick={() => setStep('phone')}>
-                {t('changeNumber')}
-              </Button>
-              <Button
-                variant="subtle"
-                px="xs"
-                onClick={resendCode}
-                loading={sendOtp.isPending}
-                disabled={resendSecondsLeft > 0}
-              >
-                {resendSecondsLeft > 0 ? t('resendCodeIn', { seconds: resendSecondsLeft }) : t('resendCode')}
-              </Button>
-            </Group>
-            <Button type="submit" loading={login.isPending}>
-              {t('logIn')}
-            </Button>
-          </Group>
         </Stack>
       </form>
     );
@@ -192,30 +177,17 @@ export function PhoneLoginForm({ onLoggedIn }: PhoneLoginFormProps) {
   return (
     <form onSubmit={submitPhone} noValidate>
       <Stack gap="md">
-        <Group align="flex-start" gap="sm" wrap="wrap">
-          <CountryCodeSelect
-            countries={countries}
-            label={t('countryCode')}
-            nothingFoundMessage={t('countryNotFound')}
-            value={countryCode}
-            onChange={(country) => {
-              setCountryCode(country.code);
-              phoneForm.setFieldValue('code', country.dial_code);
-            }}
-          />
-          <TextInput
-            label={t('phone')}
-            type="tel"
-            // The phone keypad, which has the spaces, brackets and dashes people write numbers with.
-            inputMode="tel"
-            autoComplete="tel-national"
-            required
-            flex={1}
-            miw={180}
-            data-autofocus
-            {...phoneForm.getInputProps('phone')}
-          />
-        </Group>
+        <PhoneNumberFields
+          countries={countries}
+          country={countryCode}
+          onCountryChange={(country) => {
+            setCountryCode(country.code);
+            phoneForm.setFieldValue('code', country.dial_code);
+          }}
+          labels={{ country: t('countryCode'), countryNotFound: t('countryNotFound'), phone: t('phone') }}
+          phoneInputProps={phoneForm.getInputProps('phone')}
+          autoFocus
+        />
         {captchaSiteKey && (
           <TurnstileWidget
             siteKey={captchaSiteKey}
