@@ -1,20 +1,7 @@
-import {
-  Button,
-  Group,
-  Paper,
-  Select,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Group, Paper, Select, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { AUDIT_ACTIONS, AUDIT_SUBJECTS, type AuditEntry } from '@puja/contract';
-import { IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { DayInput } from '../../../components/day-input.tsx';
+import { DayRangeFilter, FilterSearch } from '../../../components/filter-controls.tsx';
 import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
 import { RecordCards } from '../../../components/record-cards.tsx';
 import { formatBusinessTime } from '../../../lib/formatting.ts';
@@ -192,13 +179,11 @@ function AuditFiltersBar({ filters, filtered, onFilter, search, onSearch, onClea
   return (
     <Group role="search" aria-label={t('auditLog.filtersLabel')} align="flex-end" gap="sm" wrap="wrap">
       <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} spacing="sm" style={{ flex: 1, minWidth: 200 }}>
-        <TextInput
-          type="search"
+        <FilterSearch
           label={t('auditLog.who')}
           placeholder={t('auditLog.whoPlaceholder')}
-          leftSection={<IconSearch size={16} aria-hidden="true" />}
           value={search}
-          onChange={(event) => onSearch(event.currentTarget.value)}
+          onChange={onSearch}
           maxLength={100}
         />
         <Select
@@ -222,17 +207,11 @@ function AuditFiltersBar({ filters, filtered, onFilter, search, onSearch, onClea
           clearable
           clearButtonProps={{ 'aria-label': t('auditLog.clearSubject') }}
         />
-        <DayInput
-          label={t('auditLog.from')}
-          value={filters.from ?? null}
-          maxDate={filters.to}
-          onChange={(value) => onFilter('from', value)}
-        />
-        <DayInput
-          label={t('auditLog.to')}
-          value={filters.to ?? null}
-          minDate={filters.from}
-          onChange={(value) => onFilter('to', value)}
+        <DayRangeFilter
+          labels={{ from: t('auditLog.from'), to: t('auditLog.to') }}
+          from={filters.from}
+          to={filters.to}
+          onChange={onFilter}
         />
       </SimpleGrid>
       {filtered && (

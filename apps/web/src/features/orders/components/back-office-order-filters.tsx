@@ -1,8 +1,7 @@
-import { Button, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, Select, SimpleGrid, Stack } from '@mantine/core';
 import { BACK_OFFICE_ORDER_FILTERS } from '@puja/contract';
-import { IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { DayInput } from '../../../components/day-input.tsx';
+import { DayRangeFilter, FilterSearch } from '../../../components/filter-controls.tsx';
 import type { BackOfficeOrderFilters } from '../api/get-back-office-orders.ts';
 import type { OrderFilterName } from '../hooks/use-back-office-order-filters.ts';
 
@@ -37,13 +36,11 @@ export function BackOfficeOrderFiltersBar({
   const { t } = useTranslation('back-office-orders');
   return (
     <Stack role="search" aria-label={t('list.filtersLabel')} gap="sm">
-      <TextInput
-        type="search"
+      <FilterSearch
         label={t('list.search')}
         placeholder={t('list.searchPlaceholder')}
-        leftSection={<IconSearch size={16} aria-hidden="true" />}
         value={search}
-        onChange={(event) => onSearch(event.currentTarget.value)}
+        onChange={onSearch}
         maxLength={100}
       />
       <SimpleGrid cols={{ base: 1, xs: 2, lg: monasteries ? 5 : 4 }} spacing="sm">
@@ -78,17 +75,11 @@ export function BackOfficeOrderFiltersBar({
           clearable
           clearButtonProps={{ 'aria-label': t('list.clearPuja') }}
         />
-        <DayInput
-          label={t('list.from')}
-          value={filters.from ?? null}
-          maxDate={filters.to}
-          onChange={(value) => onFilter('from', value)}
-        />
-        <DayInput
-          label={t('list.to')}
-          value={filters.to ?? null}
-          minDate={filters.from}
-          onChange={(value) => onFilter('to', value)}
+        <DayRangeFilter
+          labels={{ from: t('list.from'), to: t('list.to') }}
+          from={filters.from}
+          to={filters.to}
+          onChange={onFilter}
         />
       </SimpleGrid>
       {filtered && (

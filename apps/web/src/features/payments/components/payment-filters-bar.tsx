@@ -1,8 +1,8 @@
-import { Button, Group, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { Button, Group, Select, SimpleGrid } from '@mantine/core';
 import { PAYMENT_METHODS, PAYMENT_STATUSES } from '@puja/contract';
-import { IconDownload, IconSearch } from '@tabler/icons-react';
+import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { DayInput } from '../../../components/day-input.tsx';
+import { DayRangeFilter, FilterSearch } from '../../../components/filter-controls.tsx';
 import type { PaymentFilters } from '../api/get-admin-payments.ts';
 import type { PaymentFilterName } from '../hooks/use-payment-filters.ts';
 
@@ -53,25 +53,17 @@ export function PaymentFiltersBar({
           clearable
           clearButtonProps={{ 'aria-label': t('payments.clearProvider') }}
         />
-        <DayInput
-          label={t('payments.from')}
-          value={filters.from ?? null}
-          maxDate={filters.to}
-          onChange={(value) => onFilter('from', value)}
+        <DayRangeFilter
+          labels={{ from: t('payments.from'), to: t('payments.to') }}
+          from={filters.from}
+          to={filters.to}
+          onChange={onFilter}
         />
-        <DayInput
-          label={t('payments.to')}
-          value={filters.to ?? null}
-          minDate={filters.from}
-          onChange={(value) => onFilter('to', value)}
-        />
-        <TextInput
-          type="search"
+        <FilterSearch
           label={t('payments.search')}
           placeholder={t('payments.searchPlaceholder')}
-          leftSection={<IconSearch size={16} aria-hidden="true" />}
           value={search}
-          onChange={(event) => onSearch(event.currentTarget.value)}
+          onChange={onSearch}
           maxLength={20}
         />
       </SimpleGrid>
