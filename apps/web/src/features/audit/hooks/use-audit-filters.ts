@@ -5,22 +5,16 @@ import {
   type AuditAction,
   type AuditLogQuery,
   type AuditSubject,
-  isCalendarDate,
 } from '@puja/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { dayOf, oneOf } from '../../../lib/use-url-filters.ts';
 
 /** How long typing pauses before the search for a person is sent. */
 const SEARCH_DELAY_MS = 300;
 
 export type AuditFilters = Omit<AuditLogQuery, 'before'>;
 export type AuditFilterName = keyof AuditFilters;
-
-const oneOf = <Value extends string>(values: readonly Value[], value: string | null): Value | undefined =>
-  values.find((candidate) => candidate === value);
-
-const dayOf = (value: string | null): string | undefined =>
-  value && isCalendarDate(value) ? value : undefined;
 
 /**
  * The audit log page's filters, kept in the page's address (`?action=archive&from=2026-11-01`) so a reload
