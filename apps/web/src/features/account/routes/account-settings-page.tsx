@@ -1,15 +1,17 @@
-import { Alert, Button, Card, Group, Stack, TextInput, Title } from '@mantine/core';
-import { type UpdateUserDetailsRequest, updateUserDetailsRequestSchema } from '@puja/contract';
+import { Alert, Button, Card, Group, Stack, Title } from '@mantine/core';
+import { updateUserDetailsRequestSchema } from '@puja/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client.ts';
-import { showServerErrors, useContractForm } from '../../../lib/contract-form.ts';
+import { showServerErrors } from '../../../lib/contract-form.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { type SessionState, useSession } from '../../../lib/session.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useUpdateUserDetails } from '../api/update-user-details.ts';
 import { ChangePhoneSection } from '../components/change-phone-section.tsx';
 import { DeleteAccountSection } from '../components/delete-account-section.tsx';
+import { UserDetailsFields } from '../components/user-details-fields.tsx';
+import { useUserDetailsForm } from '../hooks/use-user-details-form.ts';
 
 /**
  * `/account-settings` (docs/product.md#account-settings): the patron's full name and e-mail, their phone
@@ -31,10 +33,7 @@ export function AccountSettingsPage() {
 
 function AccountSettingsForm({ session }: { session: SessionState }) {
   const { t } = useTranslation('account');
-  const form = useContractForm<UpdateUserDetailsRequest>(updateUserDetailsRequestSchema, {
-    name: session.name ?? '',
-    email: session.email ?? '',
-  });
+  const form = useUserDetailsForm(session);
   const [failure, setFailure] = useState<string | null>(null);
   const update = useUpdateUserDetails();
 
@@ -65,14 +64,7 @@ function AccountSettingsForm({ session }: { session: SessionState }) {
               {failure}
             </Alert>
           )}
-          <TextInput label={t('fullName')} {...form.getInputProps('name')} autoComplete="name" required />
-          <TextInput
-            label={t('email')}
-            type="email"
-            {...form.getInputProps('email')}
-            autoComplete="email"
-            required
-          />
+          <UserDetailsFields form={form} />
           <Group justify="flex-end">
             <Button type="submit" loading={update.isPending}>
               {t('accountSettings.update')}

@@ -1,9 +1,8 @@
 import '../../../lib/admin-strings.ts';
-import { Alert, Button, Card, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import {
   type ChangePasswordRequest,
   changePasswordRequestSchema,
-  type UpdateUserDetailsRequest,
   updateUserDetailsRequestSchema,
 } from '@puja/contract';
 import { useState } from 'react';
@@ -14,6 +13,8 @@ import { type SessionState, useSession } from '../../../lib/session.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useChangePassword } from '../api/change-password.ts';
 import { useUpdateUserDetails } from '../api/update-user-details.ts';
+import { UserDetailsFields } from '../components/user-details-fields.tsx';
+import { useUserDetailsForm } from '../hooks/use-user-details-form.ts';
 
 /*
  * `/admin/account` and `/monastery/account` (docs/product.md#own-details-for-staff-and-administrators): a
@@ -36,10 +37,7 @@ export function BackOfficeAccountPage() {
 
 function OwnDetailsForm({ session }: { session: SessionState }) {
   const { t } = useTranslation('admin');
-  const form = useContractForm<UpdateUserDetailsRequest>(updateUserDetailsRequestSchema, {
-    name: session.name ?? '',
-    email: session.email ?? '',
-  });
+  const form = useUserDetailsForm(session);
   const update = useUpdateUserDetails();
 
   const submit = form.onSubmit((values) => {
@@ -63,19 +61,7 @@ function OwnDetailsForm({ session }: { session: SessionState }) {
           <Title order={2} fz="h3" id="own-details-title">
             {t('ownAccount.detailsTitle')}
           </Title>
-          <TextInput
-            label={t('fullName', { ns: 'account' })}
-            {...form.getInputProps('name')}
-            autoComplete="name"
-            required
-          />
-          <TextInput
-            label={t('email', { ns: 'account' })}
-            type="email"
-            {...form.getInputProps('email')}
-            autoComplete="email"
-            required
-          />
+          <UserDetailsFields form={form} />
           <Group justify="flex-end">
             <Button type="submit" loading={update.isPending}>
               {t('ownAccount.saveDetails')}

@@ -1,14 +1,10 @@
 import { Alert, Button, Group, Stack, TextInput, Title } from '@mantine/core';
-import {
-  fullNameSchema,
-  type UpdateUserDetailsRequest,
-  updateUserDetailsRequestSchema,
-} from '@puja/contract';
+import { fullNameSchema, updateUserDetailsRequestSchema } from '@puja/contract';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client.ts';
-import { showServerErrors, useContractForm } from '../../../lib/contract-form.ts';
+import { showServerErrors } from '../../../lib/contract-form.ts';
 import { notifyWarning } from '../../../lib/notify.ts';
 import { safeRedirectTarget } from '../../../lib/redirect-target.ts';
 import { ROLE_HOME_PATHS } from '../../../lib/role-areas.ts';
@@ -17,6 +13,7 @@ import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useUpdateUserDetails } from '../api/update-user-details.ts';
 import { TypedMessage } from '../components/typed-message.tsx';
 import { useTypedText } from '../hooks/use-typed-text.ts';
+import { useUserDetailsForm } from '../hooks/use-user-details-form.ts';
 
 /** docs/product.md#fixed-values-and-formats: the thank-you starts typing 300 ms after the name is accepted. */
 export const SECOND_MESSAGE_DELAY_MS = 300;
@@ -38,10 +35,7 @@ export function LetsBeginPage() {
   const [searchParams] = useSearchParams();
   // The name's message is a warning toast, not a field message: the name field keeps its place in the
   // conversation (docs/product.md#onboarding).
-  const form = useContractForm<UpdateUserDetailsRequest>(updateUserDetailsRequestSchema, {
-    name: session.name ?? '',
-    email: session.email ?? '',
-  });
+  const form = useUserDetailsForm(session);
   const [failure, setFailure] = useState<string | null>(null);
   const [step, setStep] = useState<'name' | 'pause' | 'email'>('name');
   const [firstName, setFirstName] = useState('');
