@@ -1,4 +1,4 @@
-import { TextInput } from '@mantine/core';
+import { Select, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { DayInput } from './day-input.tsx';
 
@@ -55,5 +55,42 @@ export function DayRangeFilter({ labels, from, to, onChange }: DayRangeFilterPro
         onChange={(value) => onChange('to', value)}
       />
     </>
+  );
+}
+
+interface FilterSelectProps {
+  label: string;
+  /** What no choice means ('All statuses'). */
+  placeholder: string;
+  data: readonly { value: string; label: string }[];
+  value: string | null;
+  onChange: (value: string | null) => void;
+  /** The clear button's name for screen readers ('Clear status'). */
+  clearLabel: string;
+  /** For long lists (pujas, monasteries): typing narrows the choices. */
+  searchable?: boolean;
+}
+
+/** One of the bar's choices; clearing it (its labelled × button) goes back to all. */
+export function FilterSelect({
+  label,
+  placeholder,
+  data,
+  value,
+  onChange,
+  clearLabel,
+  searchable = false,
+}: FilterSelectProps) {
+  return (
+    <Select
+      label={label}
+      placeholder={placeholder}
+      data={[...data]}
+      value={value}
+      onChange={onChange}
+      searchable={searchable}
+      clearable
+      clearButtonProps={{ 'aria-label': clearLabel }}
+    />
   );
 }

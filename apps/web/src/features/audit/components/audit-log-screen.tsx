@@ -1,7 +1,7 @@
-import { Button, Group, Paper, Select, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { AUDIT_ACTIONS, AUDIT_SUBJECTS, type AuditEntry } from '@puja/contract';
 import { useTranslation } from 'react-i18next';
-import { DayRangeFilter, FilterSearch } from '../../../components/filter-controls.tsx';
+import { DayRangeFilter, FilterSearch, FilterSelect } from '../../../components/filter-controls.tsx';
 import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
 import { RecordCards } from '../../../components/record-cards.tsx';
 import { formatBusinessTime } from '../../../lib/formatting.ts';
@@ -186,16 +186,15 @@ function AuditFiltersBar({ filters, filtered, onFilter, search, onSearch, onClea
           onChange={onSearch}
           maxLength={100}
         />
-        <Select
+        <FilterSelect
           label={t('auditLog.action')}
           placeholder={t('auditLog.allActions')}
           data={AUDIT_ACTIONS.map((action) => ({ value: action, label: t(`auditLog.actions.${action}`) }))}
           value={filters.action ?? null}
           onChange={(value) => onFilter('action', value)}
-          clearable
-          clearButtonProps={{ 'aria-label': t('auditLog.clearAction') }}
+          clearLabel={t('auditLog.clearAction')}
         />
-        <Select
+        <FilterSelect
           label={t('auditLog.subject')}
           placeholder={t('auditLog.allSubjects')}
           data={AUDIT_SUBJECTS.map((subject) => ({
@@ -204,8 +203,7 @@ function AuditFiltersBar({ filters, filtered, onFilter, search, onSearch, onClea
           }))}
           value={filters.subject ?? null}
           onChange={(value) => onFilter('subject', value)}
-          clearable
-          clearButtonProps={{ 'aria-label': t('auditLog.clearSubject') }}
+          clearLabel={t('auditLog.clearSubject')}
         />
         <DayRangeFilter
           labels={{ from: t('auditLog.from'), to: t('auditLog.to') }}

@@ -1,7 +1,7 @@
-import { Button, Select, SimpleGrid, Stack } from '@mantine/core';
+import { Button, SimpleGrid, Stack } from '@mantine/core';
 import { BACK_OFFICE_ORDER_FILTERS } from '@puja/contract';
 import { useTranslation } from 'react-i18next';
-import { DayRangeFilter, FilterSearch } from '../../../components/filter-controls.tsx';
+import { DayRangeFilter, FilterSearch, FilterSelect } from '../../../components/filter-controls.tsx';
 import type { BackOfficeOrderFilters } from '../api/get-back-office-orders.ts';
 import type { OrderFilterName } from '../hooks/use-back-office-order-filters.ts';
 
@@ -44,36 +44,33 @@ export function BackOfficeOrderFiltersBar({
         maxLength={100}
       />
       <SimpleGrid cols={{ base: 1, xs: 2, lg: monasteries ? 5 : 4 }} spacing="sm">
-        <Select
+        <FilterSelect
           label={t('list.status')}
           placeholder={t('list.allStatuses')}
           data={BACK_OFFICE_ORDER_FILTERS.map((status) => ({ value: status, label: t(`stage.${status}`) }))}
           value={filters.status ?? null}
           onChange={(value) => onFilter('status', value)}
-          clearable
-          clearButtonProps={{ 'aria-label': t('list.clearStatus') }}
+          clearLabel={t('list.clearStatus')}
         />
         {monasteries && (
-          <Select
+          <FilterSelect
             label={t('list.monastery')}
             placeholder={t('list.allMonasteries')}
-            data={[...monasteries]}
+            data={monasteries}
             value={filters.monastery ? String(filters.monastery) : null}
             onChange={(value) => onFilter('monastery', value)}
+            clearLabel={t('list.clearMonastery')}
             searchable
-            clearable
-            clearButtonProps={{ 'aria-label': t('list.clearMonastery') }}
           />
         )}
-        <Select
+        <FilterSelect
           label={t('list.puja')}
           placeholder={t('list.allPujas')}
-          data={[...pujas]}
+          data={pujas}
           value={filters.puja ? String(filters.puja) : null}
           onChange={(value) => onFilter('puja', value)}
+          clearLabel={t('list.clearPuja')}
           searchable
-          clearable
-          clearButtonProps={{ 'aria-label': t('list.clearPuja') }}
         />
         <DayRangeFilter
           labels={{ from: t('list.from'), to: t('list.to') }}

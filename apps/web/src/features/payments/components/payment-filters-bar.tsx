@@ -1,8 +1,8 @@
-import { Button, Group, Select, SimpleGrid } from '@mantine/core';
+import { Button, Group, SimpleGrid } from '@mantine/core';
 import { PAYMENT_METHODS, PAYMENT_STATUSES } from '@puja/contract';
 import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { DayRangeFilter, FilterSearch } from '../../../components/filter-controls.tsx';
+import { DayRangeFilter, FilterSearch, FilterSelect } from '../../../components/filter-controls.tsx';
 import type { PaymentFilters } from '../api/get-admin-payments.ts';
 import type { PaymentFilterName } from '../hooks/use-payment-filters.ts';
 
@@ -32,16 +32,15 @@ export function PaymentFiltersBar({
   return (
     <Group role="search" aria-label={t('payments.filtersLabel')} align="flex-end" gap="sm" wrap="wrap">
       <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} spacing="sm" style={{ flex: 1, minWidth: 240 }}>
-        <Select
+        <FilterSelect
           label={t('payments.status')}
           placeholder={t('payments.allStatuses')}
           data={PAYMENT_STATUSES.map((status) => ({ value: status, label: t(`paymentStatus.${status}`) }))}
           value={filters.status ?? null}
           onChange={(value) => onFilter('status', value)}
-          clearable
-          clearButtonProps={{ 'aria-label': t('payments.clearStatus') }}
+          clearLabel={t('payments.clearStatus')}
         />
-        <Select
+        <FilterSelect
           label={t('payments.provider')}
           placeholder={t('payments.allProviders')}
           data={PAYMENT_METHODS.map((method) => ({
@@ -50,8 +49,7 @@ export function PaymentFiltersBar({
           }))}
           value={filters.provider ?? null}
           onChange={(value) => onFilter('provider', value)}
-          clearable
-          clearButtonProps={{ 'aria-label': t('payments.clearProvider') }}
+          clearLabel={t('payments.clearProvider')}
         />
         <DayRangeFilter
           labels={{ from: t('payments.from'), to: t('payments.to') }}
