@@ -1,5 +1,5 @@
-import { Button, Group, Loader, Modal, ScrollArea, Stack, Text, Textarea } from '@mantine/core';
-import { MESSAGE_MAX_LENGTH, type Order } from '@puja/contract';
+import { Button, Group, Loader, Modal, ScrollArea, Stack, Text } from '@mantine/core';
+import type { Order } from '@puja/contract';
 import { useTranslation } from 'react-i18next';
 import { formatPujaDate } from '../../../lib/formatting.ts';
 import { useLastShown } from '../../../lib/use-last-shown.ts';
@@ -7,6 +7,7 @@ import { useOrderConversation } from '../api/get-order-conversation.ts';
 import { useMessageForm } from '../hooks/use-message-form.ts';
 import type { OrderActions } from '../hooks/use-order-actions.ts';
 import { patronLabel } from '../utils/patron-label.ts';
+import { MessageTextarea } from './message-textarea.tsx';
 import { StaffMessageList } from './staff-message-list.tsx';
 
 interface MessageModalProps {
@@ -58,20 +59,14 @@ function MessageForm({
           })}
         </Text>
         <OrderThread order={order} />
-        <Textarea
+        <MessageTextarea
+          form={form}
           label={t('messageModal.message')}
-          description={t('messageModal.count', {
-            length: form.values.message.length,
-            max: MESSAGE_MAX_LENGTH,
-          })}
-          inputWrapperOrder={['label', 'input', 'description', 'error']}
-          required
-          autosize
+          countLabel={(length, max) => t('messageModal.count', { length, max })}
           minRows={4}
           maxRows={10}
-          maxLength={MESSAGE_MAX_LENGTH}
-          {...form.getInputProps('message')}
-          data-autofocus
+          required
+          autoFocus
         />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onDone}>

@@ -1,6 +1,5 @@
-import { Button, Paper, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Paper, Stack, Text } from '@mantine/core';
 import {
-  MESSAGE_MAX_LENGTH,
   type MessageToMonasteryRequest,
   messageToMonasteryRequestSchema,
   type OrderConversationResponse,
@@ -10,6 +9,7 @@ import { endedTheSession, reasonOf, showServerErrors, useContractForm } from '..
 import { formatMessageTime } from '../../../lib/formatting.ts';
 import { notifyError } from '../../../lib/notify.ts';
 import { useWriteToMonastery } from '../api/write-to-monastery.ts';
+import { MessageTextarea } from './message-textarea.tsx';
 import classes from './orders.module.css';
 
 /**
@@ -77,18 +77,12 @@ function MessageComposer({ orderId, monasteryName }: { orderId: number; monaster
   return (
     <form onSubmit={send} noValidate>
       <Stack gap="xs">
-        <Textarea
+        <MessageTextarea
+          form={form}
           label={t('orders.writeLabel', { monastery: monasteryName })}
-          description={t('orders.writeCount', {
-            length: form.values.message.length,
-            max: MESSAGE_MAX_LENGTH,
-          })}
-          inputWrapperOrder={['label', 'input', 'description', 'error']}
-          autosize
+          countLabel={(length, max) => t('orders.writeCount', { length, max })}
           minRows={2}
           maxRows={8}
-          maxLength={MESSAGE_MAX_LENGTH}
-          {...form.getInputProps('message')}
         />
         <Button type="submit" loading={writing.isPending} style={{ alignSelf: 'flex-end' }}>
           {t('orders.send')}

@@ -1,9 +1,10 @@
-import { Button, Stack, Text, Textarea, Title } from '@mantine/core';
-import { type BackOfficeOrderResponse, MESSAGE_MAX_LENGTH } from '@puja/contract';
+import { Button, Stack, Text, Title } from '@mantine/core';
+import type { BackOfficeOrderResponse } from '@puja/contract';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStaffMessageForm } from '../hooks/use-staff-message-form.ts';
 import { patronLabel } from '../utils/patron-label.ts';
+import { MessageTextarea } from './message-textarea.tsx';
 import { StaffMessageList } from './staff-message-list.tsx';
 
 interface OrderThreadProps {
@@ -55,19 +56,13 @@ function MessageForm({ orderId }: { orderId: number }) {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="xs">
-        <Textarea
+        <MessageTextarea
+          form={form}
           label={t('page.message')}
-          description={t('page.messageCount', {
-            length: form.values.message.length,
-            max: MESSAGE_MAX_LENGTH,
-          })}
-          inputWrapperOrder={['label', 'input', 'description', 'error']}
-          required
-          autosize
+          countLabel={(length, max) => t('page.messageCount', { length, max })}
           minRows={3}
           maxRows={8}
-          maxLength={MESSAGE_MAX_LENGTH}
-          {...form.getInputProps('message')}
+          required
         />
         <Button type="submit" loading={isSending} w={{ base: '100%', sm: 'fit-content' }}>
           {t('page.send')}
