@@ -65,7 +65,8 @@ try {
   await database.query(
     `WITH numbered AS (
        SELECT id, amount_paisa, payment_type, row_number() OVER (ORDER BY id) AS n
-       FROM orders WHERE monastery_id = $1 AND status = 'pending'
+       -- The demo data's own orders may already be paid: they keep their one payment.
+       FROM orders WHERE monastery_id = $1 AND status = 'pending' AND payment_status <> 'Completed'
      ), paid AS (
        INSERT INTO payment_attempts
          (order_id, provider, reference, amount_paisa, status, provider_transaction_code, completed_at,

@@ -1,5 +1,6 @@
 import type { BackOfficeOrderFilter } from '@puja/contract';
-import { aliasedTable, and, asc, desc, eq, gte, lte, ne, type SQL, sql } from 'drizzle-orm';
+import { aliasedTable, and, asc, desc, eq, gte, inArray, lte, ne, type SQL, sql } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import {
   auditEntries,
@@ -65,6 +66,13 @@ const OPEN_SOONEST_THEN_CLOSED_LATEST = [
   desc(orders.id),
 ];
 
+/** The joins the filter reads: the patron (name, phone) and the offering (its puja). */
+function withPatronAndOffering<Query extends PgSelect>(query: Query) {
+  return query
+    .innerJoin(users, eq(users.id, orders.userId))
+    .innerJoin(monasteryPujas, eq(monasteryPujas.id, orders.monasteryPujaId));
+}
+
 /** One page of orders matching the filter, and how many match in all. */
 export async function listBackOfficeOrders(
   db: Executor,
@@ -72,17 +80,21 @@ export async function listBackOfficeOrders(
   page: { size: number; number: number },
 ) {
   const where = whereOrders(filter);
-  const [rows, [counted]] = await Promise.all([
-    selectOrders(db, where, OPEN_SOONEST_THEN_CLOSED_LATEST)
+  const [pageIds, [counted]] = await Promise.all([
+    // The page's ids first, sorted and skipped over narrow rows; then the whole rows of those few only. A
+    // deep page would otherwise build every skipped order's row (names, its last message) to drop it.
+    withPatronAndOffering(db.select({ id: orders.id }).from(orders).$dynamic())
+      .where(where)
+      .orderBy(...OPEN_SOONEST_THEN_CLOSED_LATEST)
       .limit(page.size)
       .offset((page.number - 1) * page.size),
-    db
-      .select({ count: sql<number>`count(*)::int` })
-      .from(orders)
-      .innerJoin(users, eq(users.id, orders.userId))
-      .innerJoin(monasteryPujas, eq(monasteryPujas.id, orders.monasteryPujaId))
-      .where(where),
+    withPatronAndOffering(db.select({ count: sql<number>`count(*)::int` }).from(orders).$dynamic()).where(
+      where,
+    ),
   ]);
+  const ids = pageIds.map((row) => row.id);
+  const rows =
+    ids.length === 0 ? [] : await selectOrders(db, inArray(orders.id, ids), OPEN_SOONEST_THEN_CLOSED_LATEST);
   return { rows, total: counted?.count ?? 0 };
 }
 
