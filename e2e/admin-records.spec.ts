@@ -10,7 +10,7 @@ import {
 } from './admin-helpers.ts';
 import { expect, test } from './fixtures.ts';
 import { signInThroughApi } from './sign-in-helpers.ts';
-import { bearer } from './staff-helpers.ts';
+import { bearer, DEMO_KOPAN_STAFF } from './staff-helpers.ts';
 
 /**
  * The administrator's records (issue #13): an archived monastery restored, the audit log read through its
@@ -271,5 +271,32 @@ test.describe('the administrator’s records on a 360px-wide phone', () => {
     await page.goto('/admin/audit');
     await expect(page.getByRole('list', { name: 'Audit log' })).toBeVisible();
     expect(await sidewaysOverflow(page), 'audit log').toBeLessThanOrEqual(0);
+  });
+});
+
+test.describe('the staff’s own pages on a 360px-wide phone', () => {
+  test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+
+  test('their pujas are cards with Edit and Delete in reach, and their account page fits; no serious axe problem', async ({
+    page,
+    request,
+  }) => {
+    await useToken(page, await signInThroughApi(request, DEMO_KOPAN_STAFF));
+    await page.goto('/monastery/puja');
+    const pujas = page.getByRole('list', { name: "Your monastery's pujas" });
+    const first = pujas.getByRole('listitem').first();
+    await expect(first).toBeVisible();
+    await expect(page.getByRole('table')).toHaveCount(0);
+    const edit = first.getByRole('button', { name: /^Edit / });
+    await edit.scrollIntoViewIfNeeded();
+    await expect(edit).toBeInViewport();
+    await expect(first.getByRole('button', { name: /^Delete / })).toBeInViewport();
+    expect(await sidewaysOverflow(page), 'staff pujas').toBeLessThanOrEqual(0);
+    expect(await seriousAccessibilityProblems(page, '/monastery/puja at 360 px')).toEqual([]);
+
+    await page.goto('/monastery/account');
+    await expect(page.getByRole('heading', { name: 'My account', level: 1 })).toBeVisible();
+    expect(await sidewaysOverflow(page), 'staff account').toBeLessThanOrEqual(0);
+    expect(await seriousAccessibilityProblems(page, '/monastery/account at 360 px')).toEqual([]);
   });
 });

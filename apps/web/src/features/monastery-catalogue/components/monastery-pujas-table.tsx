@@ -1,7 +1,9 @@
-import { Badge, Button, Group, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { formatRupees, type PujaWithPivot } from '@puja/contract';
 import { useTranslation } from 'react-i18next';
+import { RecordCards } from '../../../components/record-cards.tsx';
 import { TableSkeletonRows } from '../../../components/table-skeleton-rows.tsx';
+import { useCardLayout } from '../../../lib/use-card-layout.ts';
 
 const COLUMN_COUNT = 3;
 
@@ -14,6 +16,69 @@ interface MonasteryPujasTableProps {
 /** docs/product.md#staff-pujas: the monastery's pujas with their cost, Edit and Delete; its own pujas marked 'Special'. */
 export function MonasteryPujasTable({ pujas, onEdit, onDelete }: MonasteryPujasTableProps) {
   const { t } = useTranslation('staff');
+  const cards = useCardLayout();
+  const badges = (puja: PujaWithPivot) => (
+    <>
+      {puja.monastery_id !== null && (
+        <Badge color="saffron" variant="light" c="dark.7">
+          {t('pujas.special')}
+        </Badge>
+      )}
+      {puja.status === 0 && (
+        <Badge color="gray" variant="light" c="dark.7">
+          {t('pujas.closed')}
+        </Badge>
+      )}
+    </>
+  );
+  const actions = (puja: PujaWithPivot) => (
+    <>
+      <Button
+        size="xs"
+        variant="light"
+        onClick={() => onEdit(puja)}
+        aria-label={t('pujas.editLabel', { name: puja.name })}
+      >
+        {t('pujas.edit')}
+      </Button>
+      <Button
+        size="xs"
+        color="red"
+        variant="light"
+        onClick={() => onDelete(puja)}
+        aria-label={t('pujas.deleteLabel', { name: puja.name })}
+      >
+        {t('pujas.delete')}
+      </Button>
+    </>
+  );
+  // On a phone, cards: the table's three columns need 440 px, and scrolled sideways it hid the buttons.
+  if (cards) {
+    if (pujas === undefined) {
+      return (
+        <Stack gap="sm" aria-hidden="true">
+          <Skeleton height={96} radius="md" />
+          <Skeleton height={96} radius="md" />
+        </Stack>
+      );
+    }
+    return (
+      <RecordCards
+        label={t('pujas.tableLabel')}
+        rows={pujas}
+        rowKey={(puja) => puja.pivot.id}
+        title={(puja) => (
+          <Group gap="xs" wrap="wrap" data-testid="puja-row">
+            <Text fw={600}>{puja.name}</Text>
+            {badges(puja)}
+          </Group>
+        )}
+        fields={(puja) => [{ label: t('pujas.columns.cost'), value: formatRupees(puja.pivot.cost) }]}
+        actions={actions}
+        emptyText={t('pujas.empty')}
+      />
+    );
+  }
   return (
     <Table.ScrollContainer minWidth={440}>
       <Table striped highlightOnHover verticalSpacing="sm" aria-label={t('pujas.tableLabel')}>
@@ -41,38 +106,13 @@ export function MonasteryPujasTable({ pujas, onEdit, onDelete }: MonasteryPujasT
                 <Table.Td>
                   <Group gap="xs">
                     <Text fw={600}>{puja.name}</Text>
-                    {puja.monastery_id !== null && (
-                      <Badge color="saffron" variant="light" c="dark.7">
-                        {t('pujas.special')}
-                      </Badge>
-                    )}
-                    {puja.status === 0 && (
-                      <Badge color="gray" variant="light" c="dark.7">
-                        {t('pujas.closed')}
-                      </Badge>
-                    )}
+                    {badges(puja)}
                   </Group>
                 </Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatRupees(puja.pivot.cost)}</Table.Td>
                 <Table.Td>
                   <Group gap="xs" wrap="nowrap">
-                    <Button
-                      size="xs"
-                      variant="light"
-                      onClick={() => onEdit(puja)}
-                      aria-label={t('pujas.editLabel', { name: puja.name })}
-                    >
-                      {t('pujas.edit')}
-                    </Button>
-                    <Button
-                      size="xs"
-                      color="red"
-                      variant="light"
-                      onClick={() => onDelete(puja)}
-                      aria-label={t('pujas.deleteLabel', { name: puja.name })}
-                    >
-                      {t('pujas.delete')}
-                    </Button>
+                    {actions(puja)}
                   </Group>
                 </Table.Td>
               </Table.Tr>

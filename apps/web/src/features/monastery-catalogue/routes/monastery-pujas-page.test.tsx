@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signIn } from '../../../lib/session.ts';
-import { chooseOption, renderRoutes, stubApi } from '../../../test/render-app.tsx';
+import { chooseOption, pretendToBeAPhone, renderRoutes, stubApi } from '../../../test/render-app.tsx';
 import { callsTo, fieldsOf, staffMember, toasts } from '../../../test/staff-fixtures.ts';
 import { MonasteryPujasPage } from './monastery-pujas-page.tsx';
 
@@ -108,6 +108,22 @@ describe('the monastery pujas table', () => {
   it('says so when the monastery offers no puja', async () => {
     renderPujas({ '/api/monastery-puja': lists([mahakala], []) });
     expect(await screen.findByText('No Puja available')).toBeInTheDocument();
+  });
+});
+
+describe('on a phone', () => {
+  it('shows each puja as a card with its cost, Edit and Delete in view, and no table', async () => {
+    pretendToBeAPhone();
+    renderPujas();
+    const list = await screen.findByRole('list', { name: "Your monastery's pujas" });
+    const cards = within(list).getAllByRole('listitem');
+    expect(cards.map((card) => card.textContent)).toEqual([
+      expect.stringMatching(/^Green Tara Puja.*Rs\. 2,500.*Edit.*Delete$/),
+      expect.stringMatching(/^Lama ChöpaSpecial.*Rs\. 3,100.*Edit.*Delete$/),
+    ]);
+    expect(within(list).getByRole('button', { name: 'Edit Lama Chöpa' })).toBeVisible();
+    expect(within(list).getByRole('button', { name: 'Delete Green Tara Puja' })).toBeVisible();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 });
 
