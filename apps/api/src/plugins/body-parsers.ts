@@ -33,7 +33,12 @@ export const bodyParsersPlugin = fp(
       },
     });
     // Hooks run in the order they are added, so the text check sees the multipart body once it is read.
-    app.addHook('preValidation', readMultipartBody);
+    // Only a multipart request waits for its parts; the others go straight on (a callback hook, so a GET
+    // costs no promise).
+    app.addHook('preValidation', (request, _reply, done) => {
+      if (!request.isMultipart()) return done();
+      readMultipartBody(request).then(() => done(), done);
+    });
     app.addHook('preValidation', refuseUnstorableText);
   },
   { name: 'body-parsers' },
@@ -45,7 +50,6 @@ export const bodyParsersPlugin = fp(
  * ("Unexpected end of form", "Boundary not found") through as plain errors, which would be answered 500.
  */
 async function readMultipartBody(request: FastifyRequest): Promise<void> {
-  if (!request.isMultipart()) return;
   const values = new Map<string, unknown[]>();
   try {
     for await (const part of request.parts()) {

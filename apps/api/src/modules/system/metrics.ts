@@ -67,13 +67,16 @@ export function createMetrics(options: { pool: pg.Pool }) {
           this.set({ measure: 'rupees' }, due.amountPaisa / 100);
         },
       });
-      app.addHook('onResponse', async (request, reply) => {
+      // A callback hook, not an async one: it runs on every answer, and a promise per request costs
+      // throughput on small answers (docs/operations.md, `npm run bench`).
+      app.addHook('onResponse', (request, reply, done) => {
         // The route pattern, never the raw URL: ids and signed links would make endless label values.
         const route = request.routeOptions.url ?? 'unmatched';
         requests.observe(
           { method: request.method, route, status: String(reply.statusCode) },
           reply.elapsedTime / 1000,
         );
+        done();
       });
     },
   };
