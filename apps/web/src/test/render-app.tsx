@@ -3,7 +3,7 @@ import { render, screen } from '@testing-library/react';
 // Not 'react-router/dom': under Node that entry loads react-router's CommonJS build while the app's own
 // imports get the ES build, and the two copies' contexts do not meet.
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
-import { onTestFinished, vi } from 'vitest';
+import { vi } from 'vitest';
 import { AppProviders } from '../app/providers.tsx';
 
 /** Renders `routes` at `path` inside the app's real providers, with a fresh cache and no retries. */
@@ -50,13 +50,11 @@ export async function chooseOption(
 }
 
 /**
- * Every media query matches for the rest of this test, as on a 360 px phone (the back office's cards, the
- * patron's phone views). The set-up's desktop answers come back when the test ends.
+ * For the rest of this test the browser is a 360 px phone: every `max-width` media query matches (the back
+ * office's cards, the patron's phone views), others (reduced motion) do not. test/setup.ts puts the desktop
+ * back after each test.
  */
 export function pretendToBeAPhone(): void {
   const desktop = window.matchMedia;
-  window.matchMedia = (query: string) => ({ ...desktop(query), matches: true });
-  onTestFinished(() => {
-    window.matchMedia = desktop;
-  });
+  window.matchMedia = (query: string) => ({ ...desktop(query), matches: query.includes('max-width') });
 }

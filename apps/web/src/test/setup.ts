@@ -21,6 +21,11 @@ Object.defineProperty(window, 'matchMedia', {
     dispatchEvent: vi.fn(),
   })),
 });
+/** The desktop answers above, put back after each test that pretends to be a phone (render-app.tsx). */
+const desktopMatchMedia = window.matchMedia;
+afterEach(() => {
+  window.matchMedia = desktopMatchMedia;
+});
 
 class ResizeObserverStub {
   observe() {}

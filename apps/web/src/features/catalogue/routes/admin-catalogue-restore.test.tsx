@@ -11,7 +11,7 @@ import {
   stubObjectUrls,
   stubRoutes,
 } from '../../../test/admin-fixtures.ts';
-import { renderRoutes } from '../../../test/render-app.tsx';
+import { pretendToBeAPhone, renderRoutes } from '../../../test/render-app.tsx';
 import { AdminMonasteriesPage } from './admin-monasteries-page.tsx';
 import { AdminPujasPage } from './admin-pujas-page.tsx';
 
@@ -244,21 +244,7 @@ describe('the screen stays true to the server', () => {
 
 describe('on a phone', () => {
   it('shows monasteries and archived ones as cards with their actions, and no table', async () => {
-    // Every media query of the phones-first layout matches, as on a 360 px screen.
-    // A spy, so afterEach's restoreAllMocks gives the other tests their desktop back.
-    vi.spyOn(window, 'matchMedia').mockImplementation(
-      (query: string) =>
-        ({
-          matches: true,
-          media: query,
-          onchange: null,
-          addListener: vi.fn(),
-          removeListener: vi.fn(),
-          addEventListener: vi.fn(),
-          removeEventListener: vi.fn(),
-          dispatchEvent: vi.fn(),
-        }) as unknown as MediaQueryList,
-    );
+    pretendToBeAPhone();
     const user = userEvent.setup();
     stubRoutes({
       'GET /api/monastery': { body: { monasteries: [kopan] } },

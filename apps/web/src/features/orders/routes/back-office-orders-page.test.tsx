@@ -5,7 +5,7 @@ import { signIn } from '../../../lib/session.ts';
 import { monastery, signInAsAdmin } from '../../../test/admin-fixtures.ts';
 import { monasteryFixture } from '../../../test/catalogue-fixtures.ts';
 import { orderFixture } from '../../../test/order-fixtures.ts';
-import { chooseOption, renderRoutes, stubApi } from '../../../test/render-app.tsx';
+import { chooseOption, pretendToBeAPhone, renderRoutes, stubApi } from '../../../test/render-app.tsx';
 import { staffMember } from '../../../test/staff-fixtures.ts';
 import { AdminOrdersPage, MonasteryOrdersPage } from './back-office-orders-page.tsx';
 
@@ -43,18 +43,7 @@ function renderStaffList(path = '/monastery/orders', answers: Parameters<typeof 
   return { fetchMock, user: userEvent.setup(), ...view };
 }
 
-const desktopMatchMedia = window.matchMedia;
-
-/** The browser answers every `max-width` media query, as a 360 px phone does. */
-function pretendPhone() {
-  window.matchMedia = ((query: string) => ({
-    ...desktopMatchMedia(query),
-    matches: query.includes('max-width'),
-  })) as typeof window.matchMedia;
-}
-
 afterEach(() => {
-  window.matchMedia = desktopMatchMedia;
   vi.restoreAllMocks();
 });
 
@@ -129,7 +118,7 @@ describe("the staff's orders screen", () => {
   });
 
   it('shows cards, every field in view, on a phone', async () => {
-    pretendPhone();
+    pretendToBeAPhone();
     renderStaffList();
     const list = await screen.findByRole('list', { name: 'Orders' });
     expect(screen.queryByRole('table')).not.toBeInTheDocument();

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signIn } from '../../../lib/session.ts';
 import { captureDownloads, textOf } from '../../../test/downloads.ts';
 import { orderFixture, ownOrdersPage, paymentFixture } from '../../../test/order-fixtures.ts';
-import { renderRoutes, stubApi } from '../../../test/render-app.tsx';
+import { pretendToBeAPhone, renderRoutes, stubApi } from '../../../test/render-app.tsx';
 import { goToPaymentPage, postPaymentForm } from '../utils/leave-for-payment.ts';
 import { OrdersPage } from './orders-page.tsx';
 
@@ -690,19 +690,7 @@ describe('the payments of an order', () => {
 describe('on a phone', () => {
   beforeEach(() => {
     // Below Mantine's sm breakpoint (48em), as a 360px-wide phone is.
-    vi.spyOn(window, 'matchMedia').mockImplementation(
-      (query: string) =>
-        ({
-          matches: /max-width: 47\.99/.test(query),
-          media: query,
-          onchange: null,
-          addListener: vi.fn(),
-          removeListener: vi.fn(),
-          addEventListener: vi.fn(),
-          removeEventListener: vi.fn(),
-          dispatchEvent: vi.fn(),
-        }) as unknown as MediaQueryList,
-    );
+    pretendToBeAPhone();
   });
 
   function entry(name: RegExp) {
