@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, isCalendarDate, startOfBusinessDay, todayIn } from './business-time.ts';
+import {
+  addDays,
+  dayInZone,
+  isCalendarDate,
+  startOfBusinessDay,
+  TIME_OF_DAY_PATTERN,
+  todayIn,
+  zonedTimeToUtc,
+} from './business-time.ts';
 
 describe('business dates', () => {
   it('knows today in Kathmandu, even when it is still yesterday in UTC', () => {
@@ -23,5 +31,39 @@ describe('business dates', () => {
   it('writes the start of a business day with the zone offset', () => {
     expect(startOfBusinessDay('2026-12-01', 'Asia/Kathmandu')).toBe('2026-12-01T00:00:00+05:45');
     expect(startOfBusinessDay('2026-12-01', 'UTC')).toBe('2026-12-01T00:00:00+00:00');
+  });
+});
+
+describe('times of day in a zone', () => {
+  it('turns 07:00 in Kathmandu into UTC (UTC+5:45, no summer time)', () => {
+    expect(zonedTimeToUtc('2026-12-01', '07:00', 'Asia/Kathmandu').toISOString()).toBe(
+      '2026-12-01T01:15:00.000Z',
+    );
+    expect(zonedTimeToUtc('2026-12-01', '03:00', 'Asia/Kathmandu').toISOString()).toBe(
+      '2026-11-30T21:15:00.000Z',
+    );
+  });
+
+  it('lands on the right side of a summer-time change', () => {
+    // Los Angeles moves from UTC-8 to UTC-7 on 8 March 2026 at 02:00.
+    expect(zonedTimeToUtc('2026-03-07', '12:00', 'America/Los_Angeles').toISOString()).toBe(
+      '2026-03-07T20:00:00.000Z',
+    );
+    expect(zonedTimeToUtc('2026-03-09', '12:00', 'America/Los_Angeles').toISOString()).toBe(
+      '2026-03-09T19:00:00.000Z',
+    );
+  });
+
+  it('tells the day an instant falls on in a zone', () => {
+    const sevenInKathmandu = zonedTimeToUtc('2026-12-01', '07:00', 'Asia/Kathmandu');
+    expect(dayInZone(sevenInKathmandu, 'America/Los_Angeles')).toBe('2026-11-30');
+    expect(dayInZone(sevenInKathmandu, 'Australia/Sydney')).toBe('2026-12-01');
+  });
+
+  it('accepts only 24-hour times', () => {
+    expect(TIME_OF_DAY_PATTERN.test('07:00')).toBe(true);
+    expect(TIME_OF_DAY_PATTERN.test('23:59')).toBe(true);
+    expect(TIME_OF_DAY_PATTERN.test('24:00')).toBe(false);
+    expect(TIME_OF_DAY_PATTERN.test('7:00')).toBe(false);
   });
 });

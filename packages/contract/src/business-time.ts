@@ -61,3 +61,55 @@ export function startOfBusinessDay(isoDate: string, timeZone: string): string {
       ?.value.replace('GMT', '') || '+00:00';
   return `${isoDate}T00:00:00${offset === 'Z' || offset === '' ? '+00:00' : offset}`;
 }
+
+/** A time of day, `HH:MM` on a 24-hour clock (a puja's time, in the business time zone). */
+export const TIME_OF_DAY_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+const zoneFieldFormatters = new Map<string, Intl.DateTimeFormat>();
+/** The zone's offset from UTC at an instant, in milliseconds (positive east of Greenwich). */
+function offsetAt(instant: Date, timeZone: string): number {
+  const parts = formatterOf(
+    zoneFieldFormatters,
+    timeZone,
+    () =>
+      new Intl.DateTimeFormat('en-US', {
+        timeZone,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: 'numeric',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: 'numeric',
+        second: 'numeric',
+      }),
+  ).formatToParts(instant);
+  const field = (type: Intl.DateTimeFormatPartTypes) =>
+    Number(parts.find((part) => part.type === type)?.value);
+  const wallClockAsUtc = Date.UTC(
+    field('year'),
+    field('month') - 1,
+    field('day'),
+    field('hour'),
+    field('minute'),
+    field('second'),
+  );
+  return wallClockAsUtc - (instant.getTime() - instant.getMilliseconds());
+}
+
+/**
+ * The instant a wall-clock time on a day in a time zone names, e.g. 07:00 on 2026-12-01 in Asia/Kathmandu
+ * is 2026-12-01T01:15:00Z. The offset is read twice, so a zone with summer time lands on the right side
+ * of its change (Nepal has none, but BUSINESS_TIME_ZONE may be another zone).
+ */
+export function zonedTimeToUtc(isoDate: string, timeOfDay: string, timeZone: string): Date {
+  const [hours, minutes] = timeOfDay.split(':').map(Number);
+  const wallClockAsUtc =
+    new Date(`${isoDate}T00:00:00Z`).getTime() + ((hours ?? 0) * 60 + (minutes ?? 0)) * 60_000;
+  const firstGuess = wallClockAsUtc - offsetAt(new Date(wallClockAsUtc), timeZone);
+  return new Date(wallClockAsUtc - offsetAt(new Date(firstGuess), timeZone));
+}
+
+/** The calendar day (YYYY-MM-DD) an instant falls on in a time zone. */
+export function dayInZone(instant: Date, timeZone: string): string {
+  return todayIn(timeZone, instant);
+}

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { buildPujaCalendarEvent, type PujaCalendarEventInput } from './puja-calendar-event.ts';
+
+const order: PujaCalendarEventInput = {
+  orderNumber: 'PJ-7K3M9Q',
+  pujaName: 'Medicine Buddha Puja',
+  monasteryName: 'Kopan Monastery',
+  pujaDate: '2026-12-01',
+  pujaTime: null,
+  businessTimeZone: 'Asia/Kathmandu',
+  orderUrl: 'https://puja.example/orders?order=42',
+  now: new Date('2026-11-20T10:00:00Z'),
+};
+
+/** The event's lines, unfolded (RFC 5545 folds long lines at 75 octets with CRLF and a space). */
+function linesOf(ics: string): string[] {
+  return ics.replace(/\r\n[ \t]/g, '').split('\r\n');
+}
+
+describe('buildPujaCalendarEvent', () => {
+  it('makes an all-day event on the Nepal date when the monastery set no time', () => {
+    const ics = buildPujaCalendarEvent(order);
+    const lines = linesOf(ics);
+    expect(lines[0]).toBe('BEGIN:VCALENDAR');
+    expect(lines).toContain('DTSTART;VALUE=DATE:20261201');
+    expect(lines).toContain('DTEND;VALUE=DATE:20261202');
+    expect(lines).toContain('UID:pj-7k3m9q@puja-marketplace');
+    expect(lines).toContain('LOCATION:Kopan Monastery\\, Nepal');
+    expect(lines).toContain('SUMMARY:Medicine Buddha Puja at Kopan Monastery');
+    expect(lines).toContain('DTSTAMP:20261120T100000Z');
+    expect(lines).toContain('URL:https://puja.example/orders?order=42');
+    expect(ics.endsWith('END:VCALENDAR\r\n') || ics.endsWith('END:VCALENDAR')).toBe(true);
+  });
+
+  it('makes a timed event at the Nepal time converted to UTC', () => {
+    const lines = linesOf(buildPujaCalendarEvent({ ...order, pujaTime: '07:00' }));
+    // 07:00 in Kathmandu (UTC+5:45) is 01:15 UTC.
+    expect(lines).toContain('DTSTART:20261201T011500Z');
+    expect(lines).toContain('DURATION:PT1H');
+    expect(lines.find((line) => line.startsWith('DESCRIPTION:'))).toContain('07:00 Nepal time');
+  });
+
+  it('keeps the same UID for the same order whatever its date, so a re-dated puja replaces the event', () => {
+    const uidOf = (input: PujaCalendarEventInput) =>
+      linesOf(buildPujaCalendarEvent(input)).find((line) => line.startsWith('UID:'));
+    expect(uidOf({ ...order, pujaDate: '2027-01-05', pujaTime: '18:30' })).toBe(uidOf(order));
+    expect(uidOf({ ...order, orderNumber: 'PJ-2222AB' })).not.toBe(uidOf(order));
+  });
+
+  it('takes a title and description in the patron’s language', () => {
+    const lines = linesOf(buildPujaCalendarEvent({ ...order, title: 'पूजा', description: 'नेपालको मिति' }));
+    expect(lines).toContain('SUMMARY:पूजा');
+    expect(lines).toContain('DESCRIPTION:नेपालको मिति');
+  });
+});

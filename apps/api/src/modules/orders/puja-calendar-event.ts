@@ -1,0 +1,82 @@
+import { addDays, zonedTimeToUtc } from '@puja/contract';
+import { createEvent, type EventAttributes } from 'ics';
+
+/**
+ * A patron's puja as an iCalendar event (RFC 5545), for "Add to calendar" on the order's page and the
+ * approval e-mail's attachment (docs/decisions/020). Built from an order-like input so both callers can use
+ * what they already read.
+ */
+export type PujaCalendarEventInput = {
+  /** The order's number (`PJ-7K3M9Q`): the event's UID is made from it, so a re-dated puja replaces the old event. */
+  orderNumber: string;
+  pujaName: string;
+  monasteryName: string;
+  /** The puja's day (YYYY-MM-DD) in the business time zone. */
+  pujaDate: string;
+  /** The time of day the monastery set (HH:MM, business time zone), or null: then an all-day event. */
+  pujaTime: string | null;
+  /** BUSINESS_TIME_ZONE (Asia/Kathmandu). */
+  businessTimeZone: string;
+  /** The patron's page of the order, linked from the event. */
+  orderUrl?: string;
+  /** The event's title and description, in the patron's language; English when not given. */
+  title?: string;
+  description?: string;
+  /** When the event is written (DTSTAMP); now when not given. */
+  now?: Date;
+};
+
+/** The monks give no end time: a timed puja is shown as an hour, enough to place it in a calendar. */
+const TIMED_PUJA_DURATION = { hours: 1 };
+
+/** The UID a calendar keeps for an order's event: the same on every download and e-mail. */
+export function pujaCalendarEventUid(orderNumber: string): string {
+  return `${orderNumber.toLowerCase()}@puja-marketplace`;
+}
+
+/** The `.ics` text of one puja. Throws when the input cannot make a valid event (a bug, not a patron's input). */
+export function buildPujaCalendarEvent(input: PujaCalendarEventInput): string {
+  const title = input.title ?? `${input.pujaName} at ${input.monasteryName}`;
+  const description =
+    input.description ??
+    [
+      `Order ${input.orderNumber}: ${input.pujaName}, performed by ${input.monasteryName} in Nepal.`,
+      input.pujaTime
+        ? `The monastery set the time: ${input.pujaTime} Nepal time.`
+        : 'The puja is on this day in Nepal; the monastery has not set a time.',
+      input.orderUrl ? `Your order: ${input.orderUrl}` : undefined,
+    ]
+      .filter(Boolean)
+      .join('\n');
+  const common = {
+    title,
+    description,
+    location: `${input.monasteryName}, Nepal`,
+    uid: pujaCalendarEventUid(input.orderNumber),
+    productId: 'puja-marketplace/orders',
+    status: 'CONFIRMED',
+    busyStatus: 'FREE',
+    ...(input.orderUrl ? { url: input.orderUrl } : {}),
+  } satisfies Partial<EventAttributes>;
+  const attributes: EventAttributes = input.pujaTime
+    ? {
+        ...common,
+        start: zonedTimeToUtc(input.pujaDate, input.pujaTime, input.businessTimeZone).getTime(),
+        startInputType: 'utc',
+        startOutputType: 'utc',
+        duration: TIMED_PUJA_DURATION,
+      }
+    : // An all-day event on Nepal's day (DTSTART;VALUE=DATE), which calendars show on that date anywhere.
+      { ...common, start: dayArray(input.pujaDate), end: dayArray(addDays(input.pujaDate, 1)) };
+  // `timestamp` (DTSTAMP) is read by the package though its types leave it out.
+  const { error, value } = createEvent(
+    Object.assign(attributes, { timestamp: (input.now ?? new Date()).getTime() }),
+  );
+  if (error || !value) throw error ?? new Error('The calendar event could not be built.');
+  return value;
+}
+
+function dayArray(isoDate: string): [number, number, number] {
+  const [year, month, day] = isoDate.split('-').map(Number) as [number, number, number];
+  return [year, month, day];
+}
