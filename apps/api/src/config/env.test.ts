@@ -78,4 +78,49 @@ describe('environment', () => {
     );
     expect(problems({ ...production, SMS_PROVIDER: 'twilio' }).join()).toContain('TWILIO_ACCOUNT_SID');
   });
+
+  it('routes SMS by destination only with each route’s provider configured', () => {
+    const problems = (env: NodeJS.ProcessEnv) => {
+      try {
+        loadConfig(env);
+        return [];
+      } catch (error) {
+        return (error as InvalidEnvironmentError).problems;
+      }
+    };
+    const sparrow = { SPARROW_TOKEN: 't', SPARROW_FROM: 'f' };
+    const twilio = {
+      TWILIO_ACCOUNT_SID: `AC${'0'.repeat(32)}`,
+      TWILIO_AUTH_TOKEN: 'a',
+      TWILIO_FROM: '+15005550006',
+    };
+    const routed = loadConfig({ SMS_PROVIDER: 'routed', ...sparrow, ...twilio });
+    expect(routed).toMatchObject({ SMS_PROVIDER_NEPAL: 'sparrow', SMS_PROVIDER_ABROAD: 'twilio' });
+    expect(problems({ SMS_PROVIDER: 'routed', ...sparrow })).toEqual([
+      'TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM: required when SMS_PROVIDER_ABROAD=twilio',
+    ]);
+    expect(problems({ SMS_PROVIDER: 'routed', ...twilio })).toEqual([
+      'SPARROW_TOKEN, SPARROW_FROM: required when SMS_PROVIDER_NEPAL=sparrow',
+    ]);
+    // Sparrow cannot carry numbers abroad, and one provider for both routes is SMS_PROVIDER=<it>.
+    expect(problems({ SMS_PROVIDER: 'routed', SMS_PROVIDER_ABROAD: 'sparrow', ...sparrow }).join()).toContain(
+      'SMS_PROVIDER_ABROAD',
+    );
+    expect(problems({ SMS_PROVIDER: 'routed', SMS_PROVIDER_NEPAL: 'twilio', ...twilio }).join()).toContain(
+      'set SMS_PROVIDER=twilio instead of routed',
+    );
+    // The development outbox may stand in for one route (the end-to-end tests do), not in production.
+    expect(problems({ SMS_PROVIDER: 'routed', SMS_PROVIDER_NEPAL: 'outbox', ...twilio })).toEqual([]);
+    expect(
+      problems({
+        NODE_ENV: 'production',
+        JWT_SECRET: 'x'.repeat(40),
+        PAYMENT_MODE: 'sandbox',
+        KHALTI_SECRET_KEY: 'k',
+        SMS_PROVIDER: 'routed',
+        SMS_PROVIDER_NEPAL: 'outbox',
+        ...twilio,
+      }).join(),
+    ).toContain('SMS_PROVIDER_NEPAL: outbox delivers no SMS');
+  });
 });

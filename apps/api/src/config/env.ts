@@ -16,6 +16,10 @@ function optionalSetting<Schema extends z.ZodType<string>>(schema: Schema) {
   return schema.optional().or(z.literal('').transform(() => undefined));
 }
 
+/** The SMS providers the server can talk to; `outbox` is the development file (DATA_DIR/sms-outbox.jsonl). */
+const SMS_PROVIDERS = ['outbox', 'sparrow', 'twilio'] as const;
+export type SmsProviderName = (typeof SMS_PROVIDERS)[number];
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -50,7 +54,14 @@ const envSchema = z.object({
   /** Sign-in attempts (codes and passwords) per client address per minute. */
   LOGIN_ATTEMPTS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
 
-  SMS_PROVIDER: z.enum(['outbox', 'sparrow', 'twilio']).optional(),
+  /**
+   * One provider for every number, or `routed`: Nepali numbers (+977) through SMS_PROVIDER_NEPAL, all
+   * others through SMS_PROVIDER_ABROAD (docs/decisions/019).
+   */
+  SMS_PROVIDER: z.enum([...SMS_PROVIDERS, 'routed']).optional(),
+  SMS_PROVIDER_NEPAL: z.enum(SMS_PROVIDERS).default('sparrow'),
+  /** Sparrow delivers within Nepal only, so it cannot carry the rest of the world. */
+  SMS_PROVIDER_ABROAD: z.enum(['twilio', 'outbox']).default('twilio'),
   SMS_ALLOW_OUTBOX_IN_PRODUCTION: booleanString.default(false),
   SPARROW_API_URL: z.url().default('https://api.sparrowsms.com/v2/'),
   SPARROW_TOKEN: z.string().min(1).optional(),
@@ -145,7 +156,7 @@ export interface Config extends Omit<Env, 'SMS_PROVIDER' | 'PAYMENT_MODE'> {
   /** DATA_DIR made absolute, so later `chdir`s or relative paths cannot move the data. */
   dataDirectory: string;
   publicUrl: string;
-  SMS_PROVIDER: 'outbox' | 'sparrow' | 'twilio';
+  SMS_PROVIDER: SmsProviderName | 'routed';
   PAYMENT_MODE: 'simulator' | 'sandbox' | 'live';
 }
 
@@ -155,21 +166,8 @@ function crossCheck(env: Env): string[] {
   const production = env.NODE_ENV === 'production';
   if (production && !env.JWT_SECRET) problems.push('JWT_SECRET: required in production');
   if (production && !env.SMS_PROVIDER)
-    problems.push('SMS_PROVIDER: required in production (sparrow or twilio)');
-  if (production && env.SMS_PROVIDER === 'outbox' && !env.SMS_ALLOW_OUTBOX_IN_PRODUCTION) {
-    problems.push(
-      'SMS_PROVIDER: outbox delivers no SMS; set SMS_ALLOW_OUTBOX_IN_PRODUCTION=true to run it in production anyway',
-    );
-  }
-  if (env.SMS_PROVIDER === 'sparrow' && (!env.SPARROW_TOKEN || !env.SPARROW_FROM)) {
-    problems.push('SPARROW_TOKEN, SPARROW_FROM: required when SMS_PROVIDER=sparrow');
-  }
-  if (
-    env.SMS_PROVIDER === 'twilio' &&
-    (!env.TWILIO_ACCOUNT_SID || !env.TWILIO_AUTH_TOKEN || !env.TWILIO_FROM)
-  ) {
-    problems.push('TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM: required when SMS_PROVIDER=twilio');
-  }
+    problems.push('SMS_PROVIDER: required in production (sparrow, twilio or routed)');
+  problems.push(...smsProviderProblems(env));
   if (production && !env.PAYMENT_MODE)
     problems.push('PAYMENT_MODE: required in production (sandbox or live)');
   if (production && env.PAYMENT_MODE === 'simulator') {
@@ -193,6 +191,39 @@ function crossCheck(env: Env): string[] {
     problems.push('S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither');
   }
   return problems;
+}
+
+/** The providers in use (SMS_PROVIDER, or both routes when it is `routed`) need their settings. */
+function smsProviderProblems(env: Env): string[] {
+  const problems: string[] = [];
+  const routed = env.SMS_PROVIDER === 'routed';
+  const used = routed
+    ? [
+        { name: env.SMS_PROVIDER_NEPAL, setting: 'SMS_PROVIDER_NEPAL' },
+        { name: env.SMS_PROVIDER_ABROAD, setting: 'SMS_PROVIDER_ABROAD' },
+      ]
+    : env.SMS_PROVIDER
+      ? [{ name: env.SMS_PROVIDER, setting: 'SMS_PROVIDER' }]
+      : [];
+  for (const { name, setting } of used) {
+    const when = `required when ${setting}=${name}`;
+    if (name === 'outbox' && env.NODE_ENV === 'production' && !env.SMS_ALLOW_OUTBOX_IN_PRODUCTION) {
+      problems.push(
+        `${setting}: outbox delivers no SMS; set SMS_ALLOW_OUTBOX_IN_PRODUCTION=true to run it in production anyway`,
+      );
+    }
+    if (name === 'sparrow' && (!env.SPARROW_TOKEN || !env.SPARROW_FROM))
+      problems.push(`SPARROW_TOKEN, SPARROW_FROM: ${when}`);
+    if (name === 'twilio' && (!env.TWILIO_ACCOUNT_SID || !env.TWILIO_AUTH_TOKEN || !env.TWILIO_FROM))
+      problems.push(`TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM: ${when}`);
+  }
+  // Both routes through one provider is a single provider with extra steps: say which to set instead.
+  if (routed && env.SMS_PROVIDER_NEPAL === env.SMS_PROVIDER_ABROAD) {
+    problems.push(
+      `SMS_PROVIDER_NEPAL, SMS_PROVIDER_ABROAD: both are ${env.SMS_PROVIDER_NEPAL}; set SMS_PROVIDER=${env.SMS_PROVIDER_NEPAL} instead of routed`,
+    );
+  }
+  return [...new Set(problems)];
 }
 
 function isKnownTimeZone(timeZone: string): boolean {

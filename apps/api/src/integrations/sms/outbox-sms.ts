@@ -10,6 +10,7 @@ export function createOutboxSmsSender(dataDirectory: string, log: (message: stri
   const file = outboxFile(dataDirectory);
   return {
     name: 'outbox',
+    reaches: () => true,
     async send({ to, text }) {
       await fs.mkdir(path.dirname(file), { recursive: true });
       await fs.appendFile(file, `${JSON.stringify({ to, text, sent_at: new Date().toISOString() })}\n`, {

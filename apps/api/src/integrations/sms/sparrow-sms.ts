@@ -1,4 +1,4 @@
-import { SMS_TIMEOUT_MS, SmsDeliveryError, type SmsSender } from './sms-sender.ts';
+import { isNepaliNumber, SMS_TIMEOUT_MS, SmsDeliveryError, type SmsSender } from './sms-sender.ts';
 
 /**
  * Sparrow SMS (Nepal), API v2: POST {apiUrl}sms/ with token, from, to (10-digit Nepali mobile numbers) and
@@ -8,9 +8,10 @@ export function createSparrowSmsSender(options: { apiUrl: string; token: string;
   const endpoint = new URL('sms/', options.apiUrl.endsWith('/') ? options.apiUrl : `${options.apiUrl}/`);
   return {
     name: 'sparrow',
+    // Sparrow delivers within Nepal only, to the national 10-digit number.
+    reaches: isNepaliNumber,
     async send({ to, text }) {
-      // Sparrow delivers within Nepal only, to the national 10-digit number.
-      if (!to.startsWith('+977'))
+      if (!isNepaliNumber(to))
         throw new SmsDeliveryError('sparrow', 'Sparrow SMS delivers to Nepali numbers only');
       const body = new URLSearchParams({ token: options.token, from: options.from, to: to.slice(4), text });
       let response: Response;

@@ -1,5 +1,6 @@
 import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { type SendOtpResponse, SMS_SENT_MESSAGE } from '@puja/contract';
+import { parsePhoneNumberWithError } from 'libphonenumber-js/min';
 import type { Config } from '../../config/env.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import type { SmsSender } from '../../integrations/sms/sms-sender.ts';
@@ -175,6 +176,11 @@ export async function textNewCode(
   text: (code: string, minutes: number) => string,
 ): Promise<SendOtpResponse> {
   const { db, key, policy, sms, log } = dependencies;
+  if (!sms.reaches(request.phone)) {
+    // Before a code exists: nothing to withdraw, no throttle spent, and the person learns why at once.
+    const message = smsCannotReachMessage(request.phone);
+    throw new AppError('invalidInput', message, { phone: [message] });
+  }
   const issued = await issueCode(db, key, policy, request);
   try {
     await sms.send({ to: request.phone, text: text(issued.code, Math.round(policy.ttlSeconds / 60)) });
@@ -192,6 +198,21 @@ export async function textNewCode(
     phone: request.phone,
     resend_after_seconds: policy.resendSeconds,
   };
+}
+
+/** What a person whose number no configured SMS provider reaches is told (Sparrow alone: abroad). */
+export function smsCannotReachMessage(phone: string): string {
+  const country = countryNameOf(phone);
+  return `We cannot send SMS to ${country ? `numbers in ${country}` : 'this number'} yet. Please sign in with a Nepali mobile number, or contact us.`;
+}
+
+function countryNameOf(phone: string): string | undefined {
+  try {
+    const region = parsePhoneNumberWithError(phone).country;
+    return region ? new Intl.DisplayNames(['en'], { type: 'region' }).of(region) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
