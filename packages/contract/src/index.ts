@@ -8,6 +8,7 @@ export * from './constants.ts';
 export * from './endpoint.ts';
 export * from './errors.ts';
 export * from './input-rules.ts';
+export * from './languages.ts';
 export * from './monastery-catalogue.ts';
 export * from './money.ts';
 export * from './orders.ts';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ROLES } from './constants.ts';
 import { defineEndpoint } from './endpoint.ts';
+import { LANGUAGES } from './languages.ts';
 
 /**
  * The session and the signed-in person's own details (docs/api.md "Session"). The phone sign-in requests
@@ -49,6 +50,11 @@ export const sessionUserSchema = z
     phone: z.string().nullable(),
     role: z.enum(ROLES),
     monastery_id: z.number().int().nullable(),
+    /**
+     * The language the person chose (docs/decisions/018), null until they choose. The server always sends
+     * it; optional so a user kept in a browser from before it existed still reads.
+     */
+    language: z.enum(LANGUAGES).nullable().optional(),
   })
   .meta({ id: 'User' });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
@@ -150,6 +156,24 @@ export const updateUserDetailsEndpoint = defineEndpoint({
   summary: 'The signed-in person’s own name and e-mail',
   tags: ['session'],
   body: updateUserDetailsRequestSchema,
+  methodOverride: true,
+  responses: { 200: meResponseSchema },
+  errors: [401, 403, 422],
+});
+
+export const updateLanguageRequestSchema = z.object({
+  language: z.enum(LANGUAGES, 'Choose English, नेपाली or 繁體中文.'),
+});
+export type UpdateLanguageRequest = z.input<typeof updateLanguageRequestSchema>;
+
+/** The signed-in person's language, kept on the account for the interface, SMS and e-mail (docs/decisions/018). */
+export const updateLanguageEndpoint = defineEndpoint({
+  method: 'PATCH',
+  path: '/api/me/language',
+  access: 'signedIn',
+  summary: 'The signed-in person’s language: en, ne or zh-Hant',
+  tags: ['session'],
+  body: updateLanguageRequestSchema,
   methodOverride: true,
   responses: { 200: meResponseSchema },
   errors: [401, 403, 422],

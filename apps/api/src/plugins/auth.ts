@@ -110,5 +110,6 @@ export function toSessionUser(user: typeof users.$inferSelect): SessionUser {
     phone: user.phone,
     role: user.role,
     monastery_id: user.monasteryId,
+    language: user.language,
   };
 }

@@ -163,6 +163,12 @@ export const ROUTES: Record<string, Entry> = {
   'PATCH /api/update-user-details': entry('401 200 200 200 200 200', '/api/update-user-details', {
     body: (_w, viewer) => ({ name: `Matrix ${viewer} Again`, email: `${viewer}@matrix.test` }),
   }),
+  'POST /api/me/language': entry('401 200 200 200 200 200', '/api/me/language', {
+    body: patch({ language: 'ne' }),
+  }),
+  'PATCH /api/me/language': entry('401 200 200 200 200 200', '/api/me/language', {
+    body: { language: 'zh-Hant' },
+  }),
   'GET /api/logout': entry('401 200 200 200 200 200', '/api/logout'),
   // A patron's own number; staff and administrators have theirs set by an administrator.
   'POST /api/me/phone/code': entry('401 200 200 403 403 403', '/api/me/phone/code', {

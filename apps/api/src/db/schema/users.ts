@@ -1,3 +1,4 @@
+import { LANGUAGES } from '@puja/contract';
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { monasteries } from './catalogue.ts';
@@ -17,6 +18,8 @@ export const users = pgTable(
       .notNull()
       .default('user'),
     monasteryId: integer('monastery_id').references(() => monasteries.id, { onDelete: 'restrict' }),
+    /** The person's chosen language (docs/decisions/018); null until they choose one. */
+    language: text('language', { enum: LANGUAGES }),
     archivedAt: archivedAt(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -30,6 +33,7 @@ export const users = pgTable(
       'users_monastery_staff_check',
       sql`${table.role} <> 'monastery' OR ${table.monasteryId} IS NOT NULL`,
     ),
+    check('users_language_check', sql`${table.language} IN ('en', 'ne', 'zh-Hant')`),
     check('users_phone_format', sql`${table.phone} ~ '^\\+[1-9][0-9]{6,14}$'`),
   ],
 );

@@ -1,3 +1,4 @@
+import type { Language } from '@puja/contract';
 import { and, eq, gt, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Database, Executor, Transaction } from '../../db/client.ts';
 import { sessions, signInCodes, users } from '../../db/schema/index.ts';
@@ -71,6 +72,11 @@ export async function updateUserDetails(
   details: { name: string; email: string },
 ) {
   const [row] = await db.update(users).set(details).where(eq(users.id, userId)).returning();
+  return row!;
+}
+
+export async function setUserLanguage(db: Executor, userId: number, language: Language): Promise<UserRow> {
+  const [row] = await db.update(users).set({ language }).where(eq(users.id, userId)).returning();
   return row!;
 }
 

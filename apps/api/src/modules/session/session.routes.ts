@@ -7,6 +7,7 @@ import {
   logOutEndpoint,
   revokeUserSessionsEndpoint,
   sendOtpEndpoint,
+  updateLanguageEndpoint,
   updateUserDetailsEndpoint,
 } from '@puja/contract';
 import type { FastifyPluginAsync } from 'fastify';
@@ -60,6 +61,10 @@ export const sessionRoutes: FastifyPluginAsync<{
 
   route(app, updateUserDetailsEndpoint, async (request) => ({
     user: await sessions.updateDetails(viewerOf(request), request.body),
+  }));
+
+  route(app, updateLanguageEndpoint, async (request) => ({
+    user: await sessions.updateLanguage(viewerOf(request), request.body.language),
   }));
 
   // Guessing the current password is slowed down per address, as for sign-in.

@@ -2,6 +2,7 @@ import { hash, verify } from '@node-rs/argon2';
 import {
   CURRENT_PASSWORD_REQUIRED_MESSAGE,
   EMAIL_TAKEN_MESSAGE,
+  type Language,
   type LoginResponse,
   OTP_MISMATCH_MESSAGE,
   PASSWORD_CHANGED_MESSAGE,
@@ -25,6 +26,7 @@ import {
   revokeSession,
   revokeSessionsOfUser,
   setPasswordHash,
+  setUserLanguage,
   type UserRow,
   updateUserDetails as updateUserDetailsQuery,
 } from './session.queries.ts';
@@ -171,6 +173,16 @@ export function createSessionService(dependencies: SessionServiceDependencies) {
         }
         throw error;
       }
+    },
+
+    /**
+     * The signed-in person's language, for the interface and the SMS and e-mail sent to them. Not audited:
+     * it changes nothing anyone else sees.
+     */
+    async updateLanguage(viewer: Viewer, language: Language): Promise<SessionUser> {
+      const current = await findActiveUser(db, viewer.id);
+      if (!current) throw new AppError('unauthenticated', 'Unauthorized');
+      return toSessionUser(await setUserLanguage(db, viewer.id, language));
     },
 
     /**
