@@ -7,6 +7,7 @@ export * from './catalogue-admin.ts';
 export * from './constants.ts';
 export * from './endpoint.ts';
 export * from './errors.ts';
+export * from './exchange-rates.ts';
 export * from './input-rules.ts';
 export * from './languages.ts';
 export * from './monastery-catalogue.ts';

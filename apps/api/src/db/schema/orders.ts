@@ -23,6 +23,8 @@ export const orders = pgTable(
       .references(() => monasteries.id, { onDelete: 'restrict' }),
     /** The puja's day in the business time zone. */
     pujaDate: date('puja_date', { mode: 'string' }).notNull(),
+    /** The time of day the monastery set (`HH:MM`, business time zone), or null: none set (docs/decisions/020). */
+    pujaTime: text('puja_time'),
     beneficiary: text('beneficiary'),
     intention: text('intention'),
     /** The server's price at ordering time, integer paisa; never the client's figure. */
@@ -72,6 +74,7 @@ export const orders = pgTable(
     index('orders_awaiting_action_index')
       .on(table.monasteryId)
       .where(sql`${table.status} = 'pending' AND ${table.paymentStatus} = 'Completed'`),
+    check('orders_puja_time_check', sql`${table.pujaTime} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`),
     check('orders_intention_length', sql`char_length(${table.intention}) <= 500`),
     check('orders_beneficiary_length', sql`char_length(${table.beneficiary}) <= 500`),
   ],

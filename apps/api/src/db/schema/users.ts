@@ -1,4 +1,4 @@
-import { LANGUAGES } from '@puja/contract';
+import { DISPLAY_CURRENCIES, LANGUAGES } from '@puja/contract';
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { monasteries } from './catalogue.ts';
@@ -20,6 +20,11 @@ export const users = pgTable(
     monasteryId: integer('monastery_id').references(() => monasteries.id, { onDelete: 'restrict' }),
     /** The person's chosen language (docs/decisions/018); null until they choose one. */
     language: text('language', { enum: LANGUAGES }),
+    /**
+     * The currency the person chose to see beside prices (docs/decisions/020): one of CURRENCIES, or NPR for
+     * rupees only; null until they choose.
+     */
+    currency: text('currency', { enum: DISPLAY_CURRENCIES }),
     archivedAt: archivedAt(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -34,6 +39,10 @@ export const users = pgTable(
       sql`${table.role} <> 'monastery' OR ${table.monasteryId} IS NOT NULL`,
     ),
     check('users_language_check', sql`${table.language} IN ('en', 'ne', 'zh-Hant')`),
+    check(
+      'users_currency_check',
+      sql`${table.currency} IN ('USD', 'EUR', 'GBP', 'AUD', 'CAD', 'INR', 'CNY', 'TWD', 'HKD', 'SGD', 'MYR', 'JPY', 'NPR')`,
+    ),
     check('users_phone_format', sql`${table.phone} ~ '^\\+[1-9][0-9]{6,14}$'`),
   ],
 );
