@@ -1,6 +1,16 @@
 import { DISPLAY_CURRENCIES, LANGUAGES } from '@puja/contract';
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { monasteries } from './catalogue.ts';
 import { archivedAt, createdAt, updatedAt } from './columns.ts';
 
@@ -25,6 +35,11 @@ export const users = pgTable(
      * rupees only; null until they choose.
      */
     currency: text('currency', { enum: DISPLAY_CURRENCIES }),
+    /**
+     * Whether the person wants their order notices by e-mail too, when they have an address
+     * (docs/decisions/019). On until they turn it off in their account settings.
+     */
+    emailNotices: boolean('email_notices').notNull().default(true),
     archivedAt: archivedAt(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
