@@ -6,13 +6,14 @@ import type { Config } from './config/env.ts';
 import { resolveJwtSecret } from './config/secrets.ts';
 import type { Database } from './db/client.ts';
 import { createCaptchaVerifier } from './integrations/captcha/captcha-verifier.ts';
+import { createNrbExchangeRates } from './integrations/exchange-rates/nrb-exchange-rates.ts';
 import { resolvePaymentSettings, SIMULATOR_PREFIX } from './integrations/payments/payment-settings.ts';
 import { PaymentSimulatorState, paymentSimulatorRoutes } from './integrations/payments/payment-simulator.ts';
 import { createSmsSender } from './integrations/sms/create-sms-sender.ts';
 import type { SmsSender } from './integrations/sms/sms-sender.ts';
 import type { FileStorage } from './integrations/storage/file-storage.ts';
 import { createUrlSigner } from './integrations/storage/signed-urls.ts';
-import { createJobQueue, type JobHandlers, type JobQueue } from './jobs/job-queue.ts';
+import { createJobQueue, enqueueJob, type JobHandlers, type JobQueue } from './jobs/job-queue.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { createAccountService } from './modules/account/account.service.ts';
 import { adminStatsRoutes } from './modules/admin-stats/admin-stats.routes.ts';
@@ -27,6 +28,8 @@ import {
   invalidateCatalogue,
   listenForCatalogueChanges,
 } from './modules/catalogue/catalogue-cache.ts';
+import { exchangeRatesRoutes } from './modules/exchange-rates/exchange-rates.routes.ts';
+import { createExchangeRatesService } from './modules/exchange-rates/exchange-rates.service.ts';
 import { monasteryCatalogueRoutes } from './modules/monastery-catalogue/monastery-catalogue.routes.ts';
 import { createMonasteryCatalogueService } from './modules/monastery-catalogue/monastery-catalogue.service.ts';
 import { backOfficeOrdersRoutes } from './modules/orders/back-office-orders.routes.ts';
@@ -230,6 +233,13 @@ export async function buildApp(dependencies: AppDependencies, logger?: FastifyBa
     publicUrl: config.publicUrl,
   });
   await app.register(paymentsRoutes, { payments, refunds, receipts });
+  const exchangeRates = createExchangeRatesService({
+    db: dependencies.db,
+    provider: createNrbExchangeRates({ apiUrl: config.NRB_API_URL }),
+    businessTimeZone: config.BUSINESS_TIME_ZONE,
+    log: app.log,
+  });
+  await app.register(exchangeRatesRoutes, { exchangeRates });
   app.decorate(
     'paymentSimulator',
     config.PAYMENT_MODE === 'simulator' ? new PaymentSimulatorState() : undefined,
@@ -261,11 +271,18 @@ export async function buildApp(dependencies: AppDependencies, logger?: FastifyBa
       if (expired > 0) app.log.info({ expired }, 'unpaid orders expired');
     },
     'process-refunds': async () => void (await refunds.confirmRequestedRefunds()),
+    'fetch-exchange-rates': async () => {
+      if (await exchangeRates.isBehind()) await exchangeRates.refresh();
+    },
   };
   const jobs = createJobQueue({ pool: dependencies.pool, handlers, log: app.log });
   app.decorate('jobs', Object.assign(jobs, { handlers }));
   app.addHook('onReady', async () => {
-    if (config.JOB_WORKER) await jobs.start();
+    if (!config.JOB_WORKER) return;
+    await jobs.start();
+    // A fresh database, or one left off for days, gets rates now rather than at the next scheduled run.
+    if (await exchangeRates.isBehind())
+      await enqueueJob(dependencies.db, 'fetch-exchange-rates', {}, { jobKey: 'fetch-exchange-rates' });
   });
   app.addHook('onClose', async () => jobs.stop());
 

@@ -79,6 +79,12 @@ const envSchema = z.object({
   TURNSTILE_SECRET_KEY: z.string().min(1).optional(),
   TURNSTILE_VERIFY_URL: z.url().default('https://challenges.cloudflare.com/turnstile/v0/siteverify'),
 
+  /**
+   * Nepal Rastra Bank's forex API (public, no key), for the approximate amounts beside prices
+   * (docs/decisions/020). Tests and end-to-end runs point it at the local stand-in.
+   */
+  NRB_API_URL: z.url().default('https://www.nrb.org.np/api/forex/v1'),
+
   /** simulator (built in, default outside production), sandbox (providers' test systems) or live. */
   PAYMENT_MODE: z.enum(['simulator', 'sandbox', 'live']).optional(),
   ESEWA_PRODUCT_CODE: z.string().min(1).optional(),

@@ -25,14 +25,19 @@ export interface JobPayloads {
   'reconcile-payments': Record<string, never>;
   'expire-orders': Record<string, never>;
   'process-refunds': Record<string, never>;
+  /** Nepal Rastra Bank's rates for the amounts beside prices (docs/decisions/020). */
+  'fetch-exchange-rates': Record<string, never>;
 }
 export type JobName = keyof JobPayloads;
 export type JobHandlers = { [Name in JobName]: (payload: JobPayloads[Name]) => Promise<void> };
 
 /** Scheduled work, every minute on one instance (graphile-worker's crontab syntax). */
-const CRONTAB = ['reconcile-payments', 'expire-orders', 'process-refunds']
-  .map((name) => `* * * * * ${name} ?max=1`)
-  .join('\n');
+const CRONTAB = [
+  ...['reconcile-payments', 'expire-orders', 'process-refunds'].map((name) => `* * * * * ${name} ?max=1`),
+  // The bank publishes each morning, Nepal time: asked at 09:15, 12:15 and 15:15 there (03:30, 06:30 and
+  // 09:30 UTC); a run that finds today's rates already kept asks nothing.
+  '30 3,6,9 * * * fetch-exchange-rates ?max=1',
+].join('\n');
 
 /** How many attempts a job gets: with graphile-worker's back-off, about three days for an SMS. */
 const MAX_ATTEMPTS: Record<JobName, number> = {
@@ -40,15 +45,18 @@ const MAX_ATTEMPTS: Record<JobName, number> = {
   'reconcile-payments': 1,
   'expire-orders': 1,
   'process-refunds': 1,
+  'fetch-exchange-rates': 1,
 };
 
 export async function enqueueJob<Name extends JobName>(
   executor: Executor,
   name: Name,
   payload: JobPayloads[Name],
+  /** One job per key at a time: several instances starting together add it once. */
+  options: { jobKey?: string } = {},
 ): Promise<void> {
   await executor.execute(
-    sql`SELECT graphile_worker.add_job(${name}, ${JSON.stringify(payload)}::json, max_attempts => ${MAX_ATTEMPTS[name]})`,
+    sql`SELECT graphile_worker.add_job(${name}, ${JSON.stringify(payload)}::json, max_attempts => ${MAX_ATTEMPTS[name]}, job_key => ${options.jobKey ?? null}::text)`,
   );
 }
 

@@ -15,7 +15,7 @@ export type StandInHandler = (request: RecordedRequest) => { status: number; bod
  * A local HTTP server playing an outside provider: it records each request exactly as it arrived and
  * answers as the provider documents. Our real adapters talk to it over HTTP.
  */
-export async function startStandIn(handler: StandInHandler) {
+export async function startStandIn(handler: StandInHandler, options: { port?: number } = {}) {
   const requests: RecordedRequest[] = [];
   const server = http.createServer(async (incoming, outgoing) => {
     let body = '';
@@ -33,7 +33,7 @@ export async function startStandIn(handler: StandInHandler) {
       .writeHead(answer.status, { 'content-type': 'application/json' })
       .end(JSON.stringify(answer.body));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
