@@ -55,6 +55,11 @@ export const sessionUserSchema = z
      * it; optional so a user kept in a browser from before it existed still reads.
      */
     language: z.enum(LANGUAGES).nullable().optional(),
+    /**
+     * Whether order notices also go to the person's e-mail address, when they have one (docs/decisions/019).
+     * The server always sends it; optional so a user kept in a browser from before it existed still reads.
+     */
+    email_notices: z.boolean().optional(),
   })
   .meta({ id: 'User' });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
@@ -174,6 +179,27 @@ export const updateLanguageEndpoint = defineEndpoint({
   summary: 'The signed-in person’s language: en, ne or zh-Hant',
   tags: ['session'],
   body: updateLanguageRequestSchema,
+  methodOverride: true,
+  responses: { 200: meResponseSchema },
+  errors: [401, 403, 422],
+});
+
+export const updateEmailNoticesRequestSchema = z.object({
+  email_notices: z.boolean('Say whether you want e-mails: true or false.'),
+});
+export type UpdateEmailNoticesRequest = z.input<typeof updateEmailNoticesRequestSchema>;
+
+/**
+ * Whether the signed-in person's order notices (receipts, approvals, new dates, messages, refunds) also go
+ * by e-mail, besides SMS (docs/decisions/019). Kept when they have no address yet.
+ */
+export const updateEmailNoticesEndpoint = defineEndpoint({
+  method: 'PATCH',
+  path: '/api/me/email-notices',
+  access: 'signedIn',
+  summary: 'Whether the signed-in person’s order notices also go by e-mail',
+  tags: ['session'],
+  body: updateEmailNoticesRequestSchema,
   methodOverride: true,
   responses: { 200: meResponseSchema },
   errors: [401, 403, 422],

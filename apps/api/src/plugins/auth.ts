@@ -111,5 +111,6 @@ export function toSessionUser(user: typeof users.$inferSelect): SessionUser {
     role: user.role,
     monastery_id: user.monasteryId,
     language: user.language,
+    email_notices: user.emailNotices,
   };
 }

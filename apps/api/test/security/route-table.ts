@@ -149,7 +149,6 @@ export const ROUTES: Record<string, Entry> = {
   'GET /api/puja': entry('200 200 200 200 200 200', '/api/puja'),
   'GET /api/puja/:slugOrId/edit': entry('200 200 200 200 200 200', (w) => `/api/puja/${w.ids.puja}/edit`),
   'GET /api/get-monastery-puja': entry('200 200 200 200 200 200', '/api/get-monastery-puja'),
-  'GET /api/exchange-rates': entry('200 200 200 200 200 200', '/api/exchange-rates'),
 
   // ---- sign-in and one's own account ----
   'POST /api/send-otp': entry('200 200 200 200 200 200', '/api/send-otp', {
@@ -169,6 +168,12 @@ export const ROUTES: Record<string, Entry> = {
   }),
   'PATCH /api/me/language': entry('401 200 200 200 200 200', '/api/me/language', {
     body: { language: 'zh-Hant' },
+  }),
+  'POST /api/me/email-notices': entry('401 200 200 200 200 200', '/api/me/email-notices', {
+    body: patch({ email_notices: false }),
+  }),
+  'PATCH /api/me/email-notices': entry('401 200 200 200 200 200', '/api/me/email-notices', {
+    body: { email_notices: true },
   }),
   'GET /api/logout': entry('401 200 200 200 200 200', '/api/logout'),
   // A patron's own number; staff and administrators have theirs set by an administrator.

@@ -80,6 +80,15 @@ export async function setUserLanguage(db: Executor, userId: number, language: La
   return row!;
 }
 
+export async function setUserEmailNotices(
+  db: Executor,
+  userId: number,
+  emailNotices: boolean,
+): Promise<UserRow> {
+  const [row] = await db.update(users).set({ emailNotices }).where(eq(users.id, userId)).returning();
+  return row!;
+}
+
 export async function setPasswordHash(tx: Transaction, userId: number, passwordHash: string): Promise<void> {
   await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
 }

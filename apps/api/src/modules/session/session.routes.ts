@@ -7,6 +7,7 @@ import {
   logOutEndpoint,
   revokeUserSessionsEndpoint,
   sendOtpEndpoint,
+  updateEmailNoticesEndpoint,
   updateLanguageEndpoint,
   updateUserDetailsEndpoint,
 } from '@puja/contract';
@@ -65,6 +66,10 @@ export const sessionRoutes: FastifyPluginAsync<{
 
   route(app, updateLanguageEndpoint, async (request) => ({
     user: await sessions.updateLanguage(viewerOf(request), request.body.language),
+  }));
+
+  route(app, updateEmailNoticesEndpoint, async (request) => ({
+    user: await sessions.updateEmailNotices(viewerOf(request), request.body.email_notices),
   }));
 
   // Guessing the current password is slowed down per address, as for sign-in.

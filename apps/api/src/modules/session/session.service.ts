@@ -26,6 +26,7 @@ import {
   revokeSession,
   revokeSessionsOfUser,
   setPasswordHash,
+  setUserEmailNotices,
   setUserLanguage,
   type UserRow,
   updateUserDetails as updateUserDetailsQuery,
@@ -183,6 +184,16 @@ export function createSessionService(dependencies: SessionServiceDependencies) {
       const current = await findActiveUser(db, viewer.id);
       if (!current) throw new AppError('unauthenticated', 'Unauthorized');
       return toSessionUser(await setUserLanguage(db, viewer.id, language));
+    },
+
+    /**
+     * Whether the signed-in person's order notices also go by e-mail (docs/decisions/019). Not audited, as
+     * their language is not: it changes nothing anyone else sees.
+     */
+    async updateEmailNotices(viewer: Viewer, emailNotices: boolean): Promise<SessionUser> {
+      const current = await findActiveUser(db, viewer.id);
+      if (!current) throw new AppError('unauthenticated', 'Unauthorized');
+      return toSessionUser(await setUserEmailNotices(db, viewer.id, emailNotices));
     },
 
     /**
