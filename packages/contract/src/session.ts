@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ROLES } from './constants.ts';
 import { defineEndpoint } from './endpoint.ts';
+import { DISPLAY_CURRENCIES } from './exchange-rates.ts';
 import { LANGUAGES } from './languages.ts';
 
 /**
@@ -55,6 +56,11 @@ export const sessionUserSchema = z
      * it; optional so a user kept in a browser from before it existed still reads.
      */
     language: z.enum(LANGUAGES).nullable().optional(),
+    /**
+     * The currency the person chose to see beside prices (a currency, or NPR for rupees only), null until
+     * they choose (docs/decisions/020). The server always sends it; optional as `language` is.
+     */
+    currency: z.enum(DISPLAY_CURRENCIES).nullable().optional(),
     /**
      * Whether order notices also go to the person's e-mail address, when they have one (docs/decisions/019).
      * The server always sends it; optional so a user kept in a browser from before it existed still reads.
@@ -200,6 +206,24 @@ export const updateEmailNoticesEndpoint = defineEndpoint({
   summary: 'Whether the signed-in person’s order notices also go by e-mail',
   tags: ['session'],
   body: updateEmailNoticesRequestSchema,
+  methodOverride: true,
+  responses: { 200: meResponseSchema },
+  errors: [401, 403, 422],
+});
+
+export const updateCurrencyRequestSchema = z.object({
+  currency: z.enum(DISPLAY_CURRENCIES, 'Choose a currency, or rupees only.'),
+});
+export type UpdateCurrencyRequest = z.input<typeof updateCurrencyRequestSchema>;
+
+/** The currency shown beside prices, kept on the account (docs/decisions/020). */
+export const updateCurrencyEndpoint = defineEndpoint({
+  method: 'PATCH',
+  path: '/api/me/currency',
+  access: 'signedIn',
+  summary: 'The currency the signed-in person sees beside prices (NPR: rupees only)',
+  tags: ['session'],
+  body: updateCurrencyRequestSchema,
   methodOverride: true,
   responses: { 200: meResponseSchema },
   errors: [401, 403, 422],

@@ -111,6 +111,7 @@ export function toSessionUser(user: typeof users.$inferSelect): SessionUser {
     role: user.role,
     monastery_id: user.monasteryId,
     language: user.language,
+    currency: user.currency,
     email_notices: user.emailNotices,
   };
 }

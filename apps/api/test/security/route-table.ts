@@ -175,6 +175,12 @@ export const ROUTES: Record<string, Entry> = {
   'PATCH /api/me/email-notices': entry('401 200 200 200 200 200', '/api/me/email-notices', {
     body: { email_notices: true },
   }),
+  'POST /api/me/currency': entry('401 200 200 200 200 200', '/api/me/currency', {
+    body: patch({ currency: 'AUD' }),
+  }),
+  'PATCH /api/me/currency': entry('401 200 200 200 200 200', '/api/me/currency', {
+    body: { currency: 'NPR' },
+  }),
   'GET /api/logout': entry('401 200 200 200 200 200', '/api/logout'),
   // A patron's own number; staff and administrators have theirs set by an administrator.
   'POST /api/me/phone/code': entry('401 200 200 403 403 403', '/api/me/phone/code', {

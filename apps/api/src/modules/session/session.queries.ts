@@ -89,6 +89,16 @@ export async function setUserEmailNotices(
   return row!;
 }
 
+/** The person's own choices that nobody else sees (the currency beside prices). */
+export async function setUserPreferences(
+  db: Executor,
+  userId: number,
+  preferences: Partial<Pick<UserRow, 'currency'>>,
+): Promise<UserRow> {
+  const [row] = await db.update(users).set(preferences).where(eq(users.id, userId)).returning();
+  return row!;
+}
+
 export async function setPasswordHash(tx: Transaction, userId: number, passwordHash: string): Promise<void> {
   await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
 }

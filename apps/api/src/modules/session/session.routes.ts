@@ -7,6 +7,7 @@ import {
   logOutEndpoint,
   revokeUserSessionsEndpoint,
   sendOtpEndpoint,
+  updateCurrencyEndpoint,
   updateEmailNoticesEndpoint,
   updateLanguageEndpoint,
   updateUserDetailsEndpoint,
@@ -66,6 +67,10 @@ export const sessionRoutes: FastifyPluginAsync<{
 
   route(app, updateLanguageEndpoint, async (request) => ({
     user: await sessions.updateLanguage(viewerOf(request), request.body.language),
+  }));
+
+  route(app, updateCurrencyEndpoint, async (request) => ({
+    user: await sessions.updateCurrency(viewerOf(request), request.body.currency),
   }));
 
   route(app, updateEmailNoticesEndpoint, async (request) => ({

@@ -1,6 +1,7 @@
 import { hash, verify } from '@node-rs/argon2';
 import {
   CURRENT_PASSWORD_REQUIRED_MESSAGE,
+  type DisplayCurrency,
   EMAIL_TAKEN_MESSAGE,
   type Language,
   type LoginResponse,
@@ -28,6 +29,7 @@ import {
   setPasswordHash,
   setUserEmailNotices,
   setUserLanguage,
+  setUserPreferences,
   type UserRow,
   updateUserDetails as updateUserDetailsQuery,
 } from './session.queries.ts';
@@ -184,6 +186,13 @@ export function createSessionService(dependencies: SessionServiceDependencies) {
       const current = await findActiveUser(db, viewer.id);
       if (!current) throw new AppError('unauthenticated', 'Unauthorized');
       return toSessionUser(await setUserLanguage(db, viewer.id, language));
+    },
+
+    /** The currency shown beside prices (docs/decisions/020). Not audited, as the language is not. */
+    async updateCurrency(viewer: Viewer, currency: DisplayCurrency): Promise<SessionUser> {
+      const current = await findActiveUser(db, viewer.id);
+      if (!current) throw new AppError('unauthenticated', 'Unauthorized');
+      return toSessionUser(await setUserPreferences(db, viewer.id, { currency }));
     },
 
     /**
