@@ -2,7 +2,8 @@ import { test as base, expect } from '@playwright/test';
 
 /**
  * Every page must run under the production Content-Security-Policy without a violation or an uncaught
- * error: each test fails if the browser reports one.
+ * error, and a server-rendered page must hydrate without React finding the browser's first render differs
+ * from the server's: each test fails if the browser reports one.
  */
 export const test = base.extend<{ browserProblems: string[] }>({
   browserProblems: [
@@ -10,9 +11,10 @@ export const test = base.extend<{ browserProblems: string[] }>({
       const problems: string[] = [];
       page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
       page.on('console', (message) => {
-        if (message.type() === 'error' && /Content Security Policy|Refused to/i.test(message.text())) {
+        if (message.type() !== 'error') return;
+        if (/Content Security Policy|Refused to/i.test(message.text()))
           problems.push(`CSP: ${message.text()}`);
-        }
+        if (/hydrat/i.test(message.text())) problems.push(`hydration: ${message.text()}`);
       });
       await use(problems);
       expect(problems, 'browser problems').toEqual([]);

@@ -15,12 +15,18 @@ export default defineConfig({
     // scripts/report-bundle-size.mjs enforces the real limit (gzipped home-page JavaScript).
     chunkSizeWarningLimit: 800,
   },
+  // The server-side renderer (src/entry-server.tsx, docs/decisions/017) is one self-contained file the API
+  // server imports: every dependency bundled in, so nothing is resolved from node_modules at run time.
+  ssr: { noExternal: true },
   server: {
     port: webPort,
     strictPort: true,
     proxy: {
       '/api': apiTarget,
       '/uploads': apiTarget,
+      '/images': apiTarget,
+      '/sitemap.xml': apiTarget,
+      '/robots.txt': apiTarget,
       '/healthz': apiTarget,
     },
   },

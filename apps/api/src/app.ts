@@ -289,6 +289,7 @@ export async function buildApp(dependencies: AppDependencies, logger?: FastifyBa
   await app.register(webPlugin, {
     webDistDirectory: dependencies.webDistDirectory,
     publicUploads: dependencies.storage.publicArea,
+    publicUrl: config.publicUrl,
   });
   return app;
 }

@@ -3,10 +3,11 @@ import '@mantine/notifications/styles.css';
 import './lib/i18n.ts';
 import { setNonce } from 'get-nonce';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
+import { hydratePageData } from './app/page-data.ts';
 import { AppProviders, createQueryClient } from './app/providers.tsx';
-import { router } from './app/router.tsx';
+import { createRouter } from './app/router.tsx';
 import { readCspNonce } from './lib/csp-nonce.ts';
 
 const container = document.getElementById('root');
@@ -17,10 +18,15 @@ const styleNonce = readCspNonce();
 // own <style> and reads the nonce from get-nonce instead.
 if (styleNonce) setNonce(styleNonce);
 
-createRoot(container).render(
+const queryClient = createQueryClient();
+// A public page arrives rendered, with the data it was rendered from (docs/decisions/017): hydrate it.
+const serverRendered = hydratePageData(queryClient);
+const app = (
   <StrictMode>
-    <AppProviders queryClient={createQueryClient()} styleNonce={styleNonce}>
-      <RouterProvider router={router} />
+    <AppProviders queryClient={queryClient} styleNonce={styleNonce}>
+      <RouterProvider router={await createRouter()} />
     </AppProviders>
-  </StrictMode>,
+  </StrictMode>
 );
+if (serverRendered) hydrateRoot(container, app);
+else createRoot(container).render(app);

@@ -7,16 +7,20 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { PublicArea } from '../integrations/storage/file-storage.ts';
 import { allowPublicImages, servePublicUploads } from '../integrations/storage/public-uploads.ts';
-import { withStyleNonce } from '../lib/csp.ts';
+import { forRenderedPage, withStyleNonce } from '../lib/csp.ts';
+import { loadPageRenderer, type RenderedPage } from './page-renderer.ts';
 
 export interface WebPluginOptions {
   /** The built web app (apps/web/dist); when missing, only the API is served. */
   webDistDirectory: string | undefined;
   /** Public uploads (catalogue pictures), served at /uploads from wherever the storage keeps them. */
   publicUploads: PublicArea;
+  /** The site's public address: canonical links and shared pictures in server-rendered pages. */
+  publicUrl: string;
 }
 
-const NONCE_PLACEHOLDER = /__CSP_NONCE__/g;
+const NONCE_MARKER = '__CSP_NONCE__';
+const NONCE_PLACEHOLDER = new RegExp(NONCE_MARKER, 'g');
 const SERVER_PATHS = /^\/(api|uploads|healthz|livez|readyz|metrics)(\/|$|\?)/;
 
 /**
@@ -50,7 +54,16 @@ export const webPlugin = fp<WebPluginOptions>(
       app.log.warn('No built web app found; serving the API only. Run `npm run build` to build it.');
     }
 
-    const sendIndex = (reply: FastifyReply) => {
+    const renderPage =
+      options.webDistDirectory && indexHtml
+        ? await loadPageRenderer(app, {
+            webDistDirectory: options.webDistDirectory,
+            publicUrl: options.publicUrl,
+            nonceMarker: NONCE_MARKER,
+          })
+        : undefined;
+
+    const sendIndex = (reply: FastifyReply, page?: RenderedPage) => {
       // A fresh nonce per page, only for pages: API answers share one precomputed policy.
       const nonce = randomBytes(16).toString('base64url');
       const policy = allowPublicImages(
@@ -58,14 +71,27 @@ export const webPlugin = fp<WebPluginOptions>(
         options.publicUploads,
       );
       return reply
-        .header('content-security-policy', withStyleNonce(policy, nonce))
+        .header('content-security-policy', (page ? forRenderedPage : withStyleNonce)(policy, nonce))
         .header('cache-control', 'no-cache')
         .type('text/html; charset=utf-8')
-        .send(indexHtml!.replace(NONCE_PLACEHOLDER, nonce));
+        .status(page?.status ?? 200)
+        .send((page ? withPage(indexHtml!, page) : indexHtml!).replace(NONCE_PLACEHOLDER, nonce));
     };
 
-    app.get('/', (_request, reply) =>
-      indexHtml ? sendIndex(reply) : reply.status(404).send({ message: ERROR_MESSAGES.notFound }),
+    /** A public page rendered on the server when it is one, else the shell the browser renders into. */
+    const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
+      let page: RenderedPage | undefined;
+      try {
+        page = await renderPage?.(request.url);
+      } catch (error) {
+        // The browser can still render the page from the shell: never an error page for a rendering fault.
+        request.log.error({ err: error }, 'server-side rendering failed; sending the shell');
+      }
+      return sendIndex(reply, page);
+    };
+
+    app.get('/', (request, reply) =>
+      indexHtml ? sendPage(request, reply) : reply.status(404).send({ message: ERROR_MESSAGES.notFound }),
     );
 
     app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
@@ -74,9 +100,26 @@ export const webPlugin = fp<WebPluginOptions>(
         (request.method === 'GET' || request.method === 'HEAD') &&
         !SERVER_PATHS.test(request.url) &&
         !path.extname(request.url.split('?')[0] ?? '');
-      if (wantsPage) return sendIndex(reply);
+      if (wantsPage) return sendPage(request, reply);
       return reply.status(404).send({ message: ERROR_MESSAGES.notFound });
     });
   },
   { name: 'web', dependencies: ['security'] },
 );
+
+/**
+ * The shell with a rendered page in it: its language, head, markup and the data it was rendered from.
+ * Replacements are functions: a `$` in a description must not be read as a replacement pattern.
+ */
+function withPage(shell: string, page: RenderedPage): string {
+  return shell
+    .replace(/<html lang="[^"]*"/, () => `<html lang="${page.language}"`)
+    .replace(/<meta\s+name="description"[^>]*>/, '')
+    .replace(/<title>[^<]*<\/title>/, () => page.head)
+    .replace(/<noscript>[\s\S]*?<\/noscript>/, '')
+    .replace(
+      '<div id="root"></div>',
+      () =>
+        `<div id="root">${page.html}</div><script type="application/json" id="page-data">${page.pageData}</script>`,
+    );
+}

@@ -1,11 +1,19 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { NotFoundContent } from '../components/not-found-content.tsx';
 import { PageLoader } from '../components/page-loader.tsx';
+import {
+  homePageHandle,
+  monasteriesPageHandle,
+  monasteryPageHandle,
+  pujaPageHandle,
+  pujasPageHandle,
+} from '../features/catalogue/routes/catalogue-page-handles.ts';
 import { HomePage } from '../features/catalogue/routes/home-page.tsx';
 import { MonasteriesPage } from '../features/catalogue/routes/monasteries-page.tsx';
 import { PujasPage } from '../features/catalogue/routes/pujas-page.tsx';
 import { RequireAuth } from './guards/require-auth.tsx';
 import { PublicLayout } from './layouts/public-layout.tsx';
+import { NOT_FOUND_PAGE } from './page-handle.ts';
 import { RootLayout } from './root-layout.tsx';
 import { RouteErrorPage } from './route-error-page.tsx';
 
@@ -39,17 +47,20 @@ export const routes: RouteObject[] = [
       {
         element: <PublicLayout />,
         children: [
-          { index: true, element: <HomePage /> },
-          { path: 'monasteries', element: <MonasteriesPage /> },
+          // The catalogue's pages are rendered on the server too: their `handle` (app/page-handle.ts).
+          { index: true, element: <HomePage />, handle: homePageHandle },
+          { path: 'monasteries', element: <MonasteriesPage />, handle: monasteriesPageHandle },
           {
             path: 'monastery/:slug',
+            handle: monasteryPageHandle,
             lazy: async () => ({
               Component: (await import('../features/catalogue/routes/monastery-page.tsx')).MonasteryPage,
             }),
           },
-          { path: 'pujas', element: <PujasPage /> },
+          { path: 'pujas', element: <PujasPage />, handle: pujasPageHandle },
           {
             path: 'puja/:id',
+            handle: pujaPageHandle,
             lazy: async () => ({
               Component: (await import('../features/catalogue/routes/puja-page.tsx')).PujaPage,
             }),
@@ -87,7 +98,7 @@ export const routes: RouteObject[] = [
               },
             ],
           },
-          { path: '*', element: <NotFoundContent /> },
+          { path: '*', element: <NotFoundContent />, handle: NOT_FOUND_PAGE },
         ],
       },
       {

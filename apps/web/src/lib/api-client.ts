@@ -93,6 +93,16 @@ export async function toApiError(response: Response): Promise<ApiError> {
  * (status 0 when the network failed), a 401 to a call made with the session's token ending that session
  * ('Session Expired') unless the caller reports it itself. An abort stays an abort.
  */
+/**
+ * How calls reach the API: the browser's `fetch` on the same origin. The server-side renderer
+ * (entry-server.tsx) answers the same relative paths in process instead.
+ */
+let transport: (path: string, init: RequestInit) => Promise<Response> = (path, init) => fetch(path, init);
+
+export function setApiTransport(next: typeof transport): void {
+  transport = next;
+}
+
 export async function fetchFromApi(
   path: string,
   init: RequestInit,
@@ -100,7 +110,7 @@ export async function fetchFromApi(
 ): Promise<Response> {
   let response: Response;
   try {
-    response = await fetch(path, init);
+    response = await transport(path, init);
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(0, i18n.t('errors.network'));

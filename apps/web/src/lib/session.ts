@@ -170,8 +170,14 @@ function subscribe(listener: () => void): () => void {
   };
 }
 
+/**
+ * A server-rendered page shows what a visitor sees: the server cannot read this browser's storage. So the
+ * first (hydrating) render is signed out too, and React renders the stored session right after.
+ */
+const getServerSession = (): SessionState => SIGNED_OUT;
+
 export function useSession(): SessionState {
-  return useSyncExternalStore(subscribe, getSession, getSession);
+  return useSyncExternalStore(subscribe, getSession, getServerSession);
 }
 
 /** What the top bars call the signed-in person: the name, or the phone if no name is set. */

@@ -1,0 +1,55 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * The web app's server-side renderer (apps/web/src/entry-server.tsx, docs/decisions/017), loaded from its
+ * build beside the web app's (apps/web/dist-ssr next to apps/web/dist). Its API calls are answered in
+ * process by `inject`, through the same routes, checks and catalogue cache as any other request.
+ */
+export interface RenderedPage {
+  status: 200 | 404;
+  language: string;
+  head: string;
+  html: string;
+  pageData: string;
+}
+export type RenderPage = (url: string, language?: string) => Promise<RenderedPage | undefined>;
+
+interface RendererModule {
+  createPageRenderer(options: {
+    fetchApi: (path: string, init: RequestInit) => Promise<Response>;
+    origin: string;
+    nonceMarker: string;
+  }): RenderPage;
+}
+
+export async function loadPageRenderer(
+  app: FastifyInstance,
+  options: { webDistDirectory: string; publicUrl: string; nonceMarker: string },
+): Promise<RenderPage | undefined> {
+  const file = path.join(path.dirname(options.webDistDirectory), 'dist-ssr', 'entry-server.js');
+  if (!fs.existsSync(file)) {
+    app.log.warn('No server-side renderer built; public pages are rendered in the browser only.');
+    return undefined;
+  }
+  const renderer = (await import(pathToFileURL(file).href)) as RendererModule;
+  return renderer.createPageRenderer({
+    origin: options.publicUrl,
+    nonceMarker: options.nonceMarker,
+    async fetchApi(apiPath, init) {
+      const answer = await app.inject({
+        method: (init.method ?? 'GET') as 'GET',
+        url: apiPath,
+        headers: Object.fromEntries(new Headers(init.headers)),
+      });
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(answer.headers)) {
+        if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : String(value));
+      }
+      const hasBody = answer.statusCode !== 204 && answer.statusCode !== 304;
+      return new Response(hasBody ? answer.rawPayload : null, { status: answer.statusCode, headers });
+    },
+  });
+}

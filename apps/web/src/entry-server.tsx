@@ -1,0 +1,132 @@
+import './lib/i18n.ts';
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { I18nextProvider } from 'react-i18next';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { serializePageData } from './app/page-data.ts';
+import { isPageHandle, NOT_FOUND_PAGE, type PageHead } from './app/page-handle.ts';
+import { AppProviders, createQueryClient } from './app/providers.tsx';
+import { routes } from './app/routes.tsx';
+import { setApiTransport } from './lib/api-client.ts';
+import { i18n } from './lib/i18n.ts';
+
+/**
+ * Server-side rendering of the public pages (docs/decisions/017). The API server imports this bundle
+ * (built by `vite build --ssr` into apps/web/dist-ssr) and asks it for a page; the same route table and
+ * components as in the browser render it, with the data the page's route `handle` prefetched through the
+ * API's own routes, answered in process.
+ */
+
+export interface RendererOptions {
+  /** Answers an API request in process (the server's `inject`), as `fetch` would over the network. */
+  fetchApi: (path: string, init: RequestInit) => Promise<Response>;
+  /** The site's public address, for canonical links and shared pictures, without a trailing slash. */
+  origin: string;
+  /** Replaced by each response's CSP nonce, so one rendering can serve many responses. */
+  nonceMarker: string;
+}
+
+export interface RenderedPage {
+  status: 200 | 404;
+  language: string;
+  /** The tags for <head>: title, description, canonical link, Open Graph, Twitter card, JSON-LD. */
+  head: string;
+  /** The app's markup, for inside #root. */
+  html: string;
+  /** The query cache as JSON, for `<script type="application/json" id="page-data">`. */
+  pageData: string;
+}
+
+const handler = createStaticHandler(routes);
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+export function createPageRenderer(options: RendererOptions) {
+  setApiTransport(options.fetchApi);
+  const absoluteUrl = (path: string) => new URL(path, `${options.origin}/`).toString();
+
+  function headTags(head: PageHead | null, title: string, language: string): string {
+    const tags = [`<title>${escapeHtml(title)}</title>`];
+    if (!head) return `${tags[0]}<meta name="robots" content="noindex">`;
+    const canonical = absoluteUrl(head.path);
+    const properties: [string, string][] = [
+      ['og:type', 'website'],
+      ['og:site_name', i18n.t('appName', { lng: language })],
+      ['og:title', head.title ?? title],
+      ['og:description', head.description],
+      ['og:url', canonical],
+      ['og:locale', language.replace('-', '_')],
+    ];
+    const names: [string, string][] = [
+      ['description', head.description],
+      ['twitter:card', head.image ? 'summary_large_image' : 'summary'],
+      ['twitter:title', head.title ?? title],
+      ['twitter:description', head.description],
+    ];
+    if (head.image) {
+      const image = absoluteUrl(head.image.path);
+      properties.push(['og:image', image], ['og:image:alt', head.image.alt]);
+      names.push(['twitter:image', image], ['twitter:image:alt', head.image.alt]);
+    }
+    for (const [name, content] of names) tags.push(`<meta name="${name}" content="${escapeHtml(content)}">`);
+    for (const [property, content] of properties)
+      tags.push(`<meta property="${property}" content="${escapeHtml(content)}">`);
+    tags.push(`<link rel="canonical" href="${escapeHtml(canonical)}">`);
+    // JSON in a data block is not run, so the CSP allows it; `<` is escaped so no text can end the element.
+    tags.push(
+      `<script type="application/ld+json">${JSON.stringify(head.jsonLd).replace(/</g, '\\u003c')}</script>`,
+    );
+    return tags.join('');
+  }
+
+  /**
+   * The page at `url` (path and query), or undefined when it is not one the server renders (the signed-in
+   * areas, the back offices, the information pages): the browser then renders it from the shell.
+   */
+  return async function renderPage(url: string, language = 'en'): Promise<RenderedPage | undefined> {
+    const context = await handler.query(new Request(new URL(url, `${options.origin}/`)));
+    if (context instanceof Response) return undefined;
+    const match = context.matches.at(-1);
+    const handle = match?.route.handle;
+    const isNotFound = handle === NOT_FOUND_PAGE;
+    if (!match || (!isNotFound && !isPageHandle(handle))) return undefined;
+
+    const t = i18n.getFixedT(language, ['common', 'catalogue'] as const);
+    const queryClient = createQueryClient();
+    let head: PageHead | null = null;
+    if (isPageHandle(handle)) {
+      await handle.prefetch(queryClient, match.params);
+      try {
+        head = handle.head(queryClient, match.params, { t, absoluteUrl });
+      } catch {
+        // The data could not be read (the API failed): the browser renders the page and shows why.
+        return undefined;
+      }
+    }
+    const title = head?.title
+      ? t('documentTitle', { page: head.title })
+      : head
+        ? t('appName')
+        : t('documentTitle', { page: t('notFound.title') });
+
+    const pageI18n = i18n.cloneInstance({ lng: language });
+    const router = createStaticRouter(handler.dataRoutes, context);
+    const html = renderToString(
+      <StrictMode>
+        <I18nextProvider i18n={pageI18n}>
+          <AppProviders queryClient={queryClient} styleNonce={options.nonceMarker}>
+            <StaticRouterProvider router={router} context={context} hydrate={false} />
+          </AppProviders>
+        </I18nextProvider>
+      </StrictMode>,
+    );
+    return {
+      status: head ? 200 : 404,
+      language,
+      head: headTags(head, title, language),
+      html,
+      pageData: serializePageData(queryClient),
+    };
+  };
+}

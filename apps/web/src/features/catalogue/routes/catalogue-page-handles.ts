@@ -1,0 +1,177 @@
+import { slugOrIdParamsSchema } from '@puja/contract';
+import type { DataTag, QueryClient, QueryKey } from '@tanstack/react-query';
+import type { HeadContext, PageHandle, PageHead } from '../../../app/page-handle.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { previewText } from '../../../lib/text.ts';
+import { monasteriesQueryOptions } from '../api/get-monasteries.ts';
+import { monasteryQueryOptions } from '../api/get-monastery.ts';
+import { pujaQueryOptions } from '../api/get-puja.ts';
+import { pujasQueryOptions } from '../api/get-pujas.ts';
+import { monasteryPath, pujaPath } from '../utils/catalogue-paths.ts';
+
+/** Search engines show about this much of a description. */
+const DESCRIPTION_LENGTH = 160;
+const SCHEMA_ORG = 'https://schema.org';
+
+const describe = (text: string) => previewText(text.replace(/\s+/g, ' ').trim(), DESCRIPTION_LENGTH);
+
+/** The data a query left in the cache; null when the server answered that it does not exist. */
+function readPrefetched<TData>(
+  queryClient: QueryClient,
+  queryKey: DataTag<QueryKey, TData, Error>,
+): TData | null {
+  const state = queryClient.getQueryState(queryKey);
+  if (state?.status === 'success') return state.data as TData;
+  if (state?.error instanceof ApiError && state.error.status === 404) return null;
+  throw state?.error ?? new Error(`Nothing prefetched for ${JSON.stringify(queryKey)}`);
+}
+
+const isSlugOrId = (value: string | undefined) =>
+  slugOrIdParamsSchema.safeParse({ slugOrId: value ?? '' }).success;
+
+/** A list page: the list's names in its description and as an ItemList. */
+function listHead(
+  { title, heading, path }: { title: string; heading: string; path: string },
+  items: { name: string; path: string }[],
+  { absoluteUrl }: HeadContext,
+): PageHead {
+  return {
+    title,
+    description: describe(`${heading}: ${items.map((item) => item.name).join(', ')}.`),
+    path,
+    jsonLd: {
+      '@context': SCHEMA_ORG,
+      '@type': 'ItemList',
+      name: heading,
+      itemListElement: items.map((item, index) => ({
+        '@type': 'ListItem',
+        position: index + 1,
+        name: item.name,
+        url: absoluteUrl(item.path),
+      })),
+    },
+  };
+}
+
+export const homePageHandle: PageHandle = {
+  prefetch: (queryClient) =>
+    Promise.all([
+      queryClient.prefetchQuery(monasteriesQueryOptions()),
+      queryClient.prefetchQuery(pujasQueryOptions()),
+    ]),
+  head(queryClient, _params, { t, absoluteUrl }) {
+    const monasteries = readPrefetched(queryClient, monasteriesQueryOptions().queryKey);
+    const first = monasteries?.monasteries.find((monastery) => monastery.image_path);
+    return {
+      title: undefined,
+      description: describe(t('catalogue:home.description')),
+      path: '/',
+      image: first?.image_path ? { path: first.image_path, alt: first.name } : undefined,
+      jsonLd: { '@context': SCHEMA_ORG, '@type': 'WebSite', name: t('appName'), url: absoluteUrl('/') },
+    };
+  },
+};
+
+export const monasteriesPageHandle: PageHandle = {
+  prefetch: (queryClient) => queryClient.prefetchQuery(monasteriesQueryOptions()),
+  head(queryClient, _params, context) {
+    const { t } = context;
+    const data = readPrefetched(queryClient, monasteriesQueryOptions().queryKey);
+    const items = (data?.monasteries ?? []).map((monastery) => ({
+      name: monastery.name,
+      path: monasteryPath(monastery),
+    }));
+    return listHead(
+      {
+        title: t('catalogue:monasteries.title'),
+        heading: t('catalogue:monasteries.heading'),
+        path: '/monasteries',
+      },
+      items,
+      context,
+    );
+  },
+};
+
+export const pujasPageHandle: PageHandle = {
+  prefetch: (queryClient) => queryClient.prefetchQuery(pujasQueryOptions()),
+  head(queryClient, _params, context) {
+    const { t } = context;
+    const data = readPrefetched(queryClient, pujasQueryOptions().queryKey);
+    const items = (data?.pujas ?? []).map((puja) => ({ name: puja.name, path: pujaPath(puja) }));
+    return listHead(
+      { title: t('catalogue:pujas.title'), heading: t('catalogue:pujas.heading'), path: '/pujas' },
+      items,
+      context,
+    );
+  },
+};
+
+export const monasteryPageHandle: PageHandle = {
+  prefetch: (queryClient, { slug }) =>
+    isSlugOrId(slug) ? queryClient.prefetchQuery(monasteryQueryOptions(slug!)) : Promise.resolve(),
+  head(queryClient, { slug }, { absoluteUrl }) {
+    if (!isSlugOrId(slug)) return null;
+    const monastery = readPrefetched(queryClient, monasteryQueryOptions(slug!).queryKey)?.monastery;
+    if (!monastery) return null;
+    const path = monasteryPath(monastery);
+    return {
+      title: monastery.name,
+      description: describe(monastery.description),
+      path,
+      image: monastery.image_path ? { path: monastery.image_path, alt: monastery.name } : undefined,
+      jsonLd: {
+        '@context': SCHEMA_ORG,
+        '@type': 'BuddhistTemple',
+        name: monastery.name,
+        description: describe(monastery.description),
+        url: absoluteUrl(path),
+        ...(monastery.image_path ? { image: absoluteUrl(monastery.image_path) } : {}),
+        address: { '@type': 'PostalAddress', addressCountry: 'NP' },
+      },
+    };
+  },
+};
+
+export const pujaPageHandle: PageHandle = {
+  prefetch: (queryClient, { id }) =>
+    isSlugOrId(id) ? queryClient.prefetchQuery(pujaQueryOptions(id!)) : Promise.resolve(),
+  head(queryClient, { id }, { absoluteUrl }) {
+    if (!isSlugOrId(id)) return null;
+    const puja = readPrefetched(queryClient, pujaQueryOptions(id!).queryKey)?.puja;
+    if (!puja) return null;
+    const path = pujaPath(puja);
+    const costs = puja.monasteries.map((monastery) => monastery.pivot.cost);
+    return {
+      title: puja.name,
+      description: describe(puja.description),
+      path,
+      image: puja.image_path ? { path: puja.image_path, alt: puja.name } : undefined,
+      jsonLd: {
+        '@context': SCHEMA_ORG,
+        '@type': 'Service',
+        name: puja.name,
+        serviceType: 'Puja',
+        description: describe(puja.description),
+        url: absoluteUrl(path),
+        ...(puja.image_path ? { image: absoluteUrl(puja.image_path) } : {}),
+        ...(costs.length > 0
+          ? {
+              offers: {
+                '@type': 'AggregateOffer',
+                priceCurrency: 'NPR',
+                lowPrice: Math.min(...costs),
+                highPrice: Math.max(...costs),
+                offerCount: costs.length,
+              },
+            }
+          : {}),
+        provider: puja.monasteries.map((monastery) => ({
+          '@type': 'BuddhistTemple',
+          name: monastery.name,
+          url: absoluteUrl(monasteryPath(monastery)),
+        })),
+      },
+    };
+  },
+};

@@ -1,0 +1,131 @@
+import { expect, test } from './fixtures.ts';
+
+/**
+ * The public pages arrive rendered by the server (docs/decisions/017): their HTML, read without running any
+ * JavaScript, carries the content, the head a search engine or a shared link reads, and the data the
+ * browser hydrates from; an address that names nothing is a real 404.
+ */
+
+/** The text a crawler reads: the HTML with its tags, scripts and styles taken out. */
+function visibleText(html: string): string {
+  return html
+    .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/g, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ');
+}
+
+function metaContent(html: string, attribute: 'name' | 'property', key: string): string | undefined {
+  const pattern = new RegExp(`<meta ${attribute}="${key.replace(/[.:]/g, '\\$&')}" content="([^"]*)"`);
+  return pattern.exec(html)?.[1];
+}
+
+function jsonLd(html: string): Record<string, unknown> {
+  const match = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html);
+  expect(match, 'a JSON-LD block').not.toBeNull();
+  return JSON.parse(match![1]!) as Record<string, unknown>;
+}
+
+const pages = [
+  {
+    path: '/',
+    title: 'Monastery Puja',
+    texts: ['Tashi Delek', 'Kopan Monastery', 'Green Tara Puja'],
+    type: 'WebSite',
+  },
+  {
+    path: '/monasteries',
+    title: 'Monasteries | Monastery Puja',
+    texts: ['Monasteries in our list', 'Kopan Monastery', 'Tengboche Monastery'],
+    type: 'ItemList',
+  },
+  {
+    path: '/pujas',
+    title: 'Pujas | Monastery Puja',
+    texts: ['Types of pujas', 'Green Tara Puja'],
+    type: 'ItemList',
+  },
+  {
+    path: '/monastery/kopan-monastery',
+    title: 'Kopan Monastery | Monastery Puja',
+    texts: [
+      'Kopan Monastery',
+      'A Gelug monastery on a hill north of Boudhanath',
+      'Pujas offered here',
+      'Rs.',
+    ],
+    type: 'BuddhistTemple',
+  },
+] as const;
+
+test.describe('server-rendered public pages', () => {
+  for (const expected of pages) {
+    test(`${expected.path} arrives as HTML with its content and head`, async ({ request }) => {
+      const response = await request.get(expected.path);
+      expect(response.status()).toBe(200);
+      const html = await response.text();
+      expect(html).toContain(`<title>${expected.title}</title>`);
+      for (const text of expected.texts) expect(visibleText(html)).toContain(text);
+      expect(metaContent(html, 'name', 'description')?.length).toBeGreaterThan(40);
+      expect(metaContent(html, 'property', 'og:title')).toBeTruthy();
+      expect(metaContent(html, 'property', 'og:url')).toMatch(/^https?:\/\//);
+      expect(metaContent(html, 'name', 'twitter:card')).toBeTruthy();
+      expect(html).toMatch(/<link rel="canonical" href="https?:\/\/[^"]+">/);
+      expect(jsonLd(html)['@type']).toBe(expected.type);
+      expect(html).toContain('<script type="application/json" id="page-data">');
+    });
+  }
+
+  test('a puja page names its monasteries, prices and picture for a shared link', async ({ request }) => {
+    const { pujas } = (await (await request.get('/api/puja')).json()) as {
+      pujas: { id: number; name: string; slug: string | null }[];
+    };
+    const puja = pujas.find((item) => item.name === 'Green Tara Puja')!;
+    const response = await request.get(`/puja/${puja.slug ?? puja.id}`);
+    expect(response.status()).toBe(200);
+    const html = await response.text();
+    expect(visibleText(html)).toContain('Green Tara Puja');
+    expect(visibleText(html)).toContain('Rs.');
+    expect(metaContent(html, 'property', 'og:image')).toMatch(/^https?:\/\/.+/);
+    const data = jsonLd(html);
+    expect(data['@type']).toBe('Service');
+    expect((data.offers as { priceCurrency: string }).priceCurrency).toBe('NPR');
+  });
+
+  test('an unknown monastery, puja or address answers a real 404 page', async ({ request }) => {
+    for (const path of ['/monastery/no-such-monastery', '/puja/999999', '/no/such/page']) {
+      const response = await request.get(path);
+      expect(response.status(), path).toBe(404);
+      const html = await response.text();
+      expect(visibleText(html), path).toContain('404');
+      expect(html, path).toContain('<meta name="robots" content="noindex">');
+    }
+  });
+
+  test('a visit with JavaScript turned off shows the catalogue', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/monastery/kopan-monastery');
+    await expect(page.getByRole('heading', { level: 1, name: 'Kopan Monastery' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Pujas offered here' })).toBeVisible();
+    await page.goto('/');
+    await expect(page.getByRole('link', { name: /Kopan Monastery/ }).first()).toBeVisible();
+    await context.close();
+  });
+
+  test('the browser hydrates the page from the data in it, asking the API for no catalogue data', async ({
+    page,
+  }) => {
+    const catalogueCalls: string[] = [];
+    page.on('request', (request) => {
+      if (/\/api\/(monastery|puja)/.test(request.url())) catalogueCalls.push(request.url());
+    });
+    await page.goto('/monastery/kopan-monastery');
+    await expect(page.getByRole('heading', { level: 1, name: 'Kopan Monastery' })).toBeVisible();
+    // Hydrated: the page answers clicks (a search in its pujas filters the list).
+    await page.getByRole('textbox', { name: 'Search Puja by name' }).fill('Tara');
+    await expect(page.getByRole('heading', { name: 'Green Tara Puja' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(catalogueCalls).toEqual([]);
+  });
+});
