@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TIME_OF_DAY_PATTERN } from './business-time.ts';
 import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from './constants.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { idSchema } from './input-rules.ts';
@@ -50,6 +51,11 @@ export const orderSchema = z
     number: z.string(),
     /** The puja's day, as an ISO timestamp at the start of that day in the business time zone. */
     date: z.string(),
+    /**
+     * The time of day the monastery set for the puja (`HH:MM`, business time zone), or null when none is
+     * set (docs/decisions/020). The server always sends it.
+     */
+    time: z.string().nullable().optional(),
     user_id: z.number().int(),
     user: z.object({ name: z.string(), email: z.string().nullable(), phone: z.string().nullable() }),
     monastery_puja: z.object({
@@ -125,10 +131,22 @@ export const orderEditResponseSchema = z.object({
   order: z.object({ id: z.number().int(), date: z.string() }),
 });
 
-/** Nothing: approve · `date`: change the date · `status=decline`: decline. */
+/** A puja's time of day as staff set it: `HH:MM` (24-hour, Nepal time), or empty for none. */
+export const PUJA_TIME_MESSAGE = 'Use a time such as 07:00 or 18:30 (Nepal time).';
+export const pujaTimeSchema = z
+  .string()
+  .trim()
+  .refine((value) => value === '' || TIME_OF_DAY_PATTERN.test(value), PUJA_TIME_MESSAGE)
+  .transform((value) => (value === '' ? null : value));
+
+/**
+ * Nothing: approve · `date`: change the date · `status=decline`: decline. `time` with an approval or a
+ * re-date sets the puja's time of day (empty clears it); left out, the time stays as it was.
+ */
 export const updateOrderRequestSchema = z
   .object({
     date: z.string().trim().regex(ISO_DATE_PATTERN, 'Choose a date.').optional(),
+    time: pujaTimeSchema.optional(),
     status: z.literal('decline', { error: 'The only status that can be sent is decline.' }).optional(),
   })
   .nullish();
@@ -229,6 +247,22 @@ export const orderReceiptEndpoint = defineEndpoint({
   errors: [401, 403, 404, 422],
 });
 
+/**
+ * The patron's puja as a calendar event (RFC 5545): all day on the Nepal date, or at the time the monastery
+ * set. Only the order's own patron may download it.
+ */
+export const orderCalendarEventEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/api/order/:orderId/calendar.ics',
+  access: { roles: ['user'] },
+  summary: 'The patron’s own puja as a calendar event (.ics)',
+  tags: ['orders'],
+  params: orderIdParamsSchema,
+  responses: {},
+  file: 'text/calendar',
+  errors: [401, 403, 404, 409, 422],
+});
+
 // ---- A monastery's staff handling its orders (the dashboard's own endpoints) ----
 
 /** The errors the staff's writes have always documented (a 401 is answered too). */
@@ -260,7 +294,8 @@ export const updateOrderEndpoint = defineEndpoint({
   methodOverride: true,
   path: '/api/order/:orderId',
   access: { roles: ['monastery'] },
-  summary: 'Approve (no fields), re-date (date) or decline (status=decline) a pending order',
+  summary:
+    'Approve (no fields), re-date (date) or decline (status=decline) a pending order; time sets the puja’s time of day',
   tags: ['order handling'],
   params: orderIdParamsSchema,
   body: updateOrderRequestSchema,

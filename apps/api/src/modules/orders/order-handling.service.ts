@@ -22,6 +22,7 @@ import {
   markRefundDue,
   refreshOrderPaymentStatus,
 } from '../payments/payments.queries.ts';
+import type { PatronNotice, PatronNoticeKey } from '../../notices/notices.ts';
 import type { OrderNotices } from './order-notices.ts';
 import {
   findOrderById,
@@ -42,11 +43,14 @@ import type { OrdersService } from './orders.service.ts';
  * approved only once it is paid for; re-dating and declining an unpaid order stay allowed.
  */
 const TRANSITIONS = {
-  approve: { from: ['pending'], to: 'approved', paid: true, done: 'approved your' },
-  redate: { from: ['pending'], to: 'pending', paid: false, done: 'moved the date of your' },
-  decline: { from: ['pending'], to: 'declined', paid: false, done: 'could not accept your' },
-  complete: { from: ['approved'], to: 'completed', paid: false, done: 'has completed your' },
-} as const satisfies Record<string, { from: OrderStatus[]; to: OrderStatus; paid: boolean; done: string }>;
+  approve: { from: ['pending'], to: 'approved', paid: true, notice: 'orderApproved' },
+  redate: { from: ['pending'], to: 'pending', paid: false, notice: 'orderRedated' },
+  decline: { from: ['pending'], to: 'declined', paid: false, notice: 'orderDeclined' },
+  complete: { from: ['approved'], to: 'completed', paid: false, notice: 'orderCompleted' },
+} as const satisfies Record<
+  string,
+  { from: OrderStatus[]; to: OrderStatus; paid: boolean; notice: PatronNoticeKey }
+>;
 export type OrderAction = keyof typeof TRANSITIONS;
 
 const CONFLICT_MESSAGES: Record<OrderAction, string> = {
@@ -102,7 +106,7 @@ export function createOrderHandlingService(dependencies: OrderHandlingDependenci
     staff: Viewer,
     row: OrderRow,
     action: Exclude<OrderAction, 'complete'>,
-    changes: { pujaDate?: string } = {},
+    changes: { pujaDate?: string; pujaTime?: string | null } = {},
   ) {
     const rule = TRANSITIONS[action];
     await db.transaction(async (tx) => {
@@ -119,7 +123,11 @@ export function createOrderHandlingService(dependencies: OrderHandlingDependenci
       if (!current || !updated) throw new AppError('conflict', refusal(action, current));
       // Moving a puja to the day it already has changes nothing: thrown here, the update is undone and
       // no audit entry or SMS is made.
-      if (action === 'redate' && current.pujaDate === updated.pujaDate)
+      if (
+        action === 'redate' &&
+        current.pujaDate === updated.pujaDate &&
+        current.pujaTime === updated.pujaTime
+      )
         throw new AppError('invalidInput', SAME_DATE_MESSAGE, { date: [SAME_DATE_MESSAGE] });
       await recordAudit(tx, {
         actor: staff,
@@ -136,10 +144,18 @@ export function createOrderHandlingService(dependencies: OrderHandlingDependenci
         await markRefundDue(tx, kept.id, 'declined');
         await refreshOrderPaymentStatus(tx, row.order.id);
       }
+      const changed = { monastery: row.monastery.name, puja: row.puja.name, date: updated.pujaDate };
       await tellPatron(
         tx,
         row,
-        `${row.monastery.name} ${rule.done} ${row.puja.name} for ${updated.pujaDate}.${kept ? ` The ${formatRupees(paisaToRupees(kept.amountPaisa))} you paid will be refunded.` : ''}`,
+        kept
+          ? {
+              key: 'orderDeclinedRefund',
+              params: { ...changed, amount: formatRupees(paisaToRupees(kept.amountPaisa)) },
+            }
+          : { key: rule.notice, params: changed },
+        // An approved puja comes with its day as a calendar event, to keep in the patron's own calendar.
+        action === 'approve' ? { attach: ['calendar-event'] } : {},
       );
     });
   }
@@ -169,17 +185,21 @@ export function createOrderHandlingService(dependencies: OrderHandlingDependenci
         // patron's private words into a second place.
         after: { message_id: sentId, to_user_id: row.order.userId },
       });
-      await tellPatron(tx, row, `${row.monastery.name} sent you a message about your ${row.puja.name}.`);
+      await tellPatron(tx, row, {
+        key: 'monasteryMessage',
+        params: { monastery: row.monastery.name, puja: row.puja.name },
+      });
     });
   }
 
-  /** An SMS to the patron with a link to the order, queued with the change it reports. */
-  function tellPatron(tx: Transaction, row: OrderRow, text: string): Promise<void> {
-    return dependencies.notices.tell(
-      tx,
-      { id: row.order.id, number: row.order.number, phone: row.user.phone },
-      text,
-    );
+  /** An SMS (and an e-mail) to the patron with a link to the order, queued with the change it reports. */
+  function tellPatron(
+    tx: Transaction,
+    row: OrderRow,
+    notice: PatronNotice,
+    options?: Parameters<OrderNotices['tell']>[3],
+  ): Promise<void> {
+    return dependencies.notices.tell(tx, row.order, notice, options);
   }
 
   return {
@@ -199,16 +219,30 @@ export function createOrderHandlingService(dependencies: OrderHandlingDependenci
     async update(
       staff: Viewer,
       orderId: number,
-      request: { date?: string | undefined; status?: 'decline' | undefined },
+      request: {
+        date?: string | undefined;
+        time?: string | null | undefined;
+        status?: 'decline' | undefined;
+      },
     ) {
       const row = await ownOrder(staff, orderId);
       if (request.date && request.status)
         throw new AppError('invalidInput', 'Send a new date or a decline, not both.');
+      if (request.time !== undefined && request.status)
+        throw new AppError(
+          'invalidInput',
+          'A declined puja has no time: send the time with an approval or a new date.',
+          {
+            time: ['A declined puja has no time.'],
+          },
+        );
+      // The time of day (Nepal time) comes with an approval or a new date; left out, it stays as it was.
+      const time = request.time === undefined ? {} : { pujaTime: request.time };
       if (request.status === 'decline') await transition(staff, row, 'decline');
       else if (request.date) {
         ordersService.checkPujaDate(request.date);
-        await transition(staff, row, 'redate', { pujaDate: request.date });
-      } else await transition(staff, row, 'approve');
+        await transition(staff, row, 'redate', { pujaDate: request.date, ...time });
+      } else await transition(staff, row, 'approve', time);
       return listFor(staff);
     },
 
@@ -274,11 +308,10 @@ export function createOrderHandlingService(dependencies: OrderHandlingDependenci
           before: { status: 'approved' },
           after: { status: 'completed', photos: stored.length },
         });
-        await tellPatron(
-          tx,
-          row,
-          `${row.monastery.name} ${TRANSITIONS.complete.done} ${row.puja.name}. See the photos:`,
-        );
+        await tellPatron(tx, row, {
+          key: TRANSITIONS.complete.notice,
+          params: { monastery: row.monastery.name, puja: row.puja.name },
+        });
       });
       return listFor(staff);
     },
@@ -304,7 +337,11 @@ export function isClosed(status: OrderStatus): boolean {
   return (CLOSED_ORDER_STATUSES as readonly OrderStatus[]).includes(status);
 }
 
-/** What an audit entry records of an order a transition changes: its status and the puja's day. */
-function orderAuditFields(order: { status: OrderStatus; pujaDate: string }): AuditFields {
-  return { status: order.status, date: order.pujaDate };
+/** What an audit entry records of an order a transition changes: its status, the puja's day and time. */
+function orderAuditFields(order: {
+  status: OrderStatus;
+  pujaDate: string;
+  pujaTime: string | null;
+}): AuditFields {
+  return { status: order.status, date: order.pujaDate, time: order.pujaTime };
 }

@@ -250,6 +250,8 @@ export async function moveOrderIfStill(
     paidOnly: boolean;
     closes: boolean;
     pujaDate?: string;
+    /** The time of day to set (`HH:MM`), null to clear it; left out, it stays. */
+    pujaTime?: string | null;
   },
 ) {
   const [updated] = await tx
@@ -257,6 +259,7 @@ export async function moveOrderIfStill(
     .set({
       status: change.to,
       ...(change.pujaDate ? { pujaDate: change.pujaDate } : {}),
+      ...(change.pujaTime !== undefined ? { pujaTime: change.pujaTime } : {}),
       ...(change.closes ? { closedAt: new Date() } : {}),
     })
     .where(
@@ -266,7 +269,7 @@ export async function moveOrderIfStill(
         change.paidOnly ? eq(orders.paymentStatus, 'Completed') : undefined,
       ),
     )
-    .returning({ status: orders.status, pujaDate: orders.pujaDate });
+    .returning({ status: orders.status, pujaDate: orders.pujaDate, pujaTime: orders.pujaTime });
   return updated;
 }
 

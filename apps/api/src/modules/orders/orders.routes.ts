@@ -1,6 +1,7 @@
 import {
   cancelOrderEndpoint,
   messageToMonasteryEndpoint,
+  orderCalendarEventEndpoint,
   orderConversationEndpoint,
   ownOrdersEndpoint,
   placeOrderEndpoint,
@@ -46,6 +47,19 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
     (request) => orders.writeToMonastery(viewerOf(request), request.params.orderId, request.body.message),
     { config: { rateLimit: messagesRateLimit } },
   );
+
+  route(app, orderCalendarEventEndpoint, async (request, reply) => {
+    const event = await orders.calendarEventOf(
+      viewerOf(request),
+      request.params.orderId,
+      app.config.publicUrl,
+    );
+    return reply
+      .type('text/calendar; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${event.filename}"`)
+      .header('cache-control', 'private, no-store')
+      .send(event.ics);
+  });
 
   route(app, cancelOrderEndpoint, async (request) => ({
     order: await orders.cancelOrder(viewerOf(request), request.params.orderId),

@@ -35,10 +35,10 @@ import {
   listMessagesOfOrder,
   listPatronOrders,
   listReceivedPaymentsOfOrders,
-  listStaffPhones,
   markOrderCancelled,
   type OrderRow,
 } from './orders.queries.ts';
+import { buildPujaCalendarEvent } from './puja-calendar-event.ts';
 
 export interface NewOrder {
   monastery: number;
@@ -82,6 +82,7 @@ export function createOrdersService(dependencies: {
       id: order.id,
       number: order.number,
       date: startOfBusinessDay(order.pujaDate, businessTimeZone),
+      time: order.pujaTime,
       user_id: order.userId,
       user: row.user,
       monastery_puja: { id: order.monasteryPujaId, monastery: row.monastery, puja: row.puja },
@@ -199,12 +200,16 @@ export function createOrdersService(dependencies: {
         const kept = await findKeptPayment(tx, orderId);
         if (kept) await markRefundDue(tx, kept.id, 'cancelled');
         await refreshOrderPaymentStatus(tx, orderId);
+        const cancelled = { puja: row.puja.name, monastery: row.monastery.name };
         await notices.tell(
           tx,
-          { id: orderId, number: row.order.number, phone: row.user.phone },
+          row.order,
           kept
-            ? `You cancelled your ${row.puja.name} at ${row.monastery.name}. The ${formatRupees(paisaToRupees(kept.amountPaisa))} you paid will be refunded.`
-            : `You cancelled your ${row.puja.name} at ${row.monastery.name}.`,
+            ? {
+                key: 'orderCancelledRefund',
+                params: { ...cancelled, amount: formatRupees(paisaToRupees(kept.amountPaisa)) },
+              }
+            : { key: 'orderCancelled', params: cancelled },
         );
       });
       const [order] = await toOrders(db, [(await findOrderById(db, orderId))!]);
@@ -224,8 +229,9 @@ export function createOrdersService(dependencies: {
         await notices.tellStaff(
           tx,
           row.order,
-          await listStaffPhones(tx, row.order.monasteryId),
-          `${row.user.name || 'The patron'} wrote about their ${row.puja.name}.`,
+          row.user.name
+            ? { key: 'staffPatronWrote', params: { patron: row.user.name, puja: row.puja.name } }
+            : { key: 'staffPatronWroteUnnamed', params: { puja: row.puja.name } },
         );
       });
       return this.getConversation(patron, orderId);
@@ -239,14 +245,34 @@ export function createOrdersService(dependencies: {
           today: todayIn(businessTimeZone),
         });
         for (const row of expired) {
-          await notices.tell(
-            tx,
-            { id: row.id, number: row.number, phone: row.phone },
-            'Your order expired because it was not paid in time. You can order the puja again at any time.',
-          );
+          await notices.tell(tx, row, { key: 'orderExpired', params: {} });
         }
         return expired.length;
       });
+    },
+
+    /**
+     * The patron's own puja as a calendar event (docs/decisions/020); a puja that will not happen
+     * (declined, cancelled, expired) has none.
+     */
+    async calendarEventOf(patron: Viewer, orderId: number, publicUrl: string) {
+      const row = await this.getReadableOrder(patron, orderId);
+      if (row.order.userId !== patron.id) throw new AppError('forbidden', 'This order is not yours to see.');
+      if (['declined', 'cancelled', 'expired'].includes(row.order.status))
+        throw new AppError(
+          'conflict',
+          `This order is ${row.order.status}: there is no puja to add to a calendar.`,
+        );
+      const ics = buildPujaCalendarEvent({
+        orderNumber: row.order.number,
+        pujaName: row.puja.name,
+        monasteryName: row.monastery.name,
+        pujaDate: row.order.pujaDate,
+        pujaTime: row.order.pujaTime,
+        businessTimeZone,
+        orderUrl: `${publicUrl}/orders?oid=${row.order.id}`,
+      });
+      return { filename: `puja-${row.order.number}.ics`, ics };
     },
 
     /** An order as its patron, its monastery's staff or an administrator may see it. */

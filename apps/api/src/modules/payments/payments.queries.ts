@@ -39,6 +39,7 @@ export async function lockOrder(tx: Transaction, orderId: number) {
       status: orders.status,
       paymentStatus: orders.paymentStatus,
       pujaDate: orders.pujaDate,
+      pujaTime: orders.pujaTime,
     })
     .from(orders)
     .where(eq(orders.id, orderId))
