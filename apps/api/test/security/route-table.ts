@@ -142,9 +142,6 @@ export const ROUTES: Record<string, Entry> = {
   // No web app is built in tests, and no such upload exists.
   'GET /': entry('404 404 404 404 404 404', '/'),
   'GET /uploads/*': entry('404 404 404 404 404 404', '/uploads/nothing-here.webp'),
-  'GET /images/*': entry('404 404 404 404 404 404', '/images/catalogue/nothing-here.webp/640.avif'),
-  'GET /sitemap.xml': entry('200 200 200 200 200 200', '/sitemap.xml'),
-  'GET /robots.txt': entry('200 200 200 200 200 200', '/robots.txt'),
 
   // ---- the public catalogue ----
   'GET /api/monastery': entry('200 200 200 200 200 200', '/api/monastery'),
@@ -152,7 +149,6 @@ export const ROUTES: Record<string, Entry> = {
   'GET /api/puja': entry('200 200 200 200 200 200', '/api/puja'),
   'GET /api/puja/:slugOrId/edit': entry('200 200 200 200 200 200', (w) => `/api/puja/${w.ids.puja}/edit`),
   'GET /api/get-monastery-puja': entry('200 200 200 200 200 200', '/api/get-monastery-puja'),
-  'GET /api/exchange-rates': entry('200 200 200 200 200 200', '/api/exchange-rates'),
 
   // ---- sign-in and one's own account ----
   'POST /api/send-otp': entry('200 200 200 200 200 200', '/api/send-otp', {
