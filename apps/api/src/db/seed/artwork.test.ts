@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { type MonasteryScene, monasterySvg, type PujaMotif, pujaSvg } from './artwork.ts';
+import {
+  type MonasteryScene,
+  monasterySvg,
+  type PujaMotif,
+  pujaSvg,
+  renderMonasteryPicture,
+  renderPujaPicture,
+} from './artwork.ts';
 import { demoMonasteries, demoPujas, demoSpecialPuja } from './demo-catalogue.ts';
 
 /**
@@ -46,12 +53,17 @@ describe('demo artwork', () => {
     expect(motifs.size).toBe(all.length);
   });
 
-  it('draws at 1200×630, the size of a share image', () => {
-    const sizes = [
+  it('draws in the proportion of a share image and renders 1600×840, so every variant is made of real pixels', async () => {
+    const pictures = await Promise.all([renderMonasteryPicture('stupa', 10), renderPujaPicture(10, 'lamp')]);
+    expect(pictures.map(({ width, height }) => [width, height])).toEqual([
+      [1600, 840],
+      [1600, 840],
+    ]);
+    const frames = [
       monasterySvg('stupa' satisfies MonasteryScene, 10),
       pujaSvg(10, 'lamp' satisfies PujaMotif),
-    ].map((svg) => /<svg[^>]*width="(\d+)" height="(\d+)"/.exec(svg)?.slice(1, 3));
-    expect(sizes).toEqual([
+    ].map((svg) => /<svg[^>]*viewBox="0 0 (\d+) (\d+)"/.exec(svg)?.slice(1, 3));
+    expect(frames).toEqual([
       ['1200', '630'],
       ['1200', '630'],
     ]);

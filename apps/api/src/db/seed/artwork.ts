@@ -4,16 +4,22 @@ import sharp from 'sharp';
 /**
  * Pictures made for the project (no downloads), drawn as SVG and rendered to WebP with sharp. Each
  * monastery has a scene of its own (a building and a landscape), each puja a ritual object on a shrine,
- * and a completed demo order has photos of the puja. Catalogue pictures are 1200×630, the size link
- * previews use, so they can serve as share images; cards and page headers crop them around the middle,
- * where every scene keeps its subject. Each picture is named by a hash of its bytes. The drawing is
- * deterministic (no Math.random), so the same scene always gives the same file.
+ * and a completed demo order has photos of the puja. Catalogue pictures are drawn on a 1200×630 canvas,
+ * the proportion link previews use, and rendered at 1600×840, the largest size an upload is kept at, so
+ * every width the pages ask for and the 1200×630 social card are made from real pixels
+ * (docs/decisions/021); cards and page headers crop them around the middle, where every scene keeps its
+ * subject. Each picture is named by a hash of its bytes. The drawing is deterministic (no Math.random),
+ * so the same scene always gives the same file.
  */
 
-export const PICTURE_WIDTH = 1200;
-export const PICTURE_HEIGHT = 630;
-const W = PICTURE_WIDTH;
-const H = PICTURE_HEIGHT;
+/** The drawing's own coordinates. */
+const W = 1200;
+const H = 630;
+/** The rendered picture: the drawing scaled by 4/3. */
+export const PICTURE_WIDTH = 1600;
+export const PICTURE_HEIGHT = 840;
+/** The outer size and the drawing's coordinates of a catalogue picture's SVG. */
+const PICTURE_FRAME = `width="${PICTURE_WIDTH}" height="${PICTURE_HEIGHT}" viewBox="0 0 ${W} ${H}"`;
 
 /** Completion photos are 4:3, as a phone takes them. */
 export const PHOTO_WIDTH = 1200;
@@ -527,7 +533,7 @@ const scenes: Record<MonasteryScene, (hue: number) => string> = {
 
 /** The SVG of a monastery's picture (exported for tests: each scene must be its own drawing). */
 export function monasterySvg(scene: MonasteryScene, hue: number): string {
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">${scenes[scene](hue)}</svg>`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" ${PICTURE_FRAME}>${scenes[scene](hue)}</svg>`;
 }
 
 // ---- Puja pictures: a ritual object on a lotus seat before a shrine's brocade ---------------------
@@ -581,7 +587,7 @@ export function pujaSvg(hue: number, motif: PujaMotif): string {
     const x = 450 + index * 37.5;
     return `<path d="M${x - 22} 470 Q${x} 420 ${x + 22} 470 Z" fill="${hsl(hue + 330, 70, 80)}" stroke="${hsl(hue + 330, 60, 50)}" stroke-width="2"/>`;
   }).join('');
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">
+  return `<svg xmlns="http://www.w3.org/2000/svg" ${PICTURE_FRAME}>
     <defs><radialGradient id="glow" cx="0.5" cy="0.45" r="0.7">
       <stop offset="0" stop-color="${hsl(hue, 65, 45)}"/><stop offset="1" stop-color="${hsl(hue, 60, 14)}"/>
     </radialGradient></defs>

@@ -14,6 +14,8 @@ export interface FileStorage {
   savePrivate(key: string, bytes: Buffer): Promise<void>;
   /** A private file's bytes, or undefined when there is none. */
   readPrivate(key: string): Promise<Buffer | undefined>;
+  /** A public file's bytes, or undefined when there is none (pictures' variants are made from these). */
+  readPublic(key: string): Promise<Buffer | undefined>;
   /** How `/uploads/{key}` is answered (`public-uploads.ts`). */
   readonly publicArea: PublicArea;
 }
@@ -68,6 +70,9 @@ export function createLocalFileStorage(
     savePrivate: (key, bytes) => write(privateDirectory, key, bytes),
     async readPrivate(key) {
       return fs.readFile(resolveInside(privateDirectory, key)).catch(() => undefined);
+    },
+    async readPublic(key) {
+      return fs.readFile(resolveInside(publicDirectory, key)).catch(() => undefined);
     },
   };
 }

@@ -53,6 +53,10 @@ describe('the S3 storage adapter', () => {
     expect(await storage.readPrivate('order-images/7/abc.webp')).toEqual(bytes);
     expect((await objectAt('private/order-images/7/abc.webp')).bytes).toEqual(bytes);
     expect(await storage.readPrivate('order-images/7/none.webp')).toBeUndefined();
+    // The public area reads its own folder only (picture variants are made from what it holds).
+    expect(await storage.readPublic('order-images/7/abc.webp')).toBeUndefined();
+    await storage.savePublic('catalogue/read-back-0123456789ab.webp', bytes);
+    expect(await storage.readPublic('catalogue/read-back-0123456789ab.webp')).toEqual(bytes);
     // The public area never answers for a private key.
     const area = storage.publicArea;
     if (area.kind !== 'stream') throw new Error('expected the app to stream public files');
@@ -64,6 +68,7 @@ describe('the S3 storage adapter', () => {
     for (const key of ['../private/x.webp', '/x.webp', 'a//b.webp', 'a/./b', 'a/../b', '', 'a b.webp']) {
       await expect(storage.savePublic(key, Buffer.from('x')), key).rejects.toThrow(/Not a storage key/);
       await expect(storage.readPrivate(key), key).rejects.toThrow(/Not a storage key/);
+      await expect(storage.readPublic(key), key).rejects.toThrow(/Not a storage key/);
     }
   });
 

@@ -80,6 +80,16 @@ export function createS3FileStorage(settings: S3Settings): FileStorage & { clien
     );
   };
 
+  const readObject = async (objectKey: string): Promise<Buffer | undefined> => {
+    try {
+      const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: objectKey }));
+      return object.Body ? Buffer.from(await object.Body.transformToByteArray()) : undefined;
+    } catch (error) {
+      if (statusOf(error) === 404) return undefined;
+      throw error;
+    }
+  };
+
   const readPublicObject = async (key: string, request: PublicReadRequest): Promise<PublicReadResult> => {
     const input = { Bucket: bucket, Key: `public/${checkKey(key)}`, IfNoneMatch: request.ifNoneMatch };
     let object: Omit<GetObjectCommandOutput, 'Body'> & { Body?: unknown };
@@ -118,17 +128,8 @@ export function createS3FileStorage(settings: S3Settings): FileStorage & { clien
     async savePrivate(key, bytes) {
       await put(`private/${checkKey(key)}`, bytes, 'private, no-store');
     },
-    async readPrivate(key) {
-      try {
-        const object = await client.send(
-          new GetObjectCommand({ Bucket: bucket, Key: `private/${checkKey(key)}` }),
-        );
-        return object.Body ? Buffer.from(await object.Body.transformToByteArray()) : undefined;
-      } catch (error) {
-        if (statusOf(error) === 404) return undefined;
-        throw error;
-      }
-    },
+    readPrivate: async (key) => readObject(`private/${checkKey(key)}`),
+    readPublic: async (key) => readObject(`public/${checkKey(key)}`),
   };
 }
 

@@ -1,10 +1,11 @@
 import { Card, Text, Title } from '@mantine/core';
 import { type MonasterySummary, PREVIEW_LENGTH, type Puja } from '@puja/contract';
 import { Link } from 'react-router';
+import { ResponsivePicture } from '../../../components/responsive-picture.tsx';
+import { PICTURE_SIZES } from '../../../lib/picture-sources.ts';
 import { previewText } from '../../../lib/text.ts';
 import { monasteryPath, pujaPath } from '../utils/catalogue-paths.ts';
 import classes from './catalogue-card.module.css';
-import { CatalogueImage } from './catalogue-image.tsx';
 
 interface CatalogueCardProps {
   to: string;
@@ -14,6 +15,8 @@ interface CatalogueCardProps {
   previewLength: number;
   /** 2 on a list page under its h1, 3 under a home page section's h2. */
   titleOrder: 2 | 3;
+  /** The first card of a page's first grid: on a phone its picture is the largest thing on the screen. */
+  priority?: boolean;
 }
 
 /** A monastery or puja in a grid, linking to its own page. */
@@ -24,11 +27,18 @@ export function CatalogueCard({
   description,
   previewLength,
   titleOrder,
+  priority = false,
 }: CatalogueCardProps) {
   return (
     <Card withBorder padding="md" className={classes.card} component="article">
       <Card.Section>
-        <CatalogueImage src={imagePath} alt={name} height={180} />
+        <ResponsivePicture
+          src={imagePath}
+          alt={name}
+          sizes={PICTURE_SIZES.card}
+          height={180}
+          priority={priority}
+        />
       </Card.Section>
       <Title order={titleOrder} fz="h4" mt="md">
         <Link to={to} className={classes.link}>
@@ -48,9 +58,11 @@ type TitleOrder = CatalogueCardProps['titleOrder'];
 export function MonasteryCard({
   monastery,
   titleOrder,
+  priority,
 }: {
   monastery: MonasterySummary;
   titleOrder: TitleOrder;
+  priority?: boolean;
 }) {
   return (
     <CatalogueCard
@@ -60,12 +72,21 @@ export function MonasteryCard({
       description={monastery.description}
       previewLength={PREVIEW_LENGTH.monasteryCard}
       titleOrder={titleOrder}
+      priority={priority}
     />
   );
 }
 
 /** A puja in a grid: the home page and the pujas list show the same card. */
-export function PujaCard({ puja, titleOrder }: { puja: Puja; titleOrder: TitleOrder }) {
+export function PujaCard({
+  puja,
+  titleOrder,
+  priority,
+}: {
+  puja: Puja;
+  titleOrder: TitleOrder;
+  priority?: boolean;
+}) {
   return (
     <CatalogueCard
       to={pujaPath(puja)}
@@ -74,6 +95,7 @@ export function PujaCard({ puja, titleOrder }: { puja: Puja; titleOrder: TitleOr
       description={puja.description}
       previewLength={PREVIEW_LENGTH.pujaCard}
       titleOrder={titleOrder}
+      priority={priority}
     />
   );
 }

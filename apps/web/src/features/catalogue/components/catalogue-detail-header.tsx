@@ -1,5 +1,6 @@
 import { Stack, Text, Title } from '@mantine/core';
-import { CatalogueImage } from './catalogue-image.tsx';
+import { ResponsivePicture } from '../../../components/responsive-picture.tsx';
+import { PICTURE_SIZES } from '../../../lib/picture-sources.ts';
 
 interface CatalogueDetailHeaderProps {
   name: string;
@@ -7,11 +8,15 @@ interface CatalogueDetailHeaderProps {
   description: string;
 }
 
-/** The top of a monastery's or puja's page: a 300px cover picture (docs/product.md#fixed-values-and-formats), the name and the full text. */
+/**
+ * The top of a monastery's or puja's page: a 300px cover picture (docs/product.md#fixed-values-and-formats),
+ * the page's largest picture (a server-rendered page preloads it: picturePreloadLink with
+ * PICTURE_SIZES.cover), the name and the full text.
+ */
 export function CatalogueDetailHeader({ name, imagePath, description }: CatalogueDetailHeaderProps) {
   return (
     <Stack gap="md">
-      <CatalogueImage src={imagePath} alt={name} height={300} eager />
+      <ResponsivePicture src={imagePath} alt={name} sizes={PICTURE_SIZES.cover} height={300} priority />
       <Title order={1}>{name}</Title>
       <Text>{description}</Text>
     </Stack>

@@ -12,7 +12,8 @@ interface CatalogueGridSectionProps<TData, TItem> {
   query: UseQueryResult<TData>;
   selectItems: (data: TData) => readonly TItem[];
   emptyText: string;
-  renderCard: (item: TItem) => ReactNode;
+  /** `index` lets the first card's picture load first (it is the largest thing a phone shows). */
+  renderCard: (item: TItem, index: number) => ReactNode;
   getKey: (item: TItem) => number;
   /** Shows only the first few, with a link to the full list (the home page). */
   limit?: number;
@@ -46,8 +47,8 @@ export function CatalogueGridSection<TData, TItem>({
         <Text c="dimmed">{emptyText}</Text>
       ) : (
         <CardGrid>
-          {shown.map((item) => (
-            <Fragment key={getKey(item)}>{renderCard(item)}</Fragment>
+          {shown.map((item, index) => (
+            <Fragment key={getKey(item)}>{renderCard(item, index)}</Fragment>
           ))}
         </CardGrid>
       );

@@ -1,8 +1,9 @@
 import { Button, Card, Group, Text, Title } from '@mantine/core';
 import { formatRupees } from '@puja/contract';
 import { useTranslation } from 'react-i18next';
+import { ResponsivePicture } from '../../../components/responsive-picture.tsx';
+import { PICTURE_SIZES } from '../../../lib/picture-sources.ts';
 import { previewText } from '../../../lib/text.ts';
-import { CatalogueImage } from './catalogue-image.tsx';
 
 interface OfferingCardProps {
   name: string;
@@ -30,7 +31,7 @@ export function OfferingCard({
   return (
     <Card withBorder padding="md" component="article" data-testid="offering-card">
       <Card.Section>
-        <CatalogueImage src={imagePath} alt={name} height={180} />
+        <ResponsivePicture src={imagePath} alt={name} sizes={PICTURE_SIZES.card} height={180} />
       </Card.Section>
       <Title order={3} fz="h4" mt="md">
         {name}

@@ -48,7 +48,9 @@ export function HomePage() {
         getKey={(monastery) => monastery.id}
         limit={HOME_GRID_LIMIT}
         moreLink={{ to: '/monasteries', label: t('home.allMonasteries') }}
-        renderCard={(monastery) => <MonasteryCard monastery={monastery} titleOrder={3} />}
+        renderCard={(monastery, index) => (
+          <MonasteryCard monastery={monastery} titleOrder={3} priority={index === 0} />
+        )}
       />
 
       <CatalogueGridSection

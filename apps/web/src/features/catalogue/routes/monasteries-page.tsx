@@ -17,7 +17,9 @@ export function MonasteriesPage() {
       selectItems={(data) => data.monasteries}
       emptyText={t('monasteries.empty')}
       getKey={(monastery) => monastery.id}
-      renderCard={(monastery) => <MonasteryCard monastery={monastery} titleOrder={2} />}
+      renderCard={(monastery, index) => (
+        <MonasteryCard monastery={monastery} titleOrder={2} priority={index === 0} />
+      )}
     />
   );
 }

@@ -17,7 +17,7 @@ export function PujasPage() {
       selectItems={(data) => data.pujas}
       emptyText={t('pujas.empty')}
       getKey={(puja) => puja.id}
-      renderCard={(puja) => <PujaCard puja={puja} titleOrder={2} />}
+      renderCard={(puja, index) => <PujaCard puja={puja} titleOrder={2} priority={index === 0} />}
     />
   );
 }
