@@ -12,6 +12,7 @@ import { PaymentSimulatorState, paymentSimulatorRoutes } from './integrations/pa
 import { createSmsSender } from './integrations/sms/create-sms-sender.ts';
 import type { SmsSender } from './integrations/sms/sms-sender.ts';
 import type { FileStorage } from './integrations/storage/file-storage.ts';
+import { pictureVariantRoutes } from './integrations/storage/picture-variants.ts';
 import { createUrlSigner } from './integrations/storage/signed-urls.ts';
 import { createJobQueue, enqueueJob, type JobHandlers, type JobQueue } from './jobs/job-queue.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
@@ -43,6 +44,8 @@ import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
 import { createReceiptsService } from './modules/payments/receipts.service.ts';
 import { createRefundsService } from './modules/payments/refunds.service.ts';
+import { seoRoutes } from './modules/seo/seo.routes.ts';
+import { createSeoService } from './modules/seo/seo.service.ts';
 import { sessionRoutes } from './modules/session/session.routes.ts';
 import { createSessionService } from './modules/session/session.service.ts';
 import { healthRoutes } from './modules/system/health.routes.ts';
@@ -286,6 +289,10 @@ export async function buildApp(dependencies: AppDependencies, logger?: FastifyBa
   });
   app.addHook('onClose', async () => jobs.stop());
 
+  await app.register(seoRoutes, {
+    seo: createSeoService({ db: dependencies.db, publicUrl: config.publicUrl }),
+  });
+  await app.register(pictureVariantRoutes, { storage: dependencies.storage });
   await app.register(webPlugin, {
     webDistDirectory: dependencies.webDistDirectory,
     publicUploads: dependencies.storage.publicArea,

@@ -30,7 +30,13 @@ export interface EndpointDefinition {
   readonly consumes?: 'multipart/form-data';
   /** JSON answers by status. An endpoint that answers a file names its media type in `file` instead. */
   readonly responses: { readonly 200?: z.ZodType; readonly 202?: z.ZodType };
-  readonly file?: 'application/pdf' | 'text/csv' | 'text/calendar' | 'text/plain' | 'image/webp';
+  readonly file?:
+    | 'application/pdf'
+    | 'text/csv'
+    | 'text/calendar'
+    | 'text/plain'
+    | 'application/xml'
+    | 'image/webp';
   readonly errors: readonly ErrorStatus[];
   /** Hidden from the OpenAPI document (the payment providers' return routes). */
   readonly hidden?: boolean;

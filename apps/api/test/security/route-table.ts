@@ -142,6 +142,9 @@ export const ROUTES: Record<string, Entry> = {
   // No web app is built in tests, and no such upload exists.
   'GET /': entry('404 404 404 404 404 404', '/'),
   'GET /uploads/*': entry('404 404 404 404 404 404', '/uploads/nothing-here.webp'),
+  'GET /images/*': entry('404 404 404 404 404 404', '/images/catalogue/nothing-here.webp/640.avif'),
+  'GET /sitemap.xml': entry('200 200 200 200 200 200', '/sitemap.xml'),
+  'GET /robots.txt': entry('200 200 200 200 200 200', '/robots.txt'),
 
   // ---- the public catalogue ----
   'GET /api/monastery': entry('200 200 200 200 200 200', '/api/monastery'),
