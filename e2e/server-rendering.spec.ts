@@ -73,6 +73,8 @@ test.describe('server-rendered public pages', () => {
       expect(html).toMatch(/<link rel="canonical" href="https?:\/\/[^"]+">/);
       expect(jsonLd(html)['@type']).toBe(expected.type);
       expect(html).toContain('<script type="application/json" id="page-data">');
+      // The largest picture is fetched before the stylesheet and scripts are in.
+      expect(html).toMatch(/<link rel="preload" as="image" type="image\/avif" imagesrcset="\/images\/[^"]+"/);
     });
   }
 
@@ -86,7 +88,12 @@ test.describe('server-rendered public pages', () => {
     const html = await response.text();
     expect(visibleText(html)).toContain('Green Tara Puja');
     expect(visibleText(html)).toContain('Rs.');
-    expect(metaContent(html, 'property', 'og:image')).toMatch(/^https?:\/\/.+/);
+    const socialCard = metaContent(html, 'property', 'og:image');
+    expect(socialCard).toMatch(/^https?:\/\/.+\/og\.jpg$/);
+    expect(metaContent(html, 'property', 'og:image:width')).toBe('1200');
+    const card = await request.get(new URL(socialCard!).pathname);
+    expect(card.status()).toBe(200);
+    expect(card.headers()['content-type']).toBe('image/jpeg');
     const data = jsonLd(html);
     expect(data['@type']).toBe('Service');
     expect((data.offers as { priceCurrency: string }).priceCurrency).toBe('NPR');

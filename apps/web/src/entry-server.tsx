@@ -1,14 +1,17 @@
 import './lib/i18n.ts';
+import { SOCIAL_CARD_SIZE, socialCardPath } from '@puja/contract';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { serializePageData } from './app/page-data.ts';
-import { isPageHandle, NOT_FOUND_PAGE, type PageHead } from './app/page-handle.ts';
+import { type PageHead, serverPageOf } from './app/page-handle.ts';
 import { AppProviders, createQueryClient } from './app/providers.tsx';
 import { routes } from './app/routes.tsx';
+import { cataloguePageHandles } from './features/catalogue/routes/catalogue-page-handles.ts';
 import { setApiTransport } from './lib/api-client.ts';
 import { i18n } from './lib/i18n.ts';
+import { picturePreloadLink } from './lib/picture-sources.ts';
 
 /**
  * Server-side rendering of the public pages (docs/decisions/017). The API server imports this bundle
@@ -64,15 +67,29 @@ export function createPageRenderer(options: RendererOptions) {
       ['twitter:title', head.title ?? title],
       ['twitter:description', head.description],
     ];
-    if (head.image) {
-      const image = absoluteUrl(head.image.path);
-      properties.push(['og:image', image], ['og:image:alt', head.image.alt]);
+    // Link previews get the picture as the 1200×630 JPEG card made for them (docs/decisions/021).
+    const socialCard = socialCardPath(head.image?.path);
+    if (head.image && socialCard) {
+      const image = absoluteUrl(socialCard);
+      properties.push(
+        ['og:image', image],
+        ['og:image:type', 'image/jpeg'],
+        ['og:image:width', String(SOCIAL_CARD_SIZE.width)],
+        ['og:image:height', String(SOCIAL_CARD_SIZE.height)],
+        ['og:image:alt', head.image.alt],
+      );
       names.push(['twitter:image', image], ['twitter:image:alt', head.image.alt]);
     }
     for (const [name, content] of names) tags.push(`<meta name="${name}" content="${escapeHtml(content)}">`);
     for (const [property, content] of properties)
       tags.push(`<meta property="${property}" content="${escapeHtml(content)}">`);
     tags.push(`<link rel="canonical" href="${escapeHtml(canonical)}">`);
+    const preload = picturePreloadLink(head.largestPicture?.path, head.largestPicture?.sizes ?? '');
+    if (preload) {
+      tags.push(
+        `<link rel="preload" as="image" type="${preload.type}" imagesrcset="${escapeHtml(preload.imageSrcSet)}" imagesizes="${escapeHtml(preload.imageSizes)}" fetchpriority="high">`,
+      );
+    }
     // JSON in a data block is not run, so the CSP allows it; `<` is escaped so no text can end the element.
     tags.push(
       `<script type="application/ld+json">${JSON.stringify(head.jsonLd).replace(/</g, '\\u003c')}</script>`,
@@ -88,14 +105,14 @@ export function createPageRenderer(options: RendererOptions) {
     const context = await handler.query(new Request(new URL(url, `${options.origin}/`)));
     if (context instanceof Response) return undefined;
     const match = context.matches.at(-1);
-    const handle = match?.route.handle;
-    const isNotFound = handle === NOT_FOUND_PAGE;
-    if (!match || (!isNotFound && !isPageHandle(handle))) return undefined;
+    const page = serverPageOf(match?.route.handle);
+    if (!match || !page) return undefined;
+    const handle = page === 'not-found' ? undefined : cataloguePageHandles[page];
 
     const t = i18n.getFixedT(language, ['common', 'catalogue'] as const);
     const queryClient = createQueryClient();
     let head: PageHead | null = null;
-    if (isPageHandle(handle)) {
+    if (handle) {
       await handle.prefetch(queryClient, match.params);
       try {
         head = handle.head(queryClient, match.params, { t, absoluteUrl });

@@ -3,10 +3,22 @@ import type { TFunction } from 'i18next';
 import type { Params } from 'react-router';
 
 /**
- * What the server needs to render a public page (docs/decisions/017): the data it shows and its head.
- * A route carries it as its `handle`; the browser ignores it and fetches as it always does, finding the
- * data the server rendered with already in its query cache.
+ * The pages the server renders (docs/decisions/017). A route names its page in its `handle`; what the
+ * server needs to render it (a `PageHandle`) is looked up by that name in `entry-server.tsx`, so none of it
+ * is in the browser's bundle. The browser fetches as it always does, finding the data the server rendered
+ * with already in its query cache.
  */
+export type ServerPage = 'home' | 'monasteries' | 'monastery' | 'pujas' | 'puja' | 'not-found';
+
+export const serverPage = (page: ServerPage) => ({ serverPage: page });
+
+export function serverPageOf(handle: unknown): ServerPage | undefined {
+  return typeof handle === 'object' && handle !== null && 'serverPage' in handle
+    ? (handle.serverPage as ServerPage)
+    : undefined;
+}
+
+/** What the server needs to render a page: the data it shows and its head. */
 export interface PageHandle {
   /** Fills the query cache with what the page shows. Errors are left in the cache, as a page would see them. */
   prefetch(queryClient: QueryClient, params: Params): Promise<unknown>;
@@ -31,13 +43,11 @@ export interface PageHead {
   path: string;
   /** The picture a shared link shows: a catalogue picture's stored path and its alternative text. */
   image?: { path: string; alt: string } | undefined;
+  /**
+   * The page's largest picture (its LCP element), preloaded from the head so the browser fetches it
+   * before the stylesheet and scripts are in: its stored path and the `sizes` it is shown at.
+   */
+  largestPicture?: { path: string; sizes: string } | undefined;
   /** Structured data (schema.org) for search engines. */
   jsonLd: Record<string, unknown>;
 }
-
-export function isPageHandle(handle: unknown): handle is PageHandle {
-  return typeof handle === 'object' && handle !== null && 'prefetch' in handle && 'head' in handle;
-}
-
-/** The handle of the route that matches any unknown address: the server answers it with a 404 page. */
-export const NOT_FOUND_PAGE = 'not-found';

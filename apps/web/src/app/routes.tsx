@@ -1,19 +1,12 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { NotFoundContent } from '../components/not-found-content.tsx';
 import { PageLoader } from '../components/page-loader.tsx';
-import {
-  homePageHandle,
-  monasteriesPageHandle,
-  monasteryPageHandle,
-  pujaPageHandle,
-  pujasPageHandle,
-} from '../features/catalogue/routes/catalogue-page-handles.ts';
 import { HomePage } from '../features/catalogue/routes/home-page.tsx';
 import { MonasteriesPage } from '../features/catalogue/routes/monasteries-page.tsx';
 import { PujasPage } from '../features/catalogue/routes/pujas-page.tsx';
 import { RequireAuth } from './guards/require-auth.tsx';
 import { PublicLayout } from './layouts/public-layout.tsx';
-import { NOT_FOUND_PAGE } from './page-handle.ts';
+import { serverPage } from './page-handle.ts';
 import { RootLayout } from './root-layout.tsx';
 import { RouteErrorPage } from './route-error-page.tsx';
 
@@ -47,20 +40,20 @@ export const routes: RouteObject[] = [
       {
         element: <PublicLayout />,
         children: [
-          // The catalogue's pages are rendered on the server too: their `handle` (app/page-handle.ts).
-          { index: true, element: <HomePage />, handle: homePageHandle },
-          { path: 'monasteries', element: <MonasteriesPage />, handle: monasteriesPageHandle },
+          // The catalogue's pages are rendered on the server too (app/page-handle.ts).
+          { index: true, element: <HomePage />, handle: serverPage('home') },
+          { path: 'monasteries', element: <MonasteriesPage />, handle: serverPage('monasteries') },
           {
             path: 'monastery/:slug',
-            handle: monasteryPageHandle,
+            handle: serverPage('monastery'),
             lazy: async () => ({
               Component: (await import('../features/catalogue/routes/monastery-page.tsx')).MonasteryPage,
             }),
           },
-          { path: 'pujas', element: <PujasPage />, handle: pujasPageHandle },
+          { path: 'pujas', element: <PujasPage />, handle: serverPage('pujas') },
           {
             path: 'puja/:id',
-            handle: pujaPageHandle,
+            handle: serverPage('puja'),
             lazy: async () => ({
               Component: (await import('../features/catalogue/routes/puja-page.tsx')).PujaPage,
             }),
@@ -98,7 +91,7 @@ export const routes: RouteObject[] = [
               },
             ],
           },
-          { path: '*', element: <NotFoundContent />, handle: NOT_FOUND_PAGE },
+          { path: '*', element: <NotFoundContent />, handle: serverPage('not-found') },
         ],
       },
       {

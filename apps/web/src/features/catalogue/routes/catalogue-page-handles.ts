@@ -1,7 +1,8 @@
 import { slugOrIdParamsSchema } from '@puja/contract';
 import type { DataTag, QueryClient, QueryKey } from '@tanstack/react-query';
-import type { HeadContext, PageHandle, PageHead } from '../../../app/page-handle.ts';
+import type { HeadContext, PageHandle, PageHead, ServerPage } from '../../../app/page-handle.ts';
 import { ApiError } from '../../../lib/api-client.ts';
+import { PICTURE_SIZES } from '../../../lib/picture-sources.ts';
 import { previewText } from '../../../lib/text.ts';
 import { monasteriesQueryOptions } from '../api/get-monasteries.ts';
 import { monasteryQueryOptions } from '../api/get-monastery.ts';
@@ -32,11 +33,18 @@ const isSlugOrId = (value: string | undefined) =>
 /** A list page: the list's names in its description and as an ItemList. */
 function listHead(
   { title, heading, path }: { title: string; heading: string; path: string },
-  items: { name: string; path: string }[],
+  items: { name: string; path: string; imagePath: string | null }[],
   { absoluteUrl }: HeadContext,
 ): PageHead {
+  const first = items[0];
   return {
     title,
+    ...(first?.imagePath
+      ? {
+          image: { path: first.imagePath, alt: first.name },
+          largestPicture: { path: first.imagePath, sizes: PICTURE_SIZES.card },
+        }
+      : {}),
     description: describe(`${heading}: ${items.map((item) => item.name).join(', ')}.`),
     path,
     jsonLd: {
@@ -53,7 +61,7 @@ function listHead(
   };
 }
 
-export const homePageHandle: PageHandle = {
+const homePageHandle: PageHandle = {
   prefetch: (queryClient) =>
     Promise.all([
       queryClient.prefetchQuery(monasteriesQueryOptions()),
@@ -61,18 +69,20 @@ export const homePageHandle: PageHandle = {
     ]),
   head(queryClient, _params, { t, absoluteUrl }) {
     const monasteries = readPrefetched(queryClient, monasteriesQueryOptions().queryKey);
-    const first = monasteries?.monasteries.find((monastery) => monastery.image_path);
+    // The first monastery's card is the largest picture the page opens with (home-page.tsx).
+    const first = monasteries?.monasteries[0];
     return {
       title: undefined,
       description: describe(t('catalogue:home.description')),
       path: '/',
       image: first?.image_path ? { path: first.image_path, alt: first.name } : undefined,
+      largestPicture: first?.image_path ? { path: first.image_path, sizes: PICTURE_SIZES.card } : undefined,
       jsonLd: { '@context': SCHEMA_ORG, '@type': 'WebSite', name: t('appName'), url: absoluteUrl('/') },
     };
   },
 };
 
-export const monasteriesPageHandle: PageHandle = {
+const monasteriesPageHandle: PageHandle = {
   prefetch: (queryClient) => queryClient.prefetchQuery(monasteriesQueryOptions()),
   head(queryClient, _params, context) {
     const { t } = context;
@@ -80,6 +90,7 @@ export const monasteriesPageHandle: PageHandle = {
     const items = (data?.monasteries ?? []).map((monastery) => ({
       name: monastery.name,
       path: monasteryPath(monastery),
+      imagePath: monastery.image_path,
     }));
     return listHead(
       {
@@ -93,12 +104,16 @@ export const monasteriesPageHandle: PageHandle = {
   },
 };
 
-export const pujasPageHandle: PageHandle = {
+const pujasPageHandle: PageHandle = {
   prefetch: (queryClient) => queryClient.prefetchQuery(pujasQueryOptions()),
   head(queryClient, _params, context) {
     const { t } = context;
     const data = readPrefetched(queryClient, pujasQueryOptions().queryKey);
-    const items = (data?.pujas ?? []).map((puja) => ({ name: puja.name, path: pujaPath(puja) }));
+    const items = (data?.pujas ?? []).map((puja) => ({
+      name: puja.name,
+      path: pujaPath(puja),
+      imagePath: puja.image_path,
+    }));
     return listHead(
       { title: t('catalogue:pujas.title'), heading: t('catalogue:pujas.heading'), path: '/pujas' },
       items,
@@ -107,7 +122,7 @@ export const pujasPageHandle: PageHandle = {
   },
 };
 
-export const monasteryPageHandle: PageHandle = {
+const monasteryPageHandle: PageHandle = {
   prefetch: (queryClient, { slug }) =>
     isSlugOrId(slug) ? queryClient.prefetchQuery(monasteryQueryOptions(slug!)) : Promise.resolve(),
   head(queryClient, { slug }, { absoluteUrl }) {
@@ -120,6 +135,9 @@ export const monasteryPageHandle: PageHandle = {
       description: describe(monastery.description),
       path,
       image: monastery.image_path ? { path: monastery.image_path, alt: monastery.name } : undefined,
+      largestPicture: monastery.image_path
+        ? { path: monastery.image_path, sizes: PICTURE_SIZES.cover }
+        : undefined,
       jsonLd: {
         '@context': SCHEMA_ORG,
         '@type': 'BuddhistTemple',
@@ -133,7 +151,7 @@ export const monasteryPageHandle: PageHandle = {
   },
 };
 
-export const pujaPageHandle: PageHandle = {
+const pujaPageHandle: PageHandle = {
   prefetch: (queryClient, { id }) =>
     isSlugOrId(id) ? queryClient.prefetchQuery(pujaQueryOptions(id!)) : Promise.resolve(),
   head(queryClient, { id }, { absoluteUrl }) {
@@ -147,6 +165,7 @@ export const pujaPageHandle: PageHandle = {
       description: describe(puja.description),
       path,
       image: puja.image_path ? { path: puja.image_path, alt: puja.name } : undefined,
+      largestPicture: puja.image_path ? { path: puja.image_path, sizes: PICTURE_SIZES.cover } : undefined,
       jsonLd: {
         '@context': SCHEMA_ORG,
         '@type': 'Service',
@@ -174,4 +193,13 @@ export const pujaPageHandle: PageHandle = {
       },
     };
   },
+};
+
+/** The catalogue's server-rendered pages by the name their route gives (app/routes.tsx). */
+export const cataloguePageHandles: Record<Exclude<ServerPage, 'not-found'>, PageHandle> = {
+  home: homePageHandle,
+  monasteries: monasteriesPageHandle,
+  monastery: monasteryPageHandle,
+  pujas: pujasPageHandle,
+  puja: pujaPageHandle,
 };
