@@ -6,6 +6,7 @@ import type { Config } from './config/env.ts';
 import { resolveJwtSecret } from './config/secrets.ts';
 import type { Database } from './db/client.ts';
 import { createCaptchaVerifier } from './integrations/captcha/captcha-verifier.ts';
+import { createEmailSender } from './integrations/email/create-email-sender.ts';
 import { createNrbExchangeRates } from './integrations/exchange-rates/nrb-exchange-rates.ts';
 import { resolvePaymentSettings, SIMULATOR_PREFIX } from './integrations/payments/payment-settings.ts';
 import { PaymentSimulatorState, paymentSimulatorRoutes } from './integrations/payments/payment-simulator.ts';
@@ -35,6 +36,7 @@ import { monasteryCatalogueRoutes } from './modules/monastery-catalogue/monaster
 import { createMonasteryCatalogueService } from './modules/monastery-catalogue/monastery-catalogue.service.ts';
 import { backOfficeOrdersRoutes } from './modules/orders/back-office-orders.routes.ts';
 import { createBackOfficeOrdersService } from './modules/orders/back-office-orders.service.ts';
+import { createOrderEmails } from './modules/orders/order-emails.ts';
 import { orderHandlingRoutes } from './modules/orders/order-handling.routes.ts';
 import { createOrderHandlingService } from './modules/orders/order-handling.service.ts';
 import { createOrderNotices } from './modules/orders/order-notices.ts';
@@ -170,7 +172,11 @@ export async function buildApp(dependencies: AppDependencies, logger?: FastifyBa
   });
   await app.register(usersRoutes, { users: createUsersService({ db: dependencies.db }) });
   const imageUrls = createUrlSigner(createHmac('sha256', jwtSecret).update('order-image-urls').digest());
-  const notices = createOrderNotices({ enabled: config.NOTIFY_PATRONS_BY_SMS, publicUrl: config.publicUrl });
+  const notices = createOrderNotices({
+    sms: config.NOTIFY_PATRONS_BY_SMS,
+    email: config.EMAIL_TRANSPORT !== 'none',
+    publicUrl: config.publicUrl,
+  });
   const orders = createOrdersService({
     db: dependencies.db,
     businessTimeZone: config.BUSINESS_TIME_ZONE,
@@ -236,6 +242,17 @@ export async function buildApp(dependencies: AppDependencies, logger?: FastifyBa
     publicUrl: config.publicUrl,
   });
   await app.register(paymentsRoutes, { payments, refunds, receipts });
+  const emailSender = createEmailSender(config, (message) => app.log.info(message));
+  const orderEmails =
+    emailSender &&
+    createOrderEmails({
+      db: dependencies.db,
+      sender: emailSender,
+      receipts,
+      businessTimeZone: config.BUSINESS_TIME_ZONE,
+      publicUrl: config.publicUrl,
+      siteName: 'Monastery Puja',
+    });
   const exchangeRates = createExchangeRatesService({
     db: dependencies.db,
     provider: createNrbExchangeRates({ apiUrl: config.NRB_API_URL }),
@@ -268,6 +285,8 @@ export async function buildApp(dependencies: AppDependencies, logger?: FastifyBa
       }
       await sms.send(message);
     },
+    // EMAIL_TRANSPORT=none queues no e-mail; one queued before it was set is let go.
+    'send-email': async (payload) => orderEmails?.send(payload),
     'reconcile-payments': async () => void (await payments.reconcile()),
     'expire-orders': async () => {
       const expired = await orders.expireOrders();

@@ -2,6 +2,16 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { InvalidEnvironmentError, loadConfig } from './env.ts';
 
+/** What `loadConfig` says is wrong with an environment; [] when it starts. */
+function problems(env: NodeJS.ProcessEnv): string[] {
+  try {
+    loadConfig(env);
+    return [];
+  } catch (error) {
+    return (error as InvalidEnvironmentError).problems;
+  }
+}
+
 describe('environment', () => {
   it('has working defaults', () => {
     const config = loadConfig({});
@@ -45,14 +55,6 @@ describe('environment', () => {
   });
 
   it('refuses to run production on development stand-ins', () => {
-    const problems = (env: NodeJS.ProcessEnv) => {
-      try {
-        loadConfig(env);
-        return [];
-      } catch (error) {
-        return (error as InvalidEnvironmentError).problems;
-      }
-    };
     const production = {
       NODE_ENV: 'production',
       JWT_SECRET: 'x'.repeat(40),
@@ -61,6 +63,7 @@ describe('environment', () => {
       SPARROW_FROM: 'f',
       PAYMENT_MODE: 'sandbox',
       KHALTI_SECRET_KEY: 'k',
+      EMAIL_TRANSPORT: 'none',
     };
     expect(problems(production)).toEqual([]);
     expect(problems({ ...production, JWT_SECRET: undefined }).join()).toContain(
@@ -79,15 +82,40 @@ describe('environment', () => {
     expect(problems({ ...production, SMS_PROVIDER: 'twilio' }).join()).toContain('TWILIO_ACCOUNT_SID');
   });
 
-  it('routes SMS by destination only with each route’s provider configured', () => {
-    const problems = (env: NodeJS.ProcessEnv) => {
-      try {
-        loadConfig(env);
-        return [];
-      } catch (error) {
-        return (error as InvalidEnvironmentError).problems;
-      }
+  it('sends e-mail to the outbox by default, and through SMTP only with a server and a sender', () => {
+    expect(loadConfig({})).toMatchObject({ EMAIL_TRANSPORT: 'outbox', SMTP_PORT: 587 });
+    expect(problems({ EMAIL_TRANSPORT: 'smtp' })).toEqual([
+      'SMTP_URL or SMTP_HOST: required when EMAIL_TRANSPORT=smtp',
+      'EMAIL_FROM: required when EMAIL_TRANSPORT=smtp (the address patrons see and reply to)',
+    ]);
+    const smtp = {
+      EMAIL_TRANSPORT: 'smtp',
+      SMTP_URL: 'smtps://user:secret@mail.example.org:465',
+      EMAIL_FROM: 'Monastery Puja <pujas@example.org>',
     };
+    expect(problems(smtp)).toEqual([]);
+    expect(problems({ ...smtp, SMTP_URL: 'http://mail.example.org' }).join()).toContain('SMTP_URL');
+    expect(problems({ ...smtp, EMAIL_FROM: 'pujas at example' }).join()).toContain('EMAIL_FROM');
+    const production = {
+      NODE_ENV: 'production',
+      JWT_SECRET: 'x'.repeat(40),
+      SMS_PROVIDER: 'twilio',
+      TWILIO_ACCOUNT_SID: `AC${'0'.repeat(32)}`,
+      TWILIO_AUTH_TOKEN: 'a',
+      TWILIO_FROM: '+15005550006',
+      PAYMENT_MODE: 'sandbox',
+      KHALTI_SECRET_KEY: 'k',
+    };
+    expect(problems(production)).toEqual([
+      'EMAIL_TRANSPORT: required in production (smtp, or none to send no e-mail)',
+    ]);
+    expect(problems({ ...production, EMAIL_TRANSPORT: 'outbox' }).join()).toContain(
+      'outbox delivers no e-mail',
+    );
+    expect(problems({ ...production, ...smtp })).toEqual([]);
+  });
+
+  it('routes SMS by destination only with each route’s provider configured', () => {
     const sparrow = { SPARROW_TOKEN: 't', SPARROW_FROM: 'f' };
     const twilio = {
       TWILIO_ACCOUNT_SID: `AC${'0'.repeat(32)}`,

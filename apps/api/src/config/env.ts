@@ -74,6 +74,31 @@ const envSchema = z.object({
   TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
   TWILIO_FROM: z.string().min(1).optional(),
 
+  /**
+   * How e-mail to patrons goes (docs/decisions/019): `smtp` through a mail server (SMTP_URL, or SMTP_HOST
+   * and the settings beside it), `outbox` as `.eml` files in DATA_DIR/outbox/email (the default outside
+   * production), or `none`: no e-mail at all. Production must say which.
+   */
+  EMAIL_TRANSPORT: z.enum(['smtp', 'outbox', 'none']).optional(),
+  /** The sender patrons see: `Monastery Puja <pujas@example.org>` or a bare address. Required with smtp. */
+  EMAIL_FROM: optionalSetting(
+    z
+      .string()
+      .trim()
+      .regex(
+        /^(?:[^<>@]*<[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+)$/,
+        'must be an address, or a name and an address: Monastery Puja <pujas@example.org>',
+      ),
+  ),
+  /** smtp://user:password@host:587 or smtps://…:465; or the five settings below instead. */
+  SMTP_URL: optionalSetting(z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')),
+  SMTP_HOST: optionalSetting(z.string().min(1)),
+  SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(587),
+  /** TLS from the first byte (port 465); unset: on for port 465, else STARTTLS when the server offers it. */
+  SMTP_SECURE: booleanString.optional().or(z.literal('').transform(() => undefined)),
+  SMTP_USER: optionalSetting(z.string().min(1)),
+  SMTP_PASSWORD: optionalSetting(z.string().min(1)),
+
   CAPTCHA_PROVIDER: z.enum(['none', 'turnstile']).default('none'),
   TURNSTILE_SITE_KEY: z.string().min(1).optional(),
   TURNSTILE_SECRET_KEY: z.string().min(1).optional(),
@@ -158,12 +183,15 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
-export interface Config extends Omit<Env, 'SMS_PROVIDER' | 'PAYMENT_MODE'> {
+export interface Config
+  extends Omit<Env, 'SMS_PROVIDER' | 'PAYMENT_MODE' | 'EMAIL_TRANSPORT' | 'EMAIL_FROM'> {
   /** DATA_DIR made absolute, so later `chdir`s or relative paths cannot move the data. */
   dataDirectory: string;
   publicUrl: string;
   SMS_PROVIDER: SmsProviderName | 'routed';
   PAYMENT_MODE: 'simulator' | 'sandbox' | 'live';
+  EMAIL_TRANSPORT: 'smtp' | 'outbox' | 'none';
+  EMAIL_FROM: string;
 }
 
 /** Settings that only make sense together, and what production must never run with. */
@@ -174,6 +202,14 @@ function crossCheck(env: Env): string[] {
   if (production && !env.SMS_PROVIDER)
     problems.push('SMS_PROVIDER: required in production (sparrow, twilio or routed)');
   problems.push(...smsProviderProblems(env));
+  if (production && !env.EMAIL_TRANSPORT)
+    problems.push('EMAIL_TRANSPORT: required in production (smtp, or none to send no e-mail)');
+  if (production && env.EMAIL_TRANSPORT === 'outbox')
+    problems.push('EMAIL_TRANSPORT: outbox delivers no e-mail; production needs smtp (or none)');
+  if (env.EMAIL_TRANSPORT === 'smtp' && !env.SMTP_URL && !env.SMTP_HOST)
+    problems.push('SMTP_URL or SMTP_HOST: required when EMAIL_TRANSPORT=smtp');
+  if (env.EMAIL_TRANSPORT === 'smtp' && !env.EMAIL_FROM)
+    problems.push('EMAIL_FROM: required when EMAIL_TRANSPORT=smtp (the address patrons see and reply to)');
   if (production && !env.PAYMENT_MODE)
     problems.push('PAYMENT_MODE: required in production (sandbox or live)');
   if (production && env.PAYMENT_MODE === 'simulator') {
@@ -261,6 +297,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     ...env,
     SMS_PROVIDER: env.SMS_PROVIDER ?? 'outbox',
     PAYMENT_MODE: env.PAYMENT_MODE ?? 'simulator',
+    EMAIL_TRANSPORT: env.EMAIL_TRANSPORT ?? 'outbox',
+    EMAIL_FROM: env.EMAIL_FROM ?? 'Monastery Puja <no-reply@localhost.localdomain>',
     dataDirectory: path.resolve(env.DATA_DIR),
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
   };

@@ -11,6 +11,7 @@ import {
 } from 'graphile-worker';
 import type pg from 'pg';
 import type { Executor } from '../db/client.ts';
+import type { OrderEmailAttachment, PatronNotice } from '../notices/notices.ts';
 
 /**
  * The durable job queue (graphile-worker, in the app's own PostgreSQL; docs/decisions/011). A job is added
@@ -22,6 +23,11 @@ import type { Executor } from '../db/client.ts';
 export interface JobPayloads {
   /** A text message: to a patron about their order or their account, or to a monastery's staff. */
   'send-sms': { to: string; text: string };
+  /**
+   * An e-mail to a patron about their order (docs/decisions/019). Composed when it is sent: to the address
+   * the patron has then, in their language then, and not at all if they have turned e-mail off meanwhile.
+   */
+  'send-email': { userId: number; orderId: number; notice: PatronNotice; attach?: OrderEmailAttachment[] };
   'reconcile-payments': Record<string, never>;
   'expire-orders': Record<string, never>;
   'process-refunds': Record<string, never>;
@@ -39,9 +45,10 @@ const CRONTAB = [
   '30 3,6,9 * * * fetch-exchange-rates ?max=1',
 ].join('\n');
 
-/** How many attempts a job gets: with graphile-worker's back-off, about three days for an SMS. */
+/** How many attempts a job gets: with graphile-worker's back-off, about three days for an SMS or e-mail. */
 const MAX_ATTEMPTS: Record<JobName, number> = {
   'send-sms': 25,
+  'send-email': 25,
   'reconcile-payments': 1,
   'expire-orders': 1,
   'process-refunds': 1,

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { publicAccess } from '../../lib/access.ts';
 import { withStyleNonce } from '../../lib/csp.ts';
+import { escapeHtml } from '../../lib/escape-html.ts';
 import {
   ESEWA_REQUEST_SIGNED_FIELDS,
   esewaMessage,
@@ -377,8 +378,4 @@ function page(reply: FastifyReply, title: string, body: string, status = 200, re
 .banner{background:#fef3c7;border:1px solid #b45309;padding:.75rem;border-radius:.5rem}button{font-size:1rem;padding:.6rem 1.2rem;margin-right:.5rem;cursor:pointer}</style></head>
 <body><p class="banner"><strong>Payment simulator.</strong> No real money moves here: this page stands in for the provider in development and tests.</p>
 <h1>${escapeHtml(title)}</h1>${body}</body></html>`);
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 }

@@ -12,6 +12,7 @@ import type { Database } from '../../db/client.ts';
 import type { SmsSender } from '../../integrations/sms/sms-sender.ts';
 import { enqueueJob } from '../../jobs/job-queue.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { noticeText } from '../../notices/notices.ts';
 import { toSessionUser, type Viewer } from '../../plugins/auth.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { revokeSessionsOfUser } from '../session/session.queries.ts';
@@ -70,7 +71,7 @@ export function createAccountService(dependencies: AccountServiceDependencies) {
         { db, key: codeKey, policy, sms, log: dependencies.log },
         { phone, ip: request.ip, purpose: purposeOf(patron) },
         (code, minutes) =>
-          `${code} is your code to use this number for your Puja account. It expires in ${minutes} minutes. Never share it with anyone.`,
+          noticeText(patron.language, 'sms', 'phoneChangeCode', { code, minutes: String(minutes) }),
       );
     },
 
@@ -109,7 +110,10 @@ export function createAccountService(dependencies: AccountServiceDependencies) {
           if (current.phone) {
             await enqueueJob(tx, 'send-sms', {
               to: current.phone,
-              text: `The phone number of your Puja account was changed to a number ending in ${phone.slice(-3)}. If you did not do this, contact us at once: ${config.publicUrl}/contact`,
+              text: noticeText(current.language, 'sms', 'phoneChanged', {
+                ending: phone.slice(-3),
+                contactUrl: `${config.publicUrl}/contact`,
+              }),
             });
           }
           return toSessionUser(updated);

@@ -14,6 +14,7 @@ import type { orderImages } from '../../db/schema/index.ts';
 import type { FileStorage } from '../../integrations/storage/file-storage.ts';
 import { reencodeImage } from '../../integrations/storage/image-processing.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { PatronNotice, PatronNoticeKey } from '../../notices/notices.ts';
 import type { Viewer } from '../../plugins/auth.ts';
 import { type AuditFields, recordAudit } from '../audit/audit.service.ts';
 import {
@@ -42,11 +43,14 @@ import type { OrdersService } from './orders.service.ts';
  * approved only once it is paid for; re-dating and declining an unpaid order stay allowed.
  */
 const TRANSITIONS = {
-  approve: { from: ['pending'], to: 'approved', paid: true, done: 'approved your' },
-  redate: { from: ['pending'], to: 'pending', paid: false, done: 'moved the date of your' },
-  decline: { from: ['pending'], to: 'declined', paid: false, done: 'could not accept your' },
-  complete: { from: ['approved'], to: 'completed', paid: false, done: 'has completed your' },
-} as const satisfies Record<string, { from: OrderStatus[]; to: OrderStatus; paid: boolean; done: string }>;
+  approve: { from: ['pending'], to: 'approved', paid: true, notice: 'orderApproved' },
+  redate: { from: ['pending'], to: 'pending', paid: false, notice: 'orderRedated' },
+  decline: { from: ['pending'], to: 'declined', paid: false, notice: 'orderDeclined' },
+  complete: { from: ['approved'], to: 'completed', paid: false, notice: 'orderCompleted' },
+} as const satisfies Record<
+  string,
+  { from: OrderStatus[]; to: OrderStatus; paid: boolean; notice: PatronNoticeKey }
+>;
 export type OrderAction = keyof typeof TRANSITIONS;
 
 const CONFLICT_MESSAGES: Record<OrderAction, string> = {
@@ -140,10 +144,18 @@ export function createOrderHandlingService(dependencies: OrderHandlingDependenci
         await markRefundDue(tx, kept.id, 'declined');
         await refreshOrderPaymentStatus(tx, row.order.id);
       }
+      const changed = { monastery: row.monastery.name, puja: row.puja.name, date: updated.pujaDate };
       await tellPatron(
         tx,
         row,
-        `${row.monastery.name} ${rule.done} ${row.puja.name} for ${updated.pujaDate}.${kept ? ` The ${formatRupees(paisaToRupees(kept.amountPaisa))} you paid will be refunded.` : ''}`,
+        kept
+          ? {
+              key: 'orderDeclinedRefund',
+              params: { ...changed, amount: formatRupees(paisaToRupees(kept.amountPaisa)) },
+            }
+          : { key: rule.notice, params: changed },
+        // An approved puja comes with its day as a calendar event, to keep in the patron's own calendar.
+        action === 'approve' ? { attach: ['calendar-event'] } : {},
       );
     });
   }
@@ -173,17 +185,21 @@ export function createOrderHandlingService(dependencies: OrderHandlingDependenci
         // patron's private words into a second place.
         after: { message_id: sentId, to_user_id: row.order.userId },
       });
-      await tellPatron(tx, row, `${row.monastery.name} sent you a message about your ${row.puja.name}.`);
+      await tellPatron(tx, row, {
+        key: 'monasteryMessage',
+        params: { monastery: row.monastery.name, puja: row.puja.name },
+      });
     });
   }
 
-  /** An SMS to the patron with a link to the order, queued with the change it reports. */
-  function tellPatron(tx: Transaction, row: OrderRow, text: string): Promise<void> {
-    return dependencies.notices.tell(
-      tx,
-      { id: row.order.id, number: row.order.number, phone: row.user.phone },
-      text,
-    );
+  /** An SMS (and an e-mail) to the patron with a link to the order, queued with the change it reports. */
+  function tellPatron(
+    tx: Transaction,
+    row: OrderRow,
+    notice: PatronNotice,
+    options?: Parameters<OrderNotices['tell']>[3],
+  ): Promise<void> {
+    return dependencies.notices.tell(tx, row.order, notice, options);
   }
 
   return {
@@ -292,11 +308,10 @@ export function createOrderHandlingService(dependencies: OrderHandlingDependenci
           before: { status: 'approved' },
           after: { status: 'completed', photos: stored.length },
         });
-        await tellPatron(
-          tx,
-          row,
-          `${row.monastery.name} ${TRANSITIONS.complete.done} ${row.puja.name}. See the photos:`,
-        );
+        await tellPatron(tx, row, {
+          key: TRANSITIONS.complete.notice,
+          params: { monastery: row.monastery.name, puja: row.puja.name },
+        });
       });
       return listFor(staff);
     },

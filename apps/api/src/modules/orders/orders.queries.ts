@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, not, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, not, type SQL, sql } from 'drizzle-orm';
 import type { Database, Executor, Transaction } from '../../db/client.ts';
 import {
   messages,
@@ -170,25 +170,6 @@ export async function insertMessage(
 ): Promise<number> {
   const [row] = await db.insert(messages).values(message).returning({ id: messages.id });
   return row!.id;
-}
-
-/** The phones of a monastery's active staff, to tell them of something on one of its orders. */
-export async function listStaffPhones(db: Executor, monasteryId: number): Promise<string[]> {
-  const rows = await db
-    .select({ phone: users.phone })
-    .from(users)
-    .where(
-      and(
-        eq(users.role, 'monastery'),
-        eq(users.monasteryId, monasteryId),
-        isNull(users.archivedAt),
-        isNotNull(users.phone),
-      ),
-    )
-    .orderBy(asc(users.id))
-    // A monastery has a handful of staff; the bound only keeps one message from becoming a flood of SMS.
-    .limit(10);
-  return rows.map((row) => row.phone!);
 }
 
 export function listImagesOfOrder(db: Database, orderId: number) {

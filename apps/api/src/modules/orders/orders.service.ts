@@ -35,7 +35,6 @@ import {
   listMessagesOfOrder,
   listPatronOrders,
   listReceivedPaymentsOfOrders,
-  listStaffPhones,
   markOrderCancelled,
   type OrderRow,
 } from './orders.queries.ts';
@@ -201,12 +200,16 @@ export function createOrdersService(dependencies: {
         const kept = await findKeptPayment(tx, orderId);
         if (kept) await markRefundDue(tx, kept.id, 'cancelled');
         await refreshOrderPaymentStatus(tx, orderId);
+        const cancelled = { puja: row.puja.name, monastery: row.monastery.name };
         await notices.tell(
           tx,
-          { id: orderId, number: row.order.number, phone: row.user.phone },
+          row.order,
           kept
-            ? `You cancelled your ${row.puja.name} at ${row.monastery.name}. The ${formatRupees(paisaToRupees(kept.amountPaisa))} you paid will be refunded.`
-            : `You cancelled your ${row.puja.name} at ${row.monastery.name}.`,
+            ? {
+                key: 'orderCancelledRefund',
+                params: { ...cancelled, amount: formatRupees(paisaToRupees(kept.amountPaisa)) },
+              }
+            : { key: 'orderCancelled', params: cancelled },
         );
       });
       const [order] = await toOrders(db, [(await findOrderById(db, orderId))!]);
@@ -226,8 +229,9 @@ export function createOrdersService(dependencies: {
         await notices.tellStaff(
           tx,
           row.order,
-          await listStaffPhones(tx, row.order.monasteryId),
-          `${row.user.name || 'The patron'} wrote about their ${row.puja.name}.`,
+          row.user.name
+            ? { key: 'staffPatronWrote', params: { patron: row.user.name, puja: row.puja.name } }
+            : { key: 'staffPatronWroteUnnamed', params: { puja: row.puja.name } },
         );
       });
       return this.getConversation(patron, orderId);
@@ -241,11 +245,7 @@ export function createOrdersService(dependencies: {
           today: todayIn(businessTimeZone),
         });
         for (const row of expired) {
-          await notices.tell(
-            tx,
-            { id: row.id, number: row.number, phone: row.phone },
-            'Your order expired because it was not paid in time. You can order the puja again at any time.',
-          );
+          await notices.tell(tx, row, { key: 'orderExpired', params: {} });
         }
         return expired.length;
       });

@@ -17,7 +17,7 @@ import type { PaymentSettings } from '../../integrations/payments/payment-settin
 import { AppError } from '../../lib/app-error.ts';
 import type { Viewer } from '../../plugins/auth.ts';
 import type { OrderNotices } from '../orders/order-notices.ts';
-import { findOrderById, listStaffPhones } from '../orders/orders.queries.ts';
+import { findOrderById } from '../orders/orders.queries.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
 import {
   failPaymentAttempt,
@@ -47,6 +47,14 @@ import {
  */
 /** How long a payer may take on eSewa's pages before a payment eSewa does not know of is given up. */
 const ESEWA_SESSION_MS = 60 * 60 * 1000;
+
+/** What a patron is told when money arrives that the order cannot keep, by why it cannot. */
+const REFUND_DUE_NOTICES = {
+  duplicate: 'paymentDuplicate',
+  declined: 'paymentAfterDeclined',
+  cancelled: 'paymentAfterCancelled',
+  expired: 'paymentAfterExpired',
+} as const;
 
 export type PaymentOutcome = {
   orderId: number | undefined;
@@ -101,20 +109,23 @@ export function createPaymentsService(dependencies: PaymentsServiceDependencies)
       dependencies.paymentReceived?.(received.provider, !refundReason);
       const row = (await findOrderById(tx, order.id))!;
       const amount = formatRupees(paisaToRupees(received.amountPaisa));
-      const patron = { id: order.id, number: row.order.number, phone: row.user.phone };
+      const paid = { amount, puja: row.puja.name, date: row.order.pujaDate };
       if (!refundReason) {
         await recordOrderPayment(tx, order.id, received);
+        // The patron's e-mail carries the receipt of what they paid.
         await notices.tell(
           tx,
-          patron,
-          `We received your payment of ${amount} for ${row.puja.name} at ${row.monastery.name} on ${row.order.pujaDate}.`,
+          row.order,
+          { key: 'paymentReceived', params: { ...paid, monastery: row.monastery.name } },
+          { attach: ['receipt'] },
         );
         // The order is now the monastery's to approve: its staff are told, with the same durable queue.
         await notices.tellStaff(
           tx,
           row.order,
-          await listStaffPhones(tx, row.order.monasteryId),
-          `${row.user.name || 'A patron'} paid ${amount} for ${row.puja.name} on ${row.order.pujaDate}. It is ready for your approval.`,
+          row.user.name
+            ? { key: 'staffPaymentReceived', params: { ...paid, patron: row.user.name } }
+            : { key: 'staffPaymentReceivedUnnamed', params: paid },
         );
         return true;
       }
@@ -122,13 +133,7 @@ export function createPaymentsService(dependencies: PaymentsServiceDependencies)
         { orderId: order.id, attempt: received.id, reason: refundReason },
         'payment received for an order that cannot keep it: refund due',
       );
-      await notices.tell(
-        tx,
-        patron,
-        refundReason === 'duplicate'
-          ? `We received a second payment of ${amount} for this order, which was already paid. It will be refunded.`
-          : `We received your payment of ${amount}, but this order was ${order.status} before it arrived. It will be refunded.`,
-      );
+      await notices.tell(tx, row.order, { key: REFUND_DUE_NOTICES[refundReason], params: { amount } });
       return true;
     });
   }

@@ -112,10 +112,16 @@ export function createRefundsService(dependencies: RefundsServiceDependencies) {
         });
       }
       const row = (await findOrderById(tx, attempt.orderId))!;
+      const money = {
+        amount: formatRupees(paisaToRupees(attempt.amountPaisa)),
+        provider: PROVIDER_NAMES[attempt.provider],
+      };
       await notices.tell(
         tx,
-        { id: row.order.id, number: row.order.number, phone: row.user.phone },
-        `${formatRupees(paisaToRupees(attempt.amountPaisa))} has been refunded to your ${PROVIDER_NAMES[attempt.provider]} account${refund.reference ? ` (reference ${refund.reference})` : ''}.`,
+        row.order,
+        refund.reference
+          ? { key: 'refundedWithReference', params: { ...money, reference: refund.reference } }
+          : { key: 'refunded', params: money },
       );
       return true;
     });

@@ -15,6 +15,7 @@ import {
 import type { FastifyPluginAsync } from 'fastify';
 import type { CaptchaVerifier } from '../../integrations/captcha/captcha-verifier.ts';
 import { route } from '../../lib/endpoint-route.ts';
+import { requestLanguage } from '../../lib/request-language.ts';
 import { viewerOf } from '../../plugins/auth.ts';
 import type { SessionService } from './session.service.ts';
 
@@ -36,7 +37,9 @@ export const sessionRoutes: FastifyPluginAsync<{
     },
   }));
 
-  route(app, sendOtpEndpoint, (request) => sessions.sendCode({ ...request.body, ip: request.ip }));
+  route(app, sendOtpEndpoint, (request) =>
+    sessions.sendCode({ ...request.body, ip: request.ip, language: requestLanguage(request.headers) }),
+  );
 
   route(
     app,

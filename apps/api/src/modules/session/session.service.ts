@@ -17,12 +17,14 @@ import type { Database } from '../../db/client.ts';
 import type { CaptchaVerifier } from '../../integrations/captcha/captcha-verifier.ts';
 import type { SmsSender } from '../../integrations/sms/sms-sender.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { noticeText } from '../../notices/notices.ts';
 import { toSessionUser, type Viewer } from '../../plugins/auth.ts';
 import { changedFields, recordAudit } from '../audit/audit.service.ts';
 import { findActiveUser } from '../users/users.queries.ts';
 import {
   findOrCreatePatronByPhone,
   findUserByEmail,
+  findUserByPhone,
   insertSession,
   revokeSession,
   revokeSessionsOfUser,
@@ -80,6 +82,8 @@ export function createSessionService(dependencies: SessionServiceDependencies) {
       phone: string;
       captcha?: string | undefined;
       ip: string;
+      /** The language the browser asks for; the number's account's own language comes first. */
+      language?: Language | undefined;
     }): Promise<SendOtpResponse> {
       const phone = e164Of(request.code, request.phone);
       if (!(await captcha.verify(request.captcha, request.ip))) {
@@ -87,11 +91,11 @@ export function createSessionService(dependencies: SessionServiceDependencies) {
           captcha: ['Please complete the bot check.'],
         });
       }
+      const language = (await findUserByPhone(db, phone))?.language ?? request.language;
       return textNewCode(
         { db, key: codeKey, policy, sms, log: dependencies.log },
         { phone, ip: request.ip },
-        (code, minutes) =>
-          `${code} is your sign-in code for Puja. It expires in ${minutes} minutes. Never share it with anyone.`,
+        (code, minutes) => noticeText(language, 'sms', 'signInCode', { code, minutes: String(minutes) }),
       );
     },
 

@@ -1,0 +1,73 @@
+import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { monasteries, monasteryPujas, orders, pujas, users } from '../../db/schema/index.ts';
+
+/** How an order's patron is reached: their number, their address and whether they want e-mail, their language. */
+export async function findOrderPatronContact(db: Executor, orderId: number) {
+  const [row] = await db
+    .select({
+      userId: users.id,
+      phone: users.phone,
+      email: users.email,
+      emailNotices: users.emailNotices,
+      language: users.language,
+    })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(eq(orders.id, orderId));
+  return row;
+}
+
+/** A monastery's active staff who have a phone, each with their language, to tell them of an order. */
+export async function listStaffContacts(db: Executor, monasteryId: number) {
+  return (
+    db
+      .select({ phone: users.phone, language: users.language })
+      .from(users)
+      .where(
+        and(
+          eq(users.role, 'monastery'),
+          eq(users.monasteryId, monasteryId),
+          isNull(users.archivedAt),
+          isNotNull(users.phone),
+        ),
+      )
+      .orderBy(asc(users.id))
+      // A monastery has a handful of staff; the bound only keeps one message from becoming a flood of SMS.
+      .limit(10)
+  );
+}
+
+/** A patron as an e-mail is addressed to them when it is sent: null address or choice off means none. */
+export async function findEmailRecipient(db: Executor, userId: number) {
+  const [row] = await db
+    .select({
+      name: users.name,
+      email: users.email,
+      emailNotices: users.emailNotices,
+      language: users.language,
+      archivedAt: users.archivedAt,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row;
+}
+
+/** What an e-mail about an order names: its number, puja, monastery, day and time. */
+export async function findOrderForEmail(db: Executor, orderId: number) {
+  const [row] = await db
+    .select({
+      number: orders.number,
+      userId: orders.userId,
+      pujaDate: orders.pujaDate,
+      pujaTime: orders.pujaTime,
+      pujaName: pujas.name,
+      monasteryName: monasteries.name,
+    })
+    .from(orders)
+    .innerJoin(monasteryPujas, eq(monasteryPujas.id, orders.monasteryPujaId))
+    .innerJoin(pujas, eq(pujas.id, monasteryPujas.pujaId))
+    .innerJoin(monasteries, eq(monasteries.id, orders.monasteryId))
+    .where(eq(orders.id, orderId));
+  return row;
+}

@@ -1,0 +1,68 @@
+import type { NoticeCatalogue } from './notices.ts';
+
+/** नेपाली: the same keys and `{placeholders}` as en.ts (notices.test.ts). The patron of a puja is यजमान. */
+export const ne: NoticeCatalogue = {
+  sms: {
+    signInCode:
+      '{code} Puja मा साइन इन गर्ने तपाईंको कोड हो। यो {minutes} मिनेटमा समाप्त हुन्छ। यो कोड कसैलाई नदिनुहोस्।',
+    phoneChangeCode:
+      '{code} तपाईंको Puja खातामा यो नम्बर प्रयोग गर्ने कोड हो। यो {minutes} मिनेटमा समाप्त हुन्छ। यो कोड कसैलाई नदिनुहोस्।',
+    phoneChanged:
+      'तपाईंको Puja खाताको फोन नम्बर {ending} मा अन्त्य हुने नम्बरमा परिवर्तन गरियो। यो तपाईंले गर्नुभएको होइन भने तुरुन्तै हामीलाई सम्पर्क गर्नुहोस्: {contactUrl}',
+    orderCancelled: 'तपाईंले {monastery} मा आफ्नो {puja} रद्द गर्नुभयो।',
+    orderCancelledRefund: 'तपाईंले {monastery} मा आफ्नो {puja} रद्द गर्नुभयो। तपाईंले तिर्नुभएको {amount} फिर्ता गरिनेछ।',
+    orderExpired: 'समयमै भुक्तानी नभएकाले तपाईंको अर्डरको म्याद सकियो। तपाईं जुनसुकै बेला फेरि पूजा अर्डर गर्न सक्नुहुन्छ।',
+    paymentReceived: 'हामीले {monastery} मा {date} को {puja} का लागि तपाईंको {amount} भुक्तानी पायौं।',
+    paymentDuplicate:
+      'हामीले यस अर्डरका लागि {amount} को दोस्रो भुक्तानी पायौं, तर यो अर्डर पहिले नै तिरिसकिएको थियो। यो रकम फिर्ता गरिनेछ।',
+    paymentAfterDeclined:
+      'हामीले तपाईंको {amount} भुक्तानी पायौं, तर त्यो आइपुग्नुअघि नै यो अर्डर अस्वीकार भइसकेको थियो। यो रकम फिर्ता गरिनेछ।',
+    paymentAfterCancelled:
+      'हामीले तपाईंको {amount} भुक्तानी पायौं, तर त्यो आइपुग्नुअघि नै यो अर्डर रद्द भइसकेको थियो। यो रकम फिर्ता गरिनेछ।',
+    paymentAfterExpired:
+      'हामीले तपाईंको {amount} भुक्तानी पायौं, तर त्यो आइपुग्नुअघि नै यो अर्डरको म्याद सकिइसकेको थियो। यो रकम फिर्ता गरिनेछ।',
+    orderApproved: '{monastery} ले {date} का लागि तपाईंको {puja} स्वीकृत गर्‍यो।',
+    orderRedated: '{monastery} ले तपाईंको {puja} को मिति सारेर {date} बनायो।',
+    orderDeclined: '{monastery} ले {date} का लागि तपाईंको {puja} स्वीकार गर्न सकेन।',
+    orderDeclinedRefund:
+      '{monastery} ले {date} का लागि तपाईंको {puja} स्वीकार गर्न सकेन। तपाईंले तिर्नुभएको {amount} फिर्ता गरिनेछ।',
+    orderCompleted: '{monastery} ले तपाईंको {puja} सम्पन्न गर्‍यो। तस्बिरहरू हेर्नुहोस्:',
+    monasteryMessage: '{monastery} ले तपाईंको {puja} बारे तपाईंलाई सन्देश पठाएको छ।',
+    refunded: '{amount} तपाईंको {provider} खातामा फिर्ता गरिएको छ।',
+    refundedWithReference: '{amount} तपाईंको {provider} खातामा फिर्ता गरिएको छ (सन्दर्भ {reference})।',
+    staffPatronWrote: '{patron} ले आफ्नो {puja} बारे सन्देश लेख्नुभयो।',
+    staffPatronWroteUnnamed: 'यजमानले आफ्नो {puja} बारे सन्देश लेख्नुभयो।',
+    staffPaymentReceived:
+      '{patron} ले {date} को {puja} का लागि {amount} तिर्नुभयो। यो तपाईंको स्वीकृतिका लागि तयार छ।',
+    staffPaymentReceivedUnnamed:
+      'एक यजमानले {date} को {puja} का लागि {amount} तिर्नुभयो। यो तपाईंको स्वीकृतिका लागि तयार छ।',
+  },
+  subjects: {
+    orderCancelled: 'तपाईंको {puja} रद्द भयो',
+    orderCancelledRefund: 'तपाईंको {puja} रद्द भयो',
+    orderExpired: 'तपाईंको अर्डरको म्याद सकियो',
+    paymentReceived: 'तपाईंको {puja} को भुक्तानी प्राप्त भयो',
+    paymentDuplicate: 'दोस्रो भुक्तानी फिर्ता गरिनेछ',
+    paymentAfterDeclined: 'तपाईंको भुक्तानी फिर्ता गरिनेछ',
+    paymentAfterCancelled: 'तपाईंको भुक्तानी फिर्ता गरिनेछ',
+    paymentAfterExpired: 'तपाईंको भुक्तानी फिर्ता गरिनेछ',
+    orderApproved: '{monastery} ले तपाईंको {puja} स्वीकृत गर्‍यो',
+    orderRedated: 'तपाईंको {puja} को नयाँ मिति',
+    orderDeclined: '{monastery} ले तपाईंको {puja} स्वीकार गर्न सकेन',
+    orderDeclinedRefund: '{monastery} ले तपाईंको {puja} स्वीकार गर्न सकेन',
+    orderCompleted: 'तपाईंको {puja} सम्पन्न भयो',
+    monasteryMessage: '{monastery} बाट सन्देश',
+    refunded: 'तपाईंको रकम फिर्ता गरियो',
+    refundedWithReference: 'तपाईंको रकम फिर्ता गरियो',
+  },
+  email: {
+    greeting: 'आदरणीय {name},',
+    greetingUnnamed: 'नमस्ते,',
+    openOrder: 'आफ्नो अर्डर हेर्नुहोस्',
+    receiptAttached: 'तपाईंको रसिद यस इमेलमा संलग्न छ (PDF)।',
+    calendarAttached: 'पूजा क्यालेन्डर कार्यक्रमको रूपमा संलग्न छ: आफ्नो क्यालेन्डरमा दिन थप्न यसलाई खोल्नुहोस्।',
+    nepalDates: 'मितिहरू नेपालका दिन हुन्, जहाँ भिक्षुहरूले प्रार्थना गर्नुहुन्छ।',
+    signature: 'शुभकामनासहित, {site} टोली',
+    why: 'तपाईंले {site} मा पूजा अर्डर गर्नुभएकाले यी इमेलहरू पाउनुहुन्छ। तपाईं आफ्नो खाताको सेटिङमा यिनलाई बन्द गर्न सक्नुहुन्छ: {settingsUrl}',
+  },
+};
