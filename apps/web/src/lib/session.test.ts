@@ -41,6 +41,7 @@ describe('session store', () => {
       phone: '+9779800000003',
       role: 'user',
       monastery_id: null,
+      email_notices: true,
     };
     expect(getSession()).toEqual(expected);
     expect(stored()).toEqual(expected);

@@ -14,6 +14,8 @@ export interface SessionState {
   phone: string | null;
   role: Role | null;
   monastery_id: number | null;
+  /** Whether order notices also come by e-mail (docs/decisions/019); null when not known (signed out). */
+  email_notices: boolean | null;
 }
 
 export const SESSION_STORAGE_KEY = 'session';
@@ -26,6 +28,7 @@ export const SIGNED_OUT: SessionState = Object.freeze({
   phone: null,
   role: null,
   monastery_id: null,
+  email_notices: null,
 });
 
 /**
@@ -67,10 +70,12 @@ const isIdOrNull = (value: unknown): value is number | null => value === null ||
  * would otherwise ride in the first bundle of every visitor.
  */
 function toUser(state: Partial<Record<keyof SessionState, unknown>>): SessionUser | null {
-  const { user_id, name, email, phone, role, monastery_id } = state;
+  const { user_id, name, email, phone, role, monastery_id, email_notices } = state;
   if (!Number.isInteger(user_id) || typeof name !== 'string' || !isRole(role)) return null;
   if (!isStringOrNull(email) || !isStringOrNull(phone) || !isIdOrNull(monastery_id)) return null;
-  return { id: user_id as number, name, email, phone, role, monastery_id };
+  // Stored before the choice existed: the server's default (on) until it answers.
+  const emailNotices = typeof email_notices === 'boolean' ? email_notices : true;
+  return { id: user_id as number, name, email, phone, role, monastery_id, email_notices: emailNotices };
 }
 
 function fromUser(token: string, user: SessionUser): SessionState {
@@ -82,6 +87,7 @@ function fromUser(token: string, user: SessionUser): SessionState {
     phone: user.phone,
     role: user.role,
     monastery_id: user.monastery_id,
+    email_notices: user.email_notices ?? true,
   };
 }
 

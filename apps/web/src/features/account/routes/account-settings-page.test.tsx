@@ -97,4 +97,48 @@ describe('AccountSettingsPage', () => {
     expect(toast).not.toHaveBeenCalled();
     expect(getSession().email).toBe('patron@example.com');
   });
+
+  it('turns the order e-mails off and on again with a switch, saved at once', async () => {
+    const fetchMock = stubApi({
+      '/api/me/email-notices': [
+        { body: { user: { ...patron, email_notices: false } } },
+        { body: { user: { ...patron, email_notices: true } } },
+      ],
+    });
+    const toast = vi.spyOn(notifications, 'show');
+    const user = userEvent.setup();
+    renderPage();
+
+    const emails = await screen.findByRole('switch', {
+      name: /^Send my receipts and order updates by e-mail too/,
+    });
+    expect(emails).toHaveAccessibleName(
+      'Send my receipts and order updates by e-mail too To patron@example.com, in the language you chose.',
+    );
+    expect(emails).toBeChecked();
+
+    await user.click(emails);
+    await waitFor(() =>
+      expect(toast).toHaveBeenCalledWith(
+        expect.objectContaining({ message: 'Order updates will no longer come by e-mail.' }),
+      ),
+    );
+    expect(emails).not.toBeChecked();
+    expect(getSession().email_notices).toBe(false);
+    const [input, init] = fetchMock.mock.calls[0]!;
+    expect([String(input), init?.method]).toEqual(['/api/me/email-notices', 'POST']);
+    const body = init?.body as FormData;
+    expect([body.get('_method'), body.get('email_notices')]).toEqual(['patch', 'false']);
+
+    await waitFor(() => expect(emails).toBeEnabled());
+    await user.click(emails);
+    await waitFor(() => expect(emails).toBeChecked());
+  });
+
+  it('says an address is needed when the account has none', async () => {
+    stubApi({});
+    signIn({ token: 'patron-token', user: { ...patron, email: null } });
+    renderRoutes([{ path: '/account-settings', element: <AccountSettingsPage /> }], '/account-settings');
+    expect(await screen.findByText('Add your e-mail address above to receive them.')).toBeInTheDocument();
+  });
 });
