@@ -3,7 +3,12 @@ import { SOCIAL_CARD_SIZE, socialCardPath } from '@puja/contract';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import {
+  createStaticHandler,
+  createStaticRouter,
+  type RouteObject,
+  StaticRouterProvider,
+} from 'react-router';
 import { serializePageData } from './app/page-data.ts';
 import { type PageHead, serverPageOf } from './app/page-handle.ts';
 import { AppProviders, createQueryClient } from './app/providers.tsx';
@@ -97,11 +102,13 @@ export function createPageRenderer(options: RendererOptions) {
     return tags.join('');
   }
 
+  return { renderPage, paths: serverRenderedPaths(routes) };
+
   /**
    * The page at `url` (path and query), or undefined when it is not one the server renders (the signed-in
    * areas, the back offices, the information pages): the browser then renders it from the shell.
    */
-  return async function renderPage(url: string, language = 'en'): Promise<RenderedPage | undefined> {
+  async function renderPage(url: string, language = 'en'): Promise<RenderedPage | undefined> {
     const context = await handler.query(new Request(new URL(url, `${options.origin}/`)));
     if (context instanceof Response) return undefined;
     const match = context.matches.at(-1);
@@ -145,5 +152,17 @@ export function createPageRenderer(options: RendererOptions) {
       html,
       pageData: serializePageData(queryClient),
     };
-  };
+  }
+}
+
+/**
+ * The route table's paths of the pages rendered here (`/monastery/:slug`…), which the server registers as
+ * its own routes: React Router and Fastify write parameters the same way.
+ */
+function serverRenderedPaths(table: RouteObject[], parent = ''): string[] {
+  return table.flatMap((route) => {
+    const path = route.index ? parent : route.path ? `${parent}/${route.path}`.replace(/\/+/g, '/') : parent;
+    const own = serverPageOf(route.handle) && serverPageOf(route.handle) !== 'not-found' ? [path || '/'] : [];
+    return [...own, ...serverRenderedPaths(route.children ?? [], path)];
+  });
 }

@@ -1,5 +1,30 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
+// The styles a public page needs for its first paint (docs/decisions/017): the library's base and the
+// components those pages open with, in the library's cascade layer. Everything else (app/all-styles.ts)
+// loads without blocking the paint.
+import '@mantine/core/styles/baseline.layer.css';
+import '@mantine/core/styles/default-css-variables.layer.css';
+import '@mantine/core/styles/global.layer.css';
+import '@mantine/core/styles/UnstyledButton.layer.css';
+import '@mantine/core/styles/Button.layer.css';
+import '@mantine/core/styles/CloseButton.layer.css';
+import '@mantine/core/styles/Burger.layer.css';
+import '@mantine/core/styles/Anchor.layer.css';
+import '@mantine/core/styles/Text.layer.css';
+import '@mantine/core/styles/Title.layer.css';
+import '@mantine/core/styles/Paper.layer.css';
+import '@mantine/core/styles/Card.layer.css';
+import '@mantine/core/styles/Container.layer.css';
+import '@mantine/core/styles/Group.layer.css';
+import '@mantine/core/styles/Stack.layer.css';
+import '@mantine/core/styles/SimpleGrid.layer.css';
+import '@mantine/core/styles/Center.layer.css';
+import '@mantine/core/styles/Divider.layer.css';
+import '@mantine/core/styles/Skeleton.layer.css';
+import '@mantine/core/styles/Loader.layer.css';
+import '@mantine/core/styles/Alert.layer.css';
+import '@mantine/core/styles/VisuallyHidden.layer.css';
+import '@mantine/core/styles/Input.layer.css';
+import '@mantine/core/styles/Combobox.layer.css';
 import './lib/i18n.ts';
 import { setNonce } from 'get-nonce';
 import { StrictMode } from 'react';
@@ -21,6 +46,9 @@ if (styleNonce) setNonce(styleNonce);
 const queryClient = createQueryClient();
 // A public page arrives rendered, with the data it was rendered from (docs/decisions/017): hydrate it.
 const serverRendered = hydratePageData(queryClient);
+// The rest of the styles: awaited before a page is rendered here, fetched alongside a rendered page's hydration.
+const allStyles = import('./app/all-styles.ts');
+if (!serverRendered) await allStyles;
 const app = (
   <StrictMode>
     <AppProviders queryClient={queryClient} styleNonce={styleNonce}>

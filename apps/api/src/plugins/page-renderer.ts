@@ -15,20 +15,24 @@ export interface RenderedPage {
   html: string;
   pageData: string;
 }
-export type RenderPage = (url: string, language?: string) => Promise<RenderedPage | undefined>;
+export interface PageRenderer {
+  renderPage(url: string, language?: string): Promise<RenderedPage | undefined>;
+  /** The paths of the pages it renders, as routes (`/monastery/:slug`). */
+  paths: string[];
+}
 
 interface RendererModule {
   createPageRenderer(options: {
     fetchApi: (path: string, init: RequestInit) => Promise<Response>;
     origin: string;
     nonceMarker: string;
-  }): RenderPage;
+  }): PageRenderer;
 }
 
 export async function loadPageRenderer(
   app: FastifyInstance,
   options: { webDistDirectory: string; publicUrl: string; nonceMarker: string },
-): Promise<RenderPage | undefined> {
+): Promise<PageRenderer | undefined> {
   const file = path.join(path.dirname(options.webDistDirectory), 'dist-ssr', 'entry-server.js');
   if (!fs.existsSync(file)) {
     app.log.warn('No server-side renderer built; public pages are rendered in the browser only.');

@@ -54,7 +54,7 @@ export const webPlugin = fp<WebPluginOptions>(
       app.log.warn('No built web app found; serving the API only. Run `npm run build` to build it.');
     }
 
-    const renderPage =
+    const renderer =
       options.webDistDirectory && indexHtml
         ? await loadPageRenderer(app, {
             webDistDirectory: options.webDistDirectory,
@@ -82,7 +82,7 @@ export const webPlugin = fp<WebPluginOptions>(
     const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
       let page: RenderedPage | undefined;
       try {
-        page = await renderPage?.(request.url);
+        page = await renderer?.renderPage(request.url);
       } catch (error) {
         // The browser can still render the page from the shell: never an error page for a rendering fault.
         request.log.error({ err: error }, 'server-side rendering failed; sending the shell');
@@ -93,6 +93,9 @@ export const webPlugin = fp<WebPluginOptions>(
     app.get('/', (request, reply) =>
       indexHtml ? sendPage(request, reply) : reply.status(404).send({ message: ERROR_MESSAGES.notFound }),
     );
+    // The server-rendered pages are routes of their own (the not-found handler below gets none of the
+    // routes' hooks, compression among them).
+    for (const pagePath of renderer?.paths ?? []) if (pagePath !== '/') app.get(pagePath, sendPage);
 
     app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
       const wantsPage =

@@ -22,6 +22,12 @@ export const PICTURE_SIZES = {
   cover: '(min-width: 75em) 1108px, calc(100vw - 32px)',
 } as const;
 
+/**
+ * How many of a card grid's first pictures load at once instead of lazily: on a phone the first card fills
+ * the screen's width and the second starts above the fold, and either can be the largest paint.
+ */
+export const EAGER_PICTURES = 2;
+
 /** The width the plain `src` names, for browsers that read no `srcset` (and crawlers). */
 const FALLBACK_WIDTH: PictureVariantWidth = 640;
 

@@ -1,7 +1,7 @@
 import '../../../lib/admin-strings.ts';
 // Mantine's extension styles travel with the page that uses them; recharts (under @mantine/charts) is
 // only ever in this page's chunk.
-import '@mantine/charts/styles.css';
+import '@mantine/charts/styles.layer.css';
 import type { ReactNode } from 'react';
 import { AdminDashboardScreen } from '../components/admin-dashboard-screen.tsx';
 

@@ -1,6 +1,7 @@
 import { Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { openLoginPrompt } from '../../../lib/login-prompt.ts';
+import { EAGER_PICTURES } from '../../../lib/picture-sources.ts';
 import { useSession } from '../../../lib/session.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useMonasteries } from '../api/get-monasteries.ts';
@@ -49,7 +50,7 @@ export function HomePage() {
         limit={HOME_GRID_LIMIT}
         moreLink={{ to: '/monasteries', label: t('home.allMonasteries') }}
         renderCard={(monastery, index) => (
-          <MonasteryCard monastery={monastery} titleOrder={3} priority={index === 0} />
+          <MonasteryCard monastery={monastery} titleOrder={3} priority={index < EAGER_PICTURES} />
         )}
       />
 

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { EAGER_PICTURES } from '../../../lib/picture-sources.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useMonasteries } from '../api/get-monasteries.ts';
 import { MonasteryCard } from '../components/catalogue-card.tsx';
@@ -18,7 +19,7 @@ export function MonasteriesPage() {
       emptyText={t('monasteries.empty')}
       getKey={(monastery) => monastery.id}
       renderCard={(monastery, index) => (
-        <MonasteryCard monastery={monastery} titleOrder={2} priority={index === 0} />
+        <MonasteryCard monastery={monastery} titleOrder={2} priority={index < EAGER_PICTURES} />
       )}
     />
   );

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { EAGER_PICTURES } from '../../../lib/picture-sources.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { usePujas } from '../api/get-pujas.ts';
 import { PujaCard } from '../components/catalogue-card.tsx';
@@ -17,7 +18,7 @@ export function PujasPage() {
       selectItems={(data) => data.pujas}
       emptyText={t('pujas.empty')}
       getKey={(puja) => puja.id}
-      renderCard={(puja, index) => <PujaCard puja={puja} titleOrder={2} priority={index === 0} />}
+      renderCard={(puja, index) => <PujaCard puja={puja} titleOrder={2} priority={index < EAGER_PICTURES} />}
     />
   );
 }

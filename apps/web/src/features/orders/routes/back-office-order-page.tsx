@@ -1,7 +1,7 @@
 import '../../../lib/back-office-orders-strings.ts';
 import '../../../lib/staff-strings.ts';
 // The completion photos' drop zone is Mantine's extension; its styles come with the staff's pages only.
-import '@mantine/dropzone/styles.css';
+import '@mantine/dropzone/styles.layer.css';
 import { useParams } from 'react-router';
 import { NotFoundContent } from '../../../components/not-found-content.tsx';
 import { BackOfficeOrderScreen } from '../components/back-office-order-screen.tsx';

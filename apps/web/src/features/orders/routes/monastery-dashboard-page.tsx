@@ -1,6 +1,6 @@
 import '../../../lib/staff-strings.ts';
 // Mantine's extension styles arrive with the staff pages, never with the home page's bundle.
-import '@mantine/dropzone/styles.css';
+import '@mantine/dropzone/styles.layer.css';
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import type { Order } from '@puja/contract';
 import { useId, useState } from 'react';
