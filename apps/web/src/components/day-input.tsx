@@ -1,4 +1,4 @@
-import '@mantine/dates/styles.css';
+import '@mantine/dates/styles.layer.css';
 import { DateInput, type DateInputProps, type DateValue } from '@mantine/dates';
 import dayjs from 'dayjs';
 import { type FocusEvent, type InputEvent, type ReactNode, useState } from 'react';
