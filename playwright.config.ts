@@ -9,6 +9,15 @@ import { defineConfig, devices } from '@playwright/test';
 const port = Number(process.env.E2E_PORT ?? 3100);
 const dataDirectory = process.env.E2E_DATA_DIR ?? path.join('/tmp', `puja-e2e-${port}`);
 const baseURL = `http://127.0.0.1:${port}`;
+/**
+ * Outside services played on this machine (apps/api/test/stand-ins/e2e-stand-ins.ts): Twilio, which carries
+ * the SMS to numbers abroad (Nepali numbers go to the app's own outbox), and an SMTP server for the e-mails.
+ * What they receive is written under the data folder, where e2e/sms-outbox.ts and e2e/email-inbox.ts read it.
+ */
+const twilioPort = Number(process.env.E2E_TWILIO_PORT ?? port + 1);
+const smtpPort = Number(process.env.E2E_SMTP_PORT ?? port + 2);
+/** The Twilio account the stand-in accepts (apps/api/test/stand-ins/sms-stand-ins.ts). */
+const TWILIO_ACCOUNT_SID = `AC${'a'.repeat(32)}`;
 /** A small phone: 360 px wide, touch. */
 const PHONE = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true };
 
@@ -50,31 +59,59 @@ export default defineConfig({
       grep: /@phone/,
     },
   ],
-  webServer: {
-    command: 'node scripts/start.mjs',
-    url: `${baseURL}/healthz`,
-    timeout: 180_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      // No PUBLIC_URL, as in development: the simulator's pages are at the default `localhost` address
-      // while the browser uses 127.0.0.1, and paying must still bring the patron back to 127.0.0.1, signed
-      // in (the return address follows the loopback origin the patron pays from).
-      DATA_DIR: dataDirectory,
-      LOG_LEVEL: 'warn',
-      // A number is texted at most once every 10 s (60 s in production): short enough for the suite, whose
-      // helpers wait as the server says when one account signs in twice in a row (sign-in-helpers.ts), and
-      // long enough to watch the resend countdown against the real rule (sign-in.spec.ts).
-      OTP_RESEND_SECONDS: '10',
-      // The demo patron orders many pujas across the specs, more than a patron would in an hour.
-      ORDERS_PER_PATRON_PER_HOUR: '10000',
-      // Every test signs in from 127.0.0.1, many times a run: the other throttles would stop the suite.
-      OTP_MAX_PER_IP_PER_HOUR: '1000',
-      OTP_MAX_PER_PHONE_PER_HOUR: '100',
-      LOGIN_ATTEMPTS_PER_MINUTE: '1000',
+  webServer: [
+    {
+      command: 'npx tsx apps/api/test/stand-ins/e2e-stand-ins.ts',
+      port: twilioPort,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        E2E_TWILIO_PORT: String(twilioPort),
+        E2E_SMTP_PORT: String(smtpPort),
+        STAND_INS_DIR: path.join(dataDirectory, 'stand-ins'),
+      },
     },
-  },
+    {
+      command: 'node scripts/start.mjs',
+      url: `${baseURL}/healthz`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        // No PUBLIC_URL, as in development: the simulator's pages are at the default `localhost` address
+        // while the browser uses 127.0.0.1, and paying must still bring the patron back to 127.0.0.1, signed
+        // in (the return address follows the loopback origin the patron pays from).
+        DATA_DIR: dataDirectory,
+        LOG_LEVEL: 'warn',
+        // A number is texted at most once every 10 s (60 s in production): short enough for the suite, whose
+        // helpers wait as the server says when one account signs in twice in a row (sign-in-helpers.ts), and
+        // long enough to watch the resend countdown against the real rule (sign-in.spec.ts).
+        OTP_RESEND_SECONDS: '10',
+        // The demo patron orders many pujas across the specs, more than a patron would in an hour.
+        ORDERS_PER_PATRON_PER_HOUR: '10000',
+        // Every test signs in from 127.0.0.1, many times a run: the other throttles would stop the suite.
+        OTP_MAX_PER_IP_PER_HOUR: '1000',
+        OTP_MAX_PER_PHONE_PER_HOUR: '100',
+        LOGIN_ATTEMPTS_PER_MINUTE: '1000',
+        // SMS by destination (docs/decisions/019): Nepali numbers to the outbox, every other number through
+        // the Twilio stand-in; e-mail through the stand-in SMTP server.
+        SMS_PROVIDER: 'routed',
+        SMS_PROVIDER_NEPAL: 'outbox',
+        SMS_PROVIDER_ABROAD: 'twilio',
+        TWILIO_API_URL: `http://127.0.0.1:${twilioPort}`,
+        TWILIO_ACCOUNT_SID,
+        TWILIO_AUTH_TOKEN: 'twilio-test-token',
+        TWILIO_FROM: '+15005550006',
+        EMAIL_TRANSPORT: 'smtp',
+        SMTP_HOST: '127.0.0.1',
+        SMTP_PORT: String(smtpPort),
+        EMAIL_FROM: 'Monastery Puja <pujas@e2e.test>',
+      },
+    },
+  ],
 });

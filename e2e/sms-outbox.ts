@@ -2,12 +2,16 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
- * The server under test delivers SMS to its outbox file (DATA_DIR/sms-outbox.jsonl, one JSON line per
- * message). The data folder is the one playwright.config.ts gives the server.
+ * The server under test routes SMS by destination (playwright.config.ts): Nepali numbers to its outbox file
+ * (DATA_DIR/sms-outbox.jsonl), every other number through the Twilio stand-in, which keeps what it carried
+ * in DATA_DIR/stand-ins/twilio-sms.jsonl. Both hold one JSON line per message, `{ to, text, sent_at }`; the
+ * helpers below read both, so a code reaches a test whichever way it went. The data folder is the one
+ * playwright.config.ts gives the server.
  */
 const dataDirectory =
   process.env.E2E_DATA_DIR ?? path.join('/tmp', `puja-e2e-${Number(process.env.E2E_PORT ?? 3100)}`);
 export const SMS_OUTBOX_FILE = path.join(dataDirectory, 'sms-outbox.jsonl');
+export const TWILIO_STAND_IN_FILE = path.join(dataDirectory, 'stand-ins', 'twilio-sms.jsonl');
 
 interface OutboxMessage {
   to: string;
@@ -15,8 +19,8 @@ interface OutboxMessage {
   sent_at: string;
 }
 
-async function readOutbox(): Promise<OutboxMessage[]> {
-  const text = await readFile(SMS_OUTBOX_FILE, 'utf8').catch((error: NodeJS.ErrnoException) => {
+async function readMessages(file: string): Promise<OutboxMessage[]> {
+  const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT') return '';
     throw error;
   });
@@ -24,6 +28,19 @@ async function readOutbox(): Promise<OutboxMessage[]> {
     .split('\n')
     .filter((line) => line.trim() !== '')
     .map((line) => JSON.parse(line) as OutboxMessage);
+}
+
+/** Every SMS sent so far, through the outbox or the Twilio stand-in, oldest first. */
+async function readOutbox(): Promise<OutboxMessage[]> {
+  const messages = [...(await readMessages(SMS_OUTBOX_FILE)), ...(await readMessages(TWILIO_STAND_IN_FILE))];
+  return messages.sort((a, b) => Date.parse(a.sent_at) - Date.parse(b.sent_at));
+}
+
+/** The texts the Twilio stand-in carried to `to` (E.164), oldest first: proof an SMS went through Twilio. */
+export async function textsThroughTwilio(to: string): Promise<string[]> {
+  return (await readMessages(TWILIO_STAND_IN_FILE))
+    .filter((message) => message.to === to)
+    .map((message) => message.text);
 }
 
 /**
@@ -38,7 +55,8 @@ export async function waitForSignInCode(to: string, since: Date, timeoutMs = 10_
     );
     const code = /\b(\d{6})\b/.exec(messages.at(-1)?.text ?? '')?.[1];
     if (code) return code;
-    if (Date.now() > deadline) throw new Error(`No sign-in code for ${to} in ${SMS_OUTBOX_FILE}`);
+    if (Date.now() > deadline)
+      throw new Error(`No sign-in code for ${to} in ${SMS_OUTBOX_FILE} or ${TWILIO_STAND_IN_FILE}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
