@@ -27,7 +27,14 @@ export interface JobPayloads {
    * An e-mail to a patron about their order (docs/decisions/019). Composed when it is sent: to the address
    * the patron has then, in their language then, and not at all if they have turned e-mail off meanwhile.
    */
-  'send-email': { userId: number; orderId: number; notice: PatronNotice; attach?: OrderEmailAttachment[] };
+  'send-email': {
+    userId: number;
+    orderId: number;
+    notice: PatronNotice;
+    attach?: OrderEmailAttachment[];
+    /** The monastery's message the e-mail quotes (a `monasteryMessage` notice). */
+    messageId?: number;
+  };
   'reconcile-payments': Record<string, never>;
   'expire-orders': Record<string, never>;
   'process-refunds': Record<string, never>;

@@ -89,6 +89,46 @@ describe('e-mails to a patron with an address', () => {
     expect(ics).toContain(`UID:${order.number.toLowerCase()}@puja-marketplace`);
   });
 
+  it('quotes the monastery’s message, as written and never as markup', async () => {
+    const orderId = await money.placeOrder();
+    await money.pay(orderId);
+    await mailsAbout(orderId);
+    const words = 'Tashi delek! We will pray at dawn.\n<script>alert(1)</script> & light butter lamps.';
+    const sent = await money.app.inject({
+      method: 'POST',
+      url: `/api/orders/${orderId}/messages`,
+      headers: { authorization: `Bearer ${money.tokens.staff}` },
+      payload: { message: words },
+    });
+    expect(sent.statusCode).toBe(200);
+    const mail = (await mailsAbout(orderId)).at(-1)!;
+    expect(mail.subject).toBe(`${await numberOf(orderId)}: A message from Money Gompa`);
+    expect(mail.text).toContain('> Tashi delek! We will pray at dawn.\n> <script>alert(1)</script> & light');
+    expect(mail.html).toContain('&#60;script&#62;alert(1)&#60;/script&#62; &#38; light butter lamps.');
+    expect(mail.html).not.toContain('<script>');
+  });
+
+  it('sends the refund with the receipt, which now has the refund’s page', async () => {
+    const orderId = await money.placeOrder();
+    await money.pay(orderId);
+    expect((await money.decline(orderId)).statusCode).toBe(200);
+    const [payment] = await money.attempts(orderId);
+    expect((await money.recordRefund(payment!.id, 'ESW-REF-77')).statusCode).toBe(200);
+    const mails = await mailsAbout(orderId);
+    expect(mails.map((mail) => mail.subject)).toEqual([
+      `${await numberOf(orderId)}: Payment received for your Tara Puja`,
+      `${await numberOf(orderId)}: Money Gompa could not accept your Tara Puja`,
+      `${await numberOf(orderId)}: Your refund was made`,
+    ]);
+    const refund = mails.at(-1)!;
+    expect(refund.text).toContain(
+      'Rs. 2,500 has been refunded to your eSewa account (reference ESW-REF-77).',
+    );
+    const pages = await extractPdfText(refund.attachments[0]!.content);
+    expect(pages).toHaveLength(2);
+    expect(pages[1]).toContain('ESW-REF-77');
+  });
+
   it('writes in the patron’s language: Nepali and Traditional Chinese', async () => {
     await setPatron({ language: 'ne' });
     const nepali = await money.placeOrder();

@@ -10,7 +10,7 @@ import {
   smsText,
 } from '../../notices/notices.ts';
 import type { ReceiptsService } from '../payments/receipts.service.ts';
-import { findEmailRecipient, findOrderForEmail } from './order-notices.queries.ts';
+import { findEmailRecipient, findMessageOfOrder, findOrderForEmail } from './order-notices.queries.ts';
 import { buildPujaCalendarEvent } from './puja-calendar-event.ts';
 
 /** The locale each language's dates are written in. */
@@ -72,6 +72,7 @@ export function createOrderEmails(dependencies: {
       orderId: number;
       notice: PatronNotice;
       attach?: OrderEmailAttachment[] | undefined;
+      messageId?: number | undefined;
     }): Promise<void> {
       const recipient = await findEmailRecipient(db, payload.userId);
       const order = await findOrderForEmail(db, payload.orderId);
@@ -80,6 +81,9 @@ export function createOrderEmails(dependencies: {
       if (order.userId !== payload.userId) return;
       const attach = payload.attach ?? [];
       const attachments = await attachmentsFor(attach, payload.orderId, order);
+      const quoted = payload.messageId
+        ? await findMessageOfOrder(db, payload.orderId, payload.messageId)
+        : undefined;
       await dependencies.sender.send({
         ...composeOrderEmail({
           language: recipient.language ?? 'en',
@@ -92,6 +96,7 @@ export function createOrderEmails(dependencies: {
           notice: payload.notice,
           receiptAttached: attachments.some((attachment) => attachment.contentType === 'application/pdf'),
           calendarAttached: attach.includes('calendar-event'),
+          ...(quoted ? { quoted } : {}),
         }),
         attachments,
       });
@@ -116,6 +121,8 @@ export function composeOrderEmail(input: {
   notice: PatronNotice;
   receiptAttached: boolean;
   calendarAttached: boolean;
+  /** Words someone wrote (the monastery's message), quoted as they are. */
+  quoted?: string;
 }): Omit<EmailMessage, 'attachments'> {
   const texts = NOTICE_CATALOGUES[input.language];
   const params: Record<string, string> = { ...input.notice.params };
@@ -137,6 +144,7 @@ export function composeOrderEmail(input: {
     greeting,
     '',
     smsText(input.language, notice),
+    ...(input.quoted ? ['', ...input.quoted.split(/\r?\n/).map((line) => `> ${line}`)] : []),
     ...(notes.length > 0 ? ['', ...notes] : []),
     '',
     `${texts.email.openOrder}: ${input.orderUrl}`,
@@ -159,6 +167,11 @@ export function composeOrderEmail(input: {
   const body = [
     paragraph(escapeHtml(greeting)),
     paragraph(html(texts.sms[input.notice.key], params)),
+    ...(input.quoted
+      ? [
+          `<blockquote style="margin:0 0 16px;padding:8px 16px;border-left:3px solid #d1d5db;white-space:pre-wrap">${escapeHtml(input.quoted)}</blockquote>`,
+        ]
+      : []),
     ...notes.map((note) => paragraph(escapeHtml(note))),
     paragraph(link(input.orderUrl, texts.email.openOrder), ';font-weight:bold'),
     paragraph(escapeHtml(signature)),

@@ -185,10 +185,13 @@ export function createOrderHandlingService(dependencies: OrderHandlingDependenci
         // patron's private words into a second place.
         after: { message_id: sentId, to_user_id: row.order.userId },
       });
-      await tellPatron(tx, row, {
-        key: 'monasteryMessage',
-        params: { monastery: row.monastery.name, puja: row.puja.name },
-      });
+      // The e-mail carries the message itself: a patron abroad reads it without signing in.
+      await tellPatron(
+        tx,
+        row,
+        { key: 'monasteryMessage', params: { monastery: row.monastery.name, puja: row.puja.name } },
+        { quoteMessage: sentId },
+      );
     });
   }
 

@@ -1,6 +1,6 @@
 import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { monasteries, monasteryPujas, orders, pujas, users } from '../../db/schema/index.ts';
+import { messages, monasteries, monasteryPujas, orders, pujas, users } from '../../db/schema/index.ts';
 
 /** How an order's patron is reached: their number, their address and whether they want e-mail, their language. */
 export async function findOrderPatronContact(db: Executor, orderId: number) {
@@ -51,6 +51,15 @@ export async function findEmailRecipient(db: Executor, userId: number) {
     .from(users)
     .where(eq(users.id, userId));
   return row;
+}
+
+/** A message of an order, for its e-mail to quote (only one of that very order). */
+export async function findMessageOfOrder(db: Executor, orderId: number, messageId: number) {
+  const [row] = await db
+    .select({ body: messages.body })
+    .from(messages)
+    .where(and(eq(messages.id, messageId), eq(messages.orderId, orderId)));
+  return row?.body;
 }
 
 /** What an e-mail about an order names: its number, puja, monastery, day and time. */

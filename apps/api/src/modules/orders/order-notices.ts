@@ -17,13 +17,14 @@ import { findOrderPatronContact, listStaffContacts } from './order-notices.queri
 export interface OrderNotices {
   /**
    * Tells the order's patron: by SMS, and by e-mail as well when they have an address and have not turned
-   * e-mail off. `attach` adds the receipt or the puja's calendar event to the e-mail.
+   * e-mail off. `attach` adds the receipt or the puja's calendar event to the e-mail; `quoteMessage` puts
+   * the monastery's message (its id) in the e-mail, which the SMS only announces.
    */
   tell(
     executor: Executor,
     order: { id: number; number: string },
     notice: PatronNotice,
-    options?: { attach?: OrderEmailAttachment[] },
+    options?: { attach?: OrderEmailAttachment[]; quoteMessage?: number },
   ): Promise<void>;
   /** Tells the monastery's staff by SMS. */
   tellStaff(
@@ -56,6 +57,7 @@ export function createOrderNotices(options: {
           orderId: order.id,
           notice,
           ...(tellOptions.attach?.length ? { attach: tellOptions.attach } : {}),
+          ...(tellOptions.quoteMessage ? { messageId: tellOptions.quoteMessage } : {}),
         });
       }
     },

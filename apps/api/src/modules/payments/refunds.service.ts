@@ -116,12 +116,14 @@ export function createRefundsService(dependencies: RefundsServiceDependencies) {
         amount: formatRupees(paisaToRupees(attempt.amountPaisa)),
         provider: PROVIDER_NAMES[attempt.provider],
       };
+      // The receipt, with the refund's own page now, goes with the e-mail.
       await notices.tell(
         tx,
         row.order,
         refund.reference
           ? { key: 'refundedWithReference', params: { ...money, reference: refund.reference } }
           : { key: 'refunded', params: money },
+        { attach: ['receipt'] },
       );
       return true;
     });
