@@ -1,5 +1,7 @@
 import fs from 'node:fs/promises';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMoneyHarness } from '../../test/money-harness.ts';
 import { freshAddress } from '../../test/session-helpers.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { users } from '../db/schema/index.ts';
@@ -54,5 +56,34 @@ describe('the language a request asks for', () => {
     expect(requestLanguage({ 'accept-language': 'en;q=0.2, ne;q=0.9' })).toBe('ne');
     expect(requestLanguage({ 'accept-language': 'ne;q=0' })).toBeUndefined();
     expect(requestLanguage({})).toBeUndefined();
+  });
+});
+
+describe('notices about an order', () => {
+  it('reach the patron and the monastery’s staff each in their own language', async () => {
+    const money = await createMoneyHarness();
+    try {
+      await money.db.update(users).set({ language: 'zh-Hant' }).where(eq(users.phone, '+9779818000001'));
+      await money.db.update(users).set({ language: 'ne' }).where(eq(users.phone, '+9779818000003'));
+      const orderId = await money.placeOrder();
+      await money.pay(orderId);
+      await money.app.jobs.runDueJobs();
+      const { number } = await money.order(orderId);
+      const texts = (await fs.readFile(outboxFile(money.harness.dataDirectory), 'utf8'))
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as { to: string; text: string })
+        .filter((message) => message.text.startsWith(`${number}: `));
+      expect(texts.find((message) => message.to === '+9779818000001')?.text).toMatch(
+        new RegExp(
+          `^${number}: 我們已收到您為Money Gompa .* 的Tara Puja支付的 Rs\\. 2,500。 http://money\\.test/orders\\?oid=${orderId}$`,
+        ),
+      );
+      expect(texts.find((message) => message.to === '+9779818000003')?.text).toMatch(
+        new RegExp(`^${number}: एक यजमानले .* को Tara Puja का लागि Rs\\. 2,500 तिर्नुभयो।`),
+      );
+    } finally {
+      await money.close();
+    }
   });
 });
