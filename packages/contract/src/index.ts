@@ -5,6 +5,7 @@ export * from './business-time.ts';
 export * from './catalogue.ts';
 export * from './catalogue-admin.ts';
 export * from './constants.ts';
+export * from './currencies.ts';
 export * from './endpoint.ts';
 export * from './errors.ts';
 export * from './exchange-rates.ts';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ROLES } from './constants.ts';
+import { DISPLAY_CURRENCIES } from './currencies.ts';
 import { defineEndpoint } from './endpoint.ts';
-import { DISPLAY_CURRENCIES } from './exchange-rates.ts';
 import { LANGUAGES } from './languages.ts';
 
 /**

@@ -1,4 +1,3 @@
-import { errorResponseSchema } from '@puja/contract';
 import { i18n, LANGUAGE } from './i18n.ts';
 import { getSession } from './session.ts';
 import { expireSession } from './session-expiry.ts';
@@ -78,9 +77,12 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
+/** The checks against the contract, loaded with the first answer to check (lib/schema-checks.ts). */
+const schemaChecks = () => import('./schema-checks.ts');
+
 /** A failed answer as an ApiError: the server's message and field errors, never a 5xx text. */
 export async function toApiError(response: Response): Promise<ApiError> {
-  const parsed = errorResponseSchema.safeParse(await readJson(response));
+  const parsed = (await schemaChecks()).parseErrorResponse(await readJson(response));
   // A proxy's HTML error page or an empty body has no message worth showing; 5xx texts are never shown.
   if (!parsed.success || response.status >= 500) {
     return new ApiError(response.status, i18n.t('errors.unexpected'));
@@ -151,6 +153,7 @@ export async function apiRequest<T>(
 
   const body = await readJson(response);
   if (!options.schema) return body;
+  await schemaChecks();
   try {
     return options.schema.parse(body);
   } catch (error) {

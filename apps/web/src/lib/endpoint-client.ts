@@ -3,7 +3,6 @@ import {
   type EndpointInput,
   type EndpointResponse,
   endpointPath,
-  parseWithoutCompiling,
 } from '@puja/contract';
 import {
   type QueryKey,
@@ -14,9 +13,6 @@ import {
   useQuery,
 } from '@tanstack/react-query';
 import { apiRequest, type RequestBody, type RequestOptions } from './api-client.ts';
-
-// Every API answer is checked here; no parse may probe for eval under the CSP (see parseWithoutCompiling).
-parseWithoutCompiling();
 
 /**
  * Calls an endpoint from its declaration in the contract (docs/decisions/014): the path filled from its

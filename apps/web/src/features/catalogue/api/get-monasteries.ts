@@ -1,6 +1,4 @@
-import { listMonasteriesEndpoint } from '@puja/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { callEndpoint } from '../../../lib/endpoint-client.ts';
 import { catalogueQueryKey } from './catalogue-query-keys.ts';
 
 /** Monasteries with the pujas they offer and their prices: the open ones (all of them to an admin). */
@@ -9,7 +7,7 @@ export const monasteriesQueryKey = [...catalogueQueryKey, 'monasteries'] as cons
 export function monasteriesQueryOptions() {
   return queryOptions({
     queryKey: monasteriesQueryKey,
-    queryFn: ({ signal }) => callEndpoint(listMonasteriesEndpoint, { signal }),
+    queryFn: async ({ signal }) => (await import('./catalogue-list-requests.ts')).fetchMonasteries(signal),
   });
 }
 

@@ -1,6 +1,4 @@
-import { listPujasEndpoint } from '@puja/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { callEndpoint } from '../../../lib/endpoint-client.ts';
 import { catalogueQueryKey } from './catalogue-query-keys.ts';
 
 /** Catalogue pujas, not the monasteries' own special ones: the open ones (all of them to an admin). */
@@ -9,7 +7,7 @@ export const pujasQueryKey = [...catalogueQueryKey, 'pujas'] as const;
 export function pujasQueryOptions() {
   return queryOptions({
     queryKey: pujasQueryKey,
-    queryFn: ({ signal }) => callEndpoint(listPujasEndpoint, { signal }),
+    queryFn: async ({ signal }) => (await import('./catalogue-list-requests.ts')).fetchPujas(signal),
   });
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { approximateAmount, guessCurrencyOfLocale } from './exchange-rates.ts';
+import { approximateAmount, guessCurrencyOfLocale } from './currencies.ts';
 
 describe('approximateAmount', () => {
   it('rounds as people say a converted price', () => {
