@@ -27,9 +27,18 @@ test.describe('a visitor browsing the catalogue', () => {
     }
     // Kopan's description is longer than 100 characters, so it is cut after a whole word and ends with '…'.
     await expect(page.getByText(/^A Gelug monastery on a hill north of Boudhanath.{0,60}\w…$/)).toBeVisible();
-    const images = page.locator('img[src^="/uploads/"]');
-    await expect(images.first()).toBeVisible();
-    expect(await images.first().evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+    // Each card's picture is a <picture>: the browser picks an AVIF size for the card, not the 1600px original.
+    const first = page.locator('picture img[src^="/images/catalogue/"]').first();
+    await expect(first).toBeVisible();
+    await expect
+      .poll(() => first.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
+      .toBeGreaterThan(0);
+    const chosen = await first.evaluate((image: HTMLImageElement) => ({
+      source: image.currentSrc,
+      width: image.naturalWidth,
+    }));
+    expect(chosen.source).toMatch(/\/images\/catalogue\/[^/]+\.webp\/\d+\.avif$/);
+    expect(chosen.width).toBeLessThan(1600);
   });
 
   test('a monastery page searches its pujas case-insensitively and sorts by price', async ({ page }) => {
@@ -120,7 +129,7 @@ test.describe('a visitor browsing the catalogue', () => {
       '/puja/green-tara-puja',
     ]) {
       await page.goto(url);
-      await expect(page.locator('img[src^="/uploads/"]').first()).toBeVisible();
+      await expect(page.locator('img[src^="/images/catalogue/"]').first()).toBeVisible();
       const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
       const serious = results.violations
         .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
