@@ -65,6 +65,7 @@ export const en = {
     greeting: 'Dear {name},',
     greetingUnnamed: 'Hello,',
     openOrder: 'See your order',
+    openOrderAt: 'See your order: {orderUrl}',
     receiptAttached: 'Your receipt is attached to this e-mail (PDF).',
     calendarAttached: 'The puja is attached as a calendar event: open it to add the day to your calendar.',
     nepalDates: 'Dates are days in Nepal, where the monks pray.',

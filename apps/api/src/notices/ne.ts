@@ -59,6 +59,7 @@ export const ne: NoticeCatalogue = {
     greeting: 'आदरणीय {name},',
     greetingUnnamed: 'नमस्ते,',
     openOrder: 'आफ्नो अर्डर हेर्नुहोस्',
+    openOrderAt: 'आफ्नो अर्डर हेर्नुहोस्: {orderUrl}',
     receiptAttached: 'तपाईंको रसिद यस इमेलमा संलग्न छ (PDF)।',
     calendarAttached: 'पूजा क्यालेन्डर कार्यक्रमको रूपमा संलग्न छ: आफ्नो क्यालेन्डरमा दिन थप्न यसलाई खोल्नुहोस्।',
     nepalDates: 'मितिहरू नेपालका दिन हुन्, जहाँ भिक्षुहरूले प्रार्थना गर्नुहुन्छ।',

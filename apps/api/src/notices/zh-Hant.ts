@@ -51,6 +51,7 @@ export const zhHant: NoticeCatalogue = {
     greeting: '{name} 您好：',
     greetingUnnamed: '您好：',
     openOrder: '查看您的訂單',
+    openOrderAt: '查看您的訂單：{orderUrl}',
     receiptAttached: '您的收據已附於此電子郵件（PDF）。',
     calendarAttached: '法會已作為行事曆活動附上：開啟即可將這一天加入您的行事曆。',
     nepalDates: '日期為尼泊爾當地日期，即僧侶誦經祈福的日子。',

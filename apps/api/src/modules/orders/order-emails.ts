@@ -147,7 +147,7 @@ export function composeOrderEmail(input: {
     ...(input.quoted ? ['', ...input.quoted.split(/\r?\n/).map((line) => `> ${line}`)] : []),
     ...(notes.length > 0 ? ['', ...notes] : []),
     '',
-    `${texts.email.openOrder}: ${input.orderUrl}`,
+    fillText(texts.email.openOrderAt, { orderUrl: input.orderUrl }),
     '',
     signature,
     '',
