@@ -1,5 +1,5 @@
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { readJsonLines } from './json-lines.ts';
 
 /**
  * The e-mails the server under test sent, as the stand-in SMTP server received them (playwright.config.ts,
@@ -21,16 +21,7 @@ export interface ReceivedEmail {
   received_at: string;
 }
 
-async function readInbox(): Promise<ReceivedEmail[]> {
-  const text = await readFile(EMAIL_STAND_IN_FILE, 'utf8').catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'ENOENT') return '';
-    throw error;
-  });
-  return text
-    .split('\n')
-    .filter((line) => line.trim() !== '')
-    .map((line) => JSON.parse(line) as ReceivedEmail);
-}
+const readInbox = () => readJsonLines<ReceivedEmail>(EMAIL_STAND_IN_FILE);
 
 /**
  * The first e-mail to `to` whose subject matches, waiting for it: e-mails go out through the job queue,

@@ -1,5 +1,5 @@
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { readJsonLines } from './json-lines.ts';
 
 /**
  * The server under test routes SMS by destination (playwright.config.ts): Nepali numbers to its outbox file
@@ -19,16 +19,7 @@ interface OutboxMessage {
   sent_at: string;
 }
 
-async function readMessages(file: string): Promise<OutboxMessage[]> {
-  const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'ENOENT') return '';
-    throw error;
-  });
-  return text
-    .split('\n')
-    .filter((line) => line.trim() !== '')
-    .map((line) => JSON.parse(line) as OutboxMessage);
-}
+const readMessages = (file: string) => readJsonLines<OutboxMessage>(file);
 
 /** Every SMS sent so far, through the outbox or the Twilio stand-in, oldest first. */
 async function readOutbox(): Promise<OutboxMessage[]> {
