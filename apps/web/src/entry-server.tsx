@@ -1,7 +1,7 @@
 import './lib/i18n.ts';
 import { SOCIAL_CARD_SIZE, socialCardPath } from '@puja/contract';
 import { StrictMode } from 'react';
-import { renderToString } from 'react-dom/server';
+import { prerender } from 'react-dom/static';
 import { I18nextProvider } from 'react-i18next';
 import {
   createStaticHandler,
@@ -136,7 +136,9 @@ export function createPageRenderer(options: RendererOptions) {
 
     const pageI18n = i18n.cloneInstance({ lng: language });
     const router = createStaticRouter(handler.dataRoutes, context);
-    const html = renderToString(
+    // `prerender` waits for every lazy part (the footer's links, the toasts) to load, so the page arrives
+    // whole and hydrates as it is, where `renderToString` would leave those to the browser to redo.
+    const { prelude } = await prerender(
       <StrictMode>
         <I18nextProvider i18n={pageI18n}>
           <AppProviders queryClient={queryClient} styleNonce={options.nonceMarker}>
@@ -145,6 +147,7 @@ export function createPageRenderer(options: RendererOptions) {
         </I18nextProvider>
       </StrictMode>,
     );
+    const html = await new Response(prelude).text();
     return {
       status: head ? 200 : 404,
       language,

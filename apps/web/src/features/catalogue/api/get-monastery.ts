@@ -12,6 +12,9 @@ export function monasteryQueryOptions(slugOrId: string) {
   return queryOptions({
     queryKey: monasteryQueryKey(slugOrId),
     queryFn: ({ signal }) => callEndpoint(getMonasteryEndpoint, { params: { slugOrId }, signal }),
+    // A 404 stays one when the page mounts (a server-rendered "not found" hydrates as itself), instead of
+    // turning back into "loading" to ask again.
+    retryOnMount: false,
   });
 }
 

@@ -12,6 +12,9 @@ export function pujaQueryOptions(slugOrId: string) {
   return queryOptions({
     queryKey: pujaQueryKey(slugOrId),
     queryFn: ({ signal }) => callEndpoint(getPujaEndpoint, { params: { slugOrId }, signal }),
+    // A 404 stays one when the page mounts (a server-rendered "not found" hydrates as itself), instead of
+    // turning back into "loading" to ask again.
+    retryOnMount: false,
   });
 }
 
