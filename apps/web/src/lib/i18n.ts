@@ -5,12 +5,13 @@ import auth from '../locales/en/auth.json';
 import catalogue from '../locales/en/catalogue.json';
 import common from '../locales/en/common.json';
 import orders from '../locales/en/orders.json';
+import prices from '../locales/en/prices.json';
 
 export const defaultNS = 'common';
 
 /** The strings every visitor may need, bundled with the first page. */
 export const resources = {
-  en: { common, catalogue, auth, account, orders },
+  en: { common, catalogue, auth, account, orders, prices },
 } as const;
 
 /**

@@ -42,6 +42,7 @@ describe('session store', () => {
       role: 'user',
       monastery_id: null,
       email_notices: true,
+      currency: null,
     };
     expect(getSession()).toEqual(expected);
     expect(stored()).toEqual(expected);

@@ -1,4 +1,12 @@
-import { type LoginResponse, ROLES, type Role, type SessionUser, TOKEN_STORAGE_KEY } from '@puja/contract';
+import {
+  type DisplayCurrency,
+  isDisplayCurrency,
+  type LoginResponse,
+  ROLES,
+  type Role,
+  type SessionUser,
+  TOKEN_STORAGE_KEY,
+} from '@puja/contract';
 import { useSyncExternalStore } from 'react';
 
 /**
@@ -16,6 +24,8 @@ export interface SessionState {
   monastery_id: number | null;
   /** Whether order notices also come by e-mail (docs/decisions/019); null when not known (signed out). */
   email_notices: boolean | null;
+  /** The currency the account shows beside prices (docs/decisions/020), null until chosen. */
+  currency: DisplayCurrency | null;
 }
 
 export const SESSION_STORAGE_KEY = 'session';
@@ -29,6 +39,7 @@ export const SIGNED_OUT: SessionState = Object.freeze({
   role: null,
   monastery_id: null,
   email_notices: null,
+  currency: null,
 });
 
 /**
@@ -70,12 +81,22 @@ const isIdOrNull = (value: unknown): value is number | null => value === null ||
  * would otherwise ride in the first bundle of every visitor.
  */
 function toUser(state: Partial<Record<keyof SessionState, unknown>>): SessionUser | null {
-  const { user_id, name, email, phone, role, monastery_id, email_notices } = state;
+  const { user_id, name, email, phone, role, monastery_id, currency, email_notices } = state;
   if (!Number.isInteger(user_id) || typeof name !== 'string' || !isRole(role)) return null;
   if (!isStringOrNull(email) || !isStringOrNull(phone) || !isIdOrNull(monastery_id)) return null;
   // Stored before the choice existed: the server's default (on) until it answers.
   const emailNotices = typeof email_notices === 'boolean' ? email_notices : true;
-  return { id: user_id as number, name, email, phone, role, monastery_id, email_notices: emailNotices };
+  return {
+    id: user_id as number,
+    name,
+    email,
+    phone,
+    role,
+    monastery_id,
+    email_notices: emailNotices,
+    // Stored before the currency existed: none chosen.
+    currency: isDisplayCurrency(currency) ? currency : null,
+  };
 }
 
 function fromUser(token: string, user: SessionUser): SessionState {
@@ -88,6 +109,7 @@ function fromUser(token: string, user: SessionUser): SessionState {
     role: user.role,
     monastery_id: user.monastery_id,
     email_notices: user.email_notices ?? true,
+    currency: user.currency ?? null,
   };
 }
 

@@ -6,21 +6,23 @@ import { backOfficeOrdersQueryKey, staffOrdersQueryKey } from './orders-query-ke
 
 /** What a staff member does with a pending order (docs/api.md): approve, give it a new day, or decline it. */
 export type OrderUpdate =
-  | { orderId: number; action: 'approve' }
-  | { orderId: number; action: 'redate'; date: string }
+  | { orderId: number; action: 'approve'; time?: string }
+  | { orderId: number; action: 'redate'; date: string; time?: string }
   | { orderId: number; action: 'decline' };
 
 /**
  * `PATCH /api/order/{id}`, sent as POST with the override (docs/api.md): no field approves, `date` re-dates,
- * `status=decline` declines. The answer is the refreshed lists.
+ * `status=decline` declines; `time` (HH:MM, Nepal time; empty for none) comes with an approval or a new date.
+ * The answer is the refreshed lists.
  */
 export function updateOrder(update: OrderUpdate): Promise<StaffOrdersResponse> {
+  const time = update.action !== 'decline' && update.time !== undefined ? { time: update.time } : {};
   const fields: UpdateOrderRequest =
     update.action === 'redate'
-      ? { date: update.date }
+      ? { date: update.date, ...time }
       : update.action === 'decline'
         ? { status: 'decline' }
-        : {};
+        : time;
   return callEndpoint(updateOrderEndpoint, { params: { orderId: update.orderId }, body: fields });
 }
 

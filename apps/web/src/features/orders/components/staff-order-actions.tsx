@@ -3,6 +3,7 @@ import type { BackOfficeOrderResponse, Order } from '@puja/contract';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { PujaTimeInput } from '../../../components/puja-time-input.tsx';
 import { useOrderActions } from '../hooks/use-order-actions.ts';
 import { CompletionForm } from './completion-form.tsx';
 import { Section } from './order-section.tsx';
@@ -20,6 +21,8 @@ export function StaffOrderActions({ page }: { page: BackOfficeOrderResponse }) {
   const { order, actions: allowed } = page;
   const [redating, setRedating] = useState<Order | null>(null);
   const [declining, setDeclining] = useState<Order | null>(null);
+  // The puja's time of day sent with the approval (HH:MM, Nepal time), when the staff member gives one.
+  const [time, setTime] = useState(order.time ?? '');
   const awaitingPaymentId = useId();
   const busy = actions.updating?.orderId === order.id;
   const unpaid = order.status === 'pending' && order.payment_status !== 'Completed';
@@ -36,10 +39,13 @@ export function StaffOrderActions({ page }: { page: BackOfficeOrderResponse }) {
       {!anything && <Text c="dimmed">{t('page.nothingToDo')}</Text>}
       {(allowed.approve || allowed.redate || allowed.decline) && (
         <Stack gap={4}>
+          {allowed.approve && (
+            <PujaTimeInput value={time} onChange={(event) => setTime(event.currentTarget.value)} maw={240} />
+          )}
           <Group gap="xs" wrap="wrap">
             {(allowed.approve || unpaid) && (
               <Button
-                onClick={() => void actions.approve(order)}
+                onClick={() => void actions.approve(order, time.trim() || undefined)}
                 loading={busy && actions.updating?.action === 'approve'}
                 disabled={!allowed.approve || (busy && actions.updating?.action !== 'approve')}
                 aria-describedby={allowed.approve ? undefined : awaitingPaymentId}

@@ -2,6 +2,7 @@ import { Button, Center, Group, Loader, Modal, Stack, Text } from '@mantine/core
 import type { Order } from '@puja/contract';
 import { useTranslation } from 'react-i18next';
 import { DayInput } from '../../../components/day-input.tsx';
+import { PujaTimeInput } from '../../../components/puja-time-input.tsx';
 import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
 import { formatPujaDate } from '../../../lib/formatting.ts';
 import { useLastShown } from '../../../lib/use-last-shown.ts';
@@ -89,6 +90,7 @@ function RedateForm({ order, currentDay, actions, onDone, onDecline }: RedateFor
           {...form.getInputProps('date')}
           value={form.values.date}
         />
+        <PujaTimeInput {...form.getInputProps('time')} />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onDone}>
             {t('dateModal.close')}

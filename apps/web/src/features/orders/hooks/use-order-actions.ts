@@ -17,16 +17,26 @@ export function useOrderActions() {
   const completion = useCompletePuja();
 
   return {
-    approve: (order: Order): Promise<ActionOutcome> =>
-      attempt(() => update.mutateAsync({ orderId: order.id, action: 'approve' }), {
+    /** `time`: the puja's time of day (HH:MM, Nepal time), when the staff member gives one. */
+    approve: (order: Order, time?: string): Promise<ActionOutcome> =>
+      attempt(() => update.mutateAsync({ orderId: order.id, action: 'approve', ...(time ? { time } : {}) }), {
         success: t('toasts.approved'),
         failure: t('toasts.approveFailed'),
       }),
-    redate: (order: Order, date: string): Promise<ActionOutcome> =>
-      attempt(() => update.mutateAsync({ orderId: order.id, action: 'redate', date }), {
-        success: t('toasts.dateUpdated'),
-        failure: t('toasts.dateUpdateFailed'),
-      }),
+    redate: (order: Order, date: string, time?: string): Promise<ActionOutcome> =>
+      attempt(
+        () =>
+          update.mutateAsync({
+            orderId: order.id,
+            action: 'redate',
+            date,
+            ...(time === undefined ? {} : { time }),
+          }),
+        {
+          success: t('toasts.dateUpdated'),
+          failure: t('toasts.dateUpdateFailed'),
+        },
+      ),
     decline: (order: Order): Promise<ActionOutcome> =>
       attempt(() => update.mutateAsync({ orderId: order.id, action: 'decline' }), {
         success: t('toasts.declined'),

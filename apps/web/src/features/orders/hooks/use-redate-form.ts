@@ -16,9 +16,10 @@ export function redateRange(today = todayIn(DEFAULT_BUSINESS_TIME_ZONE)): { min:
   return { min: today, max: addDays(today, LATEST_ORDER_DAYS) };
 }
 
-type RedateValues = { date: string | null };
+/** The new day, and the time of day in Nepal (`HH:MM`, empty for none: docs/decisions/020). */
+type RedateValues = { date: string | null; time: string };
 
-const request = ({ date }: RedateValues) => ({ date: date ?? '' });
+const request = ({ date, time }: RedateValues) => ({ date: date ?? '', time });
 
 /**
  * The Update Puja Date form (docs/product.md#staff-dashboard, §5: the date is required), starting from the order's current day.
@@ -33,7 +34,7 @@ export function useRedateForm(
   const { t } = useTranslation('staff');
   const form = useContractForm<RedateValues>(
     updateOrderRequestSchema,
-    { date: currentDay },
+    { date: currentDay, time: order.time ?? '' },
     {
       request,
       refine: (values, errors) => {
@@ -49,7 +50,9 @@ export function useRedateForm(
 
   const save = form.onSubmit(async (values) => {
     const day = updateOrderRequestSchema.parse(request(values))?.date ?? '';
-    const outcome = await actions.redate(order, day);
+    // The time goes only when changed: left as it was, the server keeps it.
+    const time = values.time.trim();
+    const outcome = await actions.redate(order, day, time === (order.time ?? '') ? undefined : time);
     if (outcome.ok) onUpdated();
     else showServerErrors(form, outcome.error);
   });
