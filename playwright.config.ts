@@ -9,6 +9,8 @@ import { defineConfig, devices } from '@playwright/test';
 const port = Number(process.env.E2E_PORT ?? 3100);
 const dataDirectory = process.env.E2E_DATA_DIR ?? path.join('/tmp', `puja-e2e-${port}`);
 const baseURL = `http://127.0.0.1:${port}`;
+/** Nepal Rastra Bank's stand-in, for the exchange rates beside prices. */
+const nrbPort = Number(process.env.E2E_NRB_PORT ?? port + 3);
 /**
  * Outside services played on this machine (apps/api/test/stand-ins/e2e-stand-ins.ts): Twilio, which carries
  * the SMS to numbers abroad (Nepali numbers go to the app's own outbox), and an SMTP server for the e-mails.
@@ -61,6 +63,17 @@ export default defineConfig({
   ],
   webServer: [
     {
+      // Nepal Rastra Bank's rates API (apps/api/test/stand-ins/nrb-stand-in.ts, made-up rates): the server
+      // asks it when it starts with no rates (docs/decisions/020).
+      command: 'npx tsx apps/api/test/stand-ins/nrb-stand-in.ts',
+      port: nrbPort,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { NRB_STAND_IN_PORT: String(nrbPort) },
+    },
+    {
       command: 'npx tsx apps/api/test/stand-ins/e2e-stand-ins.ts',
       port: twilioPort,
       timeout: 60_000,
@@ -98,6 +111,7 @@ export default defineConfig({
         OTP_MAX_PER_IP_PER_HOUR: '1000',
         OTP_MAX_PER_PHONE_PER_HOUR: '100',
         LOGIN_ATTEMPTS_PER_MINUTE: '1000',
+        NRB_API_URL: `http://127.0.0.1:${nrbPort}/api/forex/v1`,
         // SMS by destination (docs/decisions/019): Nepali numbers to the outbox, every other number through
         // the Twilio stand-in; e-mail through the stand-in SMTP server.
         SMS_PROVIDER: 'routed',
