@@ -8,7 +8,12 @@ import { SMTPServer } from 'smtp-server';
  * same port, to play a mail server that is down for a while.
  */
 export async function startSmtpStandIn(
-  options: { port?: number; onMessage?: (mail: ParsedMail) => void } = {},
+  options: {
+    port?: number;
+    onMessage?: (mail: ParsedMail) => void;
+    /** Accept only senders who log in with this user and password (AUTH PLAIN or LOGIN). */
+    login?: { user: string; password: string };
+  } = {},
 ) {
   const messages: ParsedMail[] = [];
   let server: SMTPServer | undefined;
@@ -16,8 +21,16 @@ export async function startSmtpStandIn(
 
   async function start(): Promise<void> {
     server = new SMTPServer({
-      // Plain SMTP on loopback: no TLS to negotiate, no login to give.
-      disabledCommands: ['STARTTLS', 'AUTH'],
+      // Plain SMTP on loopback: no TLS to negotiate; a login only when asked for, in the clear.
+      disabledCommands: options.login ? ['STARTTLS'] : ['STARTTLS', 'AUTH'],
+      authOptional: !options.login,
+      allowInsecureAuth: true,
+      onAuth(auth, _session, callback) {
+        const login = options.login;
+        if (login && auth.username === login.user && auth.password === login.password)
+          callback(null, { user: auth.username });
+        else callback(new Error('Invalid username or password'));
+      },
       logger: false,
       onData(stream, _session, callback) {
         simpleParser(stream)
