@@ -4,6 +4,7 @@ import { lazy, Suspense, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet } from 'react-router';
 import { AppLogo } from '../../components/app-logo.tsx';
+import { CurrencySelect } from '../../components/currency-select.tsx';
 import { useLogout } from '../../features/session/api/logout.ts';
 import { ROLE_HOME_PATHS } from '../../lib/role-areas.ts';
 import { type SessionState, sessionLabel, useSession } from '../../lib/session.ts';
@@ -96,14 +97,17 @@ export function PublicLayout() {
                 </Button>
               )}
             </Group>
-            <Burger
-              opened={menuOpened}
-              onClick={menu.toggle}
-              hiddenFrom={breakpoint}
-              aria-label={menuOpened ? t('nav.closeMenu') : t('nav.openMenu')}
-              aria-expanded={menuOpened}
-              aria-controls={menuId}
-            />
+            <Group gap="sm" wrap="nowrap">
+              <CurrencySelect />
+              <Burger
+                opened={menuOpened}
+                onClick={menu.toggle}
+                hiddenFrom={breakpoint}
+                aria-label={menuOpened ? t('nav.closeMenu') : t('nav.openMenu')}
+                aria-expanded={menuOpened}
+                aria-controls={menuId}
+              />
+            </Group>
           </Group>
         </Container>
         <Collapse in={menuOpened} hiddenFrom={breakpoint} id={menuId} className={classes.mobileMenu}>

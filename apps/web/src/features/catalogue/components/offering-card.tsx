@@ -1,6 +1,7 @@
 import { Button, Card, Group, Text, Title } from '@mantine/core';
 import { formatRupees } from '@puja/contract';
 import { useTranslation } from 'react-i18next';
+import { ApproximatePrice } from '../../../components/approximate-price.tsx';
 import { ResponsivePicture } from '../../../components/responsive-picture.tsx';
 import { PICTURE_SIZES } from '../../../lib/picture-sources.ts';
 import { previewText } from '../../../lib/text.ts';
@@ -40,7 +41,10 @@ export function OfferingCard({
         {previewText(description, previewLength)}
       </Text>
       <Group justify="space-between" align="center" mt="md" gap="sm">
-        <Text fw={700}>{t('price', { price: formatRupees(cost) })}</Text>
+        <Text fw={700}>
+          {t('price', { price: formatRupees(cost) })}
+          <ApproximatePrice rupees={cost} />
+        </Text>
         <Button onClick={onMakePuja}>{t('makePuja')}</Button>
       </Group>
     </Card>

@@ -1,9 +1,11 @@
 import { Badge, Button, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { formatRupees, type Order, type OrderConversationResponse, type OrderStatus } from '@puja/contract';
 import { useTranslation } from 'react-i18next';
+import { ApproximatePrice } from '../../../components/approximate-price.tsx';
 import { DetailsList, type DetailsRow } from '../../../components/details-list.tsx';
-import { formatPujaDate } from '../../../lib/formatting.ts';
+import { PujaDay } from '../../../components/puja-day.tsx';
 import { canCancel, canProceedToPayment } from '../utils/order-money.ts';
+import { AddToCalendarButton } from './add-to-calendar-button.tsx';
 import { OrderPayments } from './order-payments.tsx';
 import classes from './orders.module.css';
 
@@ -42,8 +44,14 @@ export function OrderDetails({
     [t('orders.number'), order.number],
     [t('orders.monastery'), order.monastery_puja.monastery.name],
     [t('orders.puja'), order.monastery_puja.puja.name],
-    [t('orders.date'), formatPujaDate(order.date)],
-    [t('orders.amount'), formatRupees(order.amount)],
+    [t('orders.date'), <PujaDay key="date" date={order.date} time={order.time} />],
+    [
+      t('orders.amount'),
+      <span key="amount">
+        {formatRupees(order.amount)}
+        <ApproximatePrice rupees={order.amount} />
+      </span>,
+    ],
     [t('orders.paymentType'), order.payment_type.toUpperCase()],
     [t('orders.paymentStatus'), order.payment_status.toUpperCase()],
     [t('orders.transactionCode'), order.transaction_code?.toUpperCase() || none],
@@ -61,6 +69,7 @@ export function OrderDetails({
   return (
     <Stack gap="md">
       <DetailsList rows={rows} />
+      <AddToCalendarButton order={order} />
       {(canProceedToPayment(order) || canCancel(order)) && (
         <Stack gap="xs">
           {canProceedToPayment(order) && (

@@ -2,6 +2,7 @@ import { Alert, Group, Radio, Stack, Text, Textarea, TextInput } from '@mantine/
 import { BENEFICIARY_MAX_LENGTH, formatRupees, INTENTION_MAX_LENGTH, PAYMENT_METHODS } from '@puja/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApproximatePrice } from '../../../components/approximate-price.tsx';
 import { DayInput } from '../../../components/day-input.tsx';
 import type { OrderFormState } from '../hooks/use-order-form.ts';
 import { orderDateRange } from '../utils/order-form.ts';
@@ -36,7 +37,7 @@ export function OrderForm({ editor, cost, offeringFields, actions }: OrderFormPr
         {offeringFields}
         <DayInput
           label={t('form.date')}
-          description={t('form.dateHint')}
+          description={`${t('form.dateHint')} ${t('day.nepalDateHint', { ns: 'prices' })}`}
           required
           minDate={min}
           maxDate={max}
@@ -76,6 +77,7 @@ export function OrderForm({ editor, cost, offeringFields, actions }: OrderFormPr
         {cost !== null && (
           <Text fw={700} fz="lg">
             {t('form.cost', { cost: formatRupees(cost) })}
+            <ApproximatePrice rupees={cost} />
           </Text>
         )}
         {form.errors.cost && (

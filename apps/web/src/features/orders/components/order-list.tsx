@@ -3,6 +3,7 @@ import { formatRupees, type Order } from '@puja/contract';
 import { IconChevronRight } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApproximatePrice } from '../../../components/approximate-price.tsx';
 import { formatPujaDate } from '../../../lib/formatting.ts';
 import { ORDER_STATUS_COLOURS } from './order-details.tsx';
 import { PAYMENT_STATUS_COLOURS } from './order-payments.tsx';
@@ -67,9 +68,10 @@ export function OrderList({
                 </span>
                 <span className={classes.entryLine}>
                   {t('orders.entryWhen', {
-                    date: formatPujaDate(order.date),
+                    date: `${formatPujaDate(order.date)} ${t('day.nepalDate', { ns: 'prices' })}`,
                     amount: formatRupees(order.amount),
                   })}
+                  <ApproximatePrice rupees={order.amount} />
                 </span>
                 <span className={classes.entryBadges}>
                   {/* The text stays dark on the tint, as light badges' own text is below AA. */}

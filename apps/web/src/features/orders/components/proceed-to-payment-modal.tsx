@@ -1,6 +1,7 @@
 import { Modal, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
 import { formatRupees, type Order, PAYMENT_METHODS } from '@puja/contract';
 import { useTranslation } from 'react-i18next';
+import { PaidInRupeesNote } from '../../../components/price.tsx';
 import { usePayForOrder } from '../hooks/use-pay-for-order.ts';
 import classes from './orders.module.css';
 import { EsewaLogo, KhaltiLogo } from './payment-logos.tsx';
@@ -34,6 +35,7 @@ export function ProceedToPaymentModal({ order, opened, onClose }: ProceedToPayme
             <Text fw={700} fz="lg">
               {t('payment.cost', { cost: formatRupees(order.amount) })}
             </Text>
+            <PaidInRupeesNote rupees={order.amount} amount={formatRupees(order.amount)} />
             <Text size="sm">{t('payment.choose')}</Text>
             <SimpleGrid cols={2} spacing="sm">
               {PAYMENT_METHODS.map((method) => {

@@ -110,14 +110,14 @@ describe('OrdersPage', () => {
       [
         'Kopan Monastery',
         'Green Tara Puja · PJ-7K3M9Q',
-        'December 1st, 2026 · Rs. 1,500',
+        'December 1st, 2026 (Nepal date) · Rs. 1,500',
         'Payment: Pending',
         'Order: Pending',
       ],
       [
         'Shechen Monastery',
         'Medicine Buddha Puja · PJ-4TX8WN',
-        'January 15th, 2027 · Rs. 2,500',
+        'January 15th, 2027 (Nepal date) · Rs. 2,500',
         'Payment: Received',
         'Order: Approved',
       ],
@@ -154,7 +154,7 @@ describe('OrdersPage', () => {
     expect(detail('Payment type')).toBe('ESEWA');
     expect(detail('Payment status')).toBe('PENDING');
     expect(detail('Transaction code')).toBe('--');
-    expect(detail('Date')).toBe('December 1st, 2026');
+    expect(detail('Date')).toBe('December 1st, 2026 (Nepal date)');
     expect(detail('Names to pray for')).toBe('Tenzin Norbu');
     expect(detail('Your intention')).toBe('For a safe journey.');
     expect(detail('Order status')).toBe('Pending');
@@ -164,7 +164,7 @@ describe('OrdersPage', () => {
     await waitFor(() => expect(detail('Payment type')).toBe('KHALTI'));
     expect(detail('Payment status')).toBe('COMPLETED');
     expect(detail('Transaction code')).toBe('KHL-7X2A');
-    expect(detail('Date')).toBe('January 15th, 2027');
+    expect(detail('Date')).toBe('January 15th, 2027 (Nepal date)');
     expect(detail('Names to pray for')).toBe('--');
     expect(detail('Your intention')).toBe('--');
   });
@@ -186,7 +186,7 @@ describe('OrdersPage', () => {
     expect(second).toEqual([
       'Kopan Monastery',
       'Green Tara Puja · PJ-9HX2RA',
-      'February 10th, 2027 · Rs. 1,800',
+      'February 10th, 2027 (Nepal date) · Rs. 1,800',
       'Payment: Refund due',
       'Order: Cancelled',
     ]);
