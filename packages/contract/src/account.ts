@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
 import { meResponseSchema, messageResponseSchema } from './session.ts';
 import {
@@ -8,6 +7,7 @@ import {
   sendOtpResponseSchema,
   validPhoneNumber,
 } from './sign-in.ts';
+import { z } from './zod.ts';
 
 /**
  * The patron's own account (docs/product.md#account-settings): moving it to a new phone number, proved by

@@ -1,9 +1,9 @@
-import { z } from 'zod';
 import { isCalendarDate } from './business-time.ts';
 import { ORDER_STATUSES, PAYMENT_METHODS } from './constants.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { idSchema } from './input-rules.ts';
 import { orderSchema } from './orders.ts';
+import { z } from './zod.ts';
 
 /**
  * The administrator's dashboard and audit log (ours, issue #6; docs/api.md "Administrator's dashboard and

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { isCalendarDate } from './business-time.ts';
 import { PAYMENT_METHODS, REFUND_REASONS, ROLES } from './constants.ts';
 import { defineEndpoint } from './endpoint.ts';
@@ -11,6 +10,7 @@ import {
   orderSchema,
 } from './orders.ts';
 import { pageInfoSchema, pageQuerySchema } from './paging.ts';
+import { z } from './zod.ts';
 
 /**
  * The back offices' orders (docs/api.md "Back-office orders"): one paged, searchable list for a

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   catalogueItemFieldsSchema,
   idParamsSchema,
@@ -9,6 +8,7 @@ import {
 } from './catalogue.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { pageInfoSchema, pageQuerySchema } from './paging.ts';
+import { z } from './zod.ts';
 
 /*
  * The administrator's side of the catalogue: creating, updating, deleting, listing the archived and

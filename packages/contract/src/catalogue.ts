@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
 import { idSchema, MAX_ID } from './input-rules.ts';
+import { z } from './zod.ts';
 
 /**
  * Catalogue shapes (docs/api.md "Shapes" and "Catalogue"): monasteries, pujas and the offering of the two

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /**
  * One error vocabulary for the whole product (docs/design.md, convention 4): services throw an `AppError`

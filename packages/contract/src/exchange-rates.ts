@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { CURRENCIES, RATES_MAX_AGE_DAYS } from './currencies.ts';
 import { defineEndpoint } from './endpoint.ts';
+import { z } from './zod.ts';
 
 /** Nepal Rastra Bank's rates as the API answers them (docs/decisions/020); the currencies are in currencies.ts. */
 

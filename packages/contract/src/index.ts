@@ -19,7 +19,6 @@ export * from './payments.ts';
 export * from './phone.ts';
 export * from './picture-variants.ts';
 export * from './pictures.ts';
-export * from './schema-settings.ts';
 export * from './seo.ts';
 export * from './session.ts';
 export * from './sign-in.ts';

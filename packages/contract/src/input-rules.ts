@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /**
  * Rules every request value obeys, wherever it arrives (path, query or body), so that nothing a client

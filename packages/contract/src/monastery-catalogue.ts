@@ -1,7 +1,7 @@
-import { z } from 'zod';
 import { catalogueItemFieldsSchema, pujaSchema, pujaWithPivotSchema } from './catalogue.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { idSchema } from './input-rules.ts';
+import { z } from './zod.ts';
 
 /** A monastery's own offerings, managed by its staff (docs/api.md "Monastery catalogue"). */
 

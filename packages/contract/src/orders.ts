@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { TIME_OF_DAY_PATTERN } from './business-time.ts';
 import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from './constants.ts';
 import { defineEndpoint } from './endpoint.ts';
@@ -6,6 +5,7 @@ import { idSchema } from './input-rules.ts';
 import { pageInfoSchema, pageQuerySchema } from './paging.ts';
 import { paymentSchema } from './payments.ts';
 import { messageResponseSchema } from './session.ts';
+import { z } from './zod.ts';
 
 /** Ordering a puja and reading orders (docs/api.md#orders). */
 

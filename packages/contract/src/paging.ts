@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /**
  * Server-side paging, the same on every list that grows with use: the client asks for a page (1-based),

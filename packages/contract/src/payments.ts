@@ -1,9 +1,9 @@
-import { z } from 'zod';
 import { isCalendarDate } from './business-time.ts';
 import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, REFUND_REASONS } from './constants.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { idSchema } from './input-rules.ts';
 import { pageInfoSchema, pageQuerySchema } from './paging.ts';
+import { z } from './zod.ts';
 
 /** Starting a payment for one of the patron's orders. */
 export const startPaymentRequestSchema = z.object({

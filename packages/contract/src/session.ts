@@ -1,8 +1,8 @@
-import { z } from 'zod';
 import { ROLES } from './constants.ts';
 import { DISPLAY_CURRENCIES } from './currencies.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { LANGUAGES } from './languages.ts';
+import { z } from './zod.ts';
 
 /**
  * The session and the signed-in person's own details (docs/api.md "Session"). The phone sign-in requests

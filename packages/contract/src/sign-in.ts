@@ -1,8 +1,8 @@
-import { z } from 'zod';
 import { DEFAULT_COUNTRY_DIAL_CODE } from './constants.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { INVALID_PHONE_MESSAGE, toE164 } from './phone.ts';
 import { loginResponseSchema } from './session.ts';
+import { z } from './zod.ts';
 
 /** Phone sign-in requests: the dial code and digits must form a valid number of that country. */
 

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
+import { z } from './zod.ts';
 
 /** Probes and metrics for whoever runs the app (docs/operations.md). */
 

@@ -1,10 +1,10 @@
-import { z } from 'zod';
 import { idParamsSchema } from './catalogue.ts';
 import { ROLES } from './constants.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { idSchema } from './input-rules.ts';
 import { pageInfoSchema, pageQuerySchema } from './paging.ts';
 import { emailSchema, sessionUserSchema } from './session.ts';
+import { z } from './zod.ts';
 
 /** An administrator's user management (docs/api.md "Users"). */
 

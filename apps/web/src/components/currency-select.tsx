@@ -14,6 +14,7 @@ export function CurrencySelect() {
   const names = new Intl.DisplayNames([i18n.language], { type: 'currency' });
   return (
     <select
+      name="currency"
       className={classes.select}
       aria-label={t('currency.label')}
       value={currency ?? RUPEES_ONLY}

@@ -1,8 +1,6 @@
 import { type FormErrors, type UseFormReturnType, useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { ApiError } from './api-client.ts';
-// Forms check their fields before any answer arrives: zod's settings for the browser first.
-import './schema-checks.ts';
 
 type ContractSchema = Parameters<typeof zod4Resolver>[0];
 
