@@ -10,10 +10,14 @@ export function rupeesToPaisa(rupees: number): number {
   return Math.round(rupees * 100);
 }
 
-/** `Rs. 1,500` or `Rs. 1,500.50`: Nepali rupees with thousands separators. */
-export function formatRupees(rupees: number): string {
+/**
+ * `Rs. 1,500` or `Rs. 1,500.50`: Nepali rupees with the locale's separators and digits (Indian English by
+ * default, as receipts and SMS write them; `रु. १,५००` in Nepali).
+ */
+export function formatRupees(rupees: number, locale = 'en-IN'): string {
   const hasPaisa = !Number.isInteger(rupees);
-  return `Rs. ${rupees.toLocaleString('en-IN', {
+  const symbol = locale.toLowerCase().startsWith('ne') ? 'रु.' : 'Rs.';
+  return `${symbol} ${rupees.toLocaleString(locale, {
     minimumFractionDigits: hasPaisa ? 2 : 0,
     maximumFractionDigits: 2,
   })}`;

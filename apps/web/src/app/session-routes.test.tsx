@@ -212,7 +212,7 @@ describe('Make Puja', () => {
     const user = userEvent.setup();
     renderRoutes(routes, '/monastery/kopan-monastery');
 
-    await user.click((await screen.findAllByRole('button', { name: 'Make Puja' }))[0]!);
+    await user.click((await screen.findAllByRole('button', { name: /^Make Puja: / }))[0]!);
     expect(await screen.findByRole('dialog', { name: 'Make Puja' })).toBeInTheDocument();
     expect(screen.queryByRole('dialog', { name: 'Login' })).not.toBeInTheDocument();
     expect(toastsShown(toast)).toEqual([]);
@@ -228,7 +228,7 @@ describe('Make Puja', () => {
     const user = userEvent.setup();
     renderRoutes(routes, '/monastery/kopan-monastery');
 
-    await user.click((await screen.findAllByRole('button', { name: 'Make Puja' }))[0]!);
+    await user.click((await screen.findAllByRole('button', { name: /^Make Puja: / }))[0]!);
     expect(toastsShown(toast)).toEqual([
       'yellow: Pujas are ordered from a patron account. Staff and administrator accounts cannot order.',
     ]);

@@ -1,9 +1,26 @@
 import '@mantine/dates/styles.layer.css';
 import { DateInput, type DateInputProps, type DateValue } from '@mantine/dates';
+import type { Language } from '@puja/contract';
 import dayjs from 'dayjs';
+// The calendar's month and weekday names in the other languages (small; this module is only in lazy pages).
+import 'dayjs/locale/ne';
+import 'dayjs/locale/zh-tw';
 import { type FocusEvent, type InputEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DAY_INPUT_FORMAT, parseTypedDay, typedDayExample } from '../lib/typed-day.ts';
+
+/** dayjs's name of each language's locale. */
+const DAYJS_LOCALES: Record<Language, string> = { en: 'en', ne: 'ne', 'zh-Hant': 'zh-tw' };
+
+/**
+ * How the field writes a chosen day in each language: English spells the month (docs/product.md); Nepali
+ * and Chinese write it year first in numbers, as their readers do and as parseTypedDay reads back.
+ */
+const DAY_FORMATS: Record<Language, string> = {
+  en: DAY_INPUT_FORMAT,
+  ne: 'YYYY-MM-DD',
+  'zh-Hant': 'YYYY/MM/DD',
+};
 
 /** What every day field of the app decides the same way; the rest (range, value, messages) is the caller's. */
 type FixedProps =
@@ -14,7 +31,8 @@ type FixedProps =
   | 'weekendDays'
   | 'ariaLabels'
   | 'clearable'
-  | 'clearButtonProps';
+  | 'clearButtonProps'
+  | 'locale';
 
 /** The day a value names, as YYYY-MM-DD, or null for none. */
 function dayOf(value: DateValue | undefined): string | null {
@@ -53,7 +71,10 @@ export function DayInput({
   popoverProps,
   ...props
 }: DayInputProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const language = (i18n.language in DAY_FORMATS ? i18n.language : 'en') as Language;
+  const dayFormat = DAY_FORMATS[language];
+  const dayjsLocale = DAYJS_LOCALES[language];
   // The text typed since the field last showed a chosen day as it writes one.
   const [typed, setTyped] = useState<string | null>(null);
   const [problem, setProblem] = useState<Problem | null>(null);
@@ -118,8 +139,8 @@ export function DayInput({
     }
     // A day outside the range: the caller's message says it best; else the range.
     if (error || problem !== 'outside') return error;
-    const min = minDate && dayjs(minDate).format(DAY_INPUT_FORMAT);
-    const max = maxDate && dayjs(maxDate).format(DAY_INPUT_FORMAT);
+    const min = minDate && dayjs(minDate).locale(dayjsLocale).format(dayFormat);
+    const max = maxDate && dayjs(maxDate).locale(dayjsLocale).format(dayFormat);
     if (min && max) return t('dayInput.between', { min, max });
     if (min) return t('dayInput.from', { min });
     return max ? t('dayInput.until', { max }) : error;
@@ -127,7 +148,8 @@ export function DayInput({
 
   return (
     <DateInput
-      valueFormat={DAY_INPUT_FORMAT}
+      valueFormat={dayFormat}
+      locale={dayjsLocale}
       dateParser={parseTypedDay}
       // Mantine's own fixing on blur would replace text the field cannot take.
       fixOnBlur={typed === null || !keeps(typed)}

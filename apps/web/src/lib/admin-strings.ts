@@ -2,4 +2,5 @@ import admin from '../locales/en/admin.json';
 import { registerStrings } from './i18n.ts';
 
 // Imported by every admin page: the namespace arrives with the lazy admin code, not the first bundle.
-registerStrings('admin', admin);
+// Awaited: the pages render once the active language's file of the namespace has arrived too.
+await registerStrings('admin', admin);

@@ -1,4 +1,4 @@
-import { i18n, LANGUAGE } from './i18n.ts';
+import { activeLanguage, i18n } from './i18n.ts';
 import { getSession } from './session.ts';
 import { expireSession } from './session-expiry.ts';
 
@@ -60,7 +60,7 @@ function toFormData(body: RequestBody): FormData {
 export function buildHeaders(token: string | null, accept = 'application/json'): Headers {
   const headers = new Headers({
     Accept: accept,
-    'Accept-Language': LANGUAGE,
+    'Accept-Language': activeLanguage(),
     'X-Requested-With': 'XMLHttpRequest',
   });
   if (token) headers.set('Authorization', `Bearer ${token}`);

@@ -1,17 +1,64 @@
-import { DEFAULT_BUSINESS_TIME_ZONE } from '@puja/contract';
+import { DEFAULT_BUSINESS_TIME_ZONE, formatRupees, type Language } from '@puja/contract';
 import dayjs from 'dayjs';
 import advancedFormat from 'dayjs/plugin/advancedFormat';
+import { activeLanguage } from './i18n.ts';
 
 // `Do` (1st, 2nd, …) in the formats of docs/product.md#fixed-values-and-formats needs this plugin.
 dayjs.extend(advancedFormat);
 
+/**
+ * The locale each language formats dates and numbers in: Indian English keeps lakh grouping of rupees
+ * (Rs. 1,00,000) as English pages always showed them.
+ */
+export const FORMAT_LOCALES: Record<Language, string> = {
+  en: 'en-IN',
+  ne: 'ne-NP',
+  'zh-Hant': 'zh-Hant-TW',
+};
+
+/**
+ * The locale dates and numbers are written in: the active language's (docs/decisions/018). English keeps
+ * the formats docs/product.md fixes; Nepali and Chinese write them as their readers do (`२०२६ नोभेम्बर २८`,
+ * `2026年11月28日`).
+ */
+export function formatLocale(): string {
+  return FORMAT_LOCALES[activeLanguage()];
+}
+
+const inEnglish = () => activeLanguage() === 'en';
+
+/** Rupees in the active language: `Rs. 1,00,000`, `रु. १,००,०००`, `Rs. 100,000`. Always rupees. */
+export function formatMoney(rupees: number): string {
+  return formatRupees(rupees, formatLocale());
+}
+
+/** A count or figure in the active language's digits and separators. */
+export function formatNumber(value: number): string {
+  return value.toLocaleString(formatLocale());
+}
+
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+function dateTimeFormat(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const locale = formatLocale();
+  const key = `${locale} ${JSON.stringify(options)}`;
+  let format = dateTimeFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, options);
+    dateTimeFormats.set(key, format);
+  }
+  return format;
+}
+
 /** Message times, docs/product.md#fixed-values-and-formats: `01:05 PM Jan 1st, 2024`. */
 export function formatMessageTime(value: string | Date): string {
+  if (!inEnglish())
+    return dateTimeFormat({ dateStyle: 'medium', timeStyle: 'short' }).format(new Date(value));
   return dayjs(value).format('hh:mm A MMM Do, YYYY');
 }
 
 /** Order dates, docs/product.md#fixed-values-and-formats: `January 1st, 2024 01:00 PM`. */
 export function formatOrderDate(value: string | Date): string {
+  if (!inEnglish()) return dateTimeFormat({ dateStyle: 'long', timeStyle: 'short' }).format(new Date(value));
   return dayjs(value).format('MMMM Do, YYYY hh:mm A');
 }
 
@@ -22,6 +69,10 @@ export function formatOrderDate(value: string | Date): string {
  */
 export function formatPujaDate(value: string): string {
   const day = /^\d{4}-\d{2}-\d{2}/.exec(value)?.[0];
+  if (!inEnglish() && day) {
+    // The day at noon UTC, written in UTC: the same calendar day in every language and zone.
+    return dateTimeFormat({ dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${day}T12:00:00Z`));
+  }
   return dayjs(day ?? value).format('MMMM Do, YYYY');
 }
 
@@ -41,6 +92,13 @@ const businessClock = new Intl.DateTimeFormat('en-US', {
  * received or refunded, which the receipts, the providers' portals and the CSV export also give in Nepal time.
  */
 export function formatBusinessTime(value: string | Date): string {
+  if (!inEnglish()) {
+    return dateTimeFormat({
+      dateStyle: 'long',
+      timeStyle: 'short',
+      timeZone: DEFAULT_BUSINESS_TIME_ZONE,
+    }).format(new Date(value));
+  }
   const parts = Object.fromEntries(
     businessClock.formatToParts(new Date(value)).map((part) => [part.type, Number(part.value)]),
   ) as Record<'year' | 'month' | 'day' | 'hour' | 'minute', number>;

@@ -2,4 +2,5 @@ import staff from '../locales/en/staff.json';
 import { registerStrings } from './i18n.ts';
 
 // Imported by every staff page: the namespace arrives with the lazy staff code, not the first bundle.
-registerStrings('staff', staff);
+// Awaited: the pages render once the active language's file of the namespace has arrived too.
+await registerStrings('staff', staff);

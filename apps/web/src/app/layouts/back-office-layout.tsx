@@ -13,6 +13,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { AppLogo } from '../../components/app-logo.tsx';
+import { LanguageSelect } from '../../components/language-select.tsx';
 import { useLogout } from '../../features/session/api/logout.ts';
 import { sessionLabel, useSession } from '../../lib/session.ts';
 import { AwaitingActionCount, AwaitingActionLink } from './awaiting-action-count.tsx';
@@ -81,6 +82,7 @@ export function BackOfficeLayout({ area }: BackOfficeLayoutProps) {
                 {t(areaLabel)}
               </Text>
             )}
+            <LanguageSelect />
             <ProfileMenu
               label={sessionLabel(session)}
               withSettings

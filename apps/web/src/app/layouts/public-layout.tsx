@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet } from 'react-router';
 import { AppLogo } from '../../components/app-logo.tsx';
 import { CurrencySelect } from '../../components/currency-select.tsx';
+import { LanguageSelect } from '../../components/language-select.tsx';
 import { useLogout } from '../../features/session/api/logout.ts';
 import { ROLE_HOME_PATHS } from '../../lib/role-areas.ts';
 import { type SessionState, sessionLabel, useSession } from '../../lib/session.ts';
@@ -98,6 +99,7 @@ export function PublicLayout() {
               )}
             </Group>
             <Group gap="sm" wrap="nowrap">
+              <LanguageSelect />
               <CurrencySelect />
               <Burger
                 opened={menuOpened}

@@ -1,3 +1,4 @@
+import '../account-strings.ts';
 import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import {
   changePhoneRequestSchema,

@@ -1,3 +1,4 @@
+import '../account-strings.ts';
 import { Alert, Anchor, Button, Card, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {

@@ -1,3 +1,4 @@
+import '../account-strings.ts';
 import { TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { UserDetailsForm } from '../hooks/use-user-details-form.ts';

@@ -1,3 +1,4 @@
+import '../account-strings.ts';
 import { Alert, Button, Card, Group, Stack, Title } from '@mantine/core';
 import { updateUserDetailsRequestSchema } from '@puja/contract';
 import { useState } from 'react';

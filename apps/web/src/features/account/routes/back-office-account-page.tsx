@@ -1,3 +1,4 @@
+import '../account-strings.ts';
 import '../../../lib/admin-strings.ts';
 import { Alert, Button, Card, Group, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import {

@@ -1,3 +1,4 @@
+import '../account-strings.ts';
 import { Alert, Button, Group, Stack, TextInput, Title } from '@mantine/core';
 import { fullNameSchema, updateUserDetailsRequestSchema } from '@puja/contract';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';

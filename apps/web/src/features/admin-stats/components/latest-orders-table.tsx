@@ -1,8 +1,9 @@
+import '../../../lib/orders-strings.ts';
 import { Badge, Table, Text } from '@mantine/core';
-import { formatRupees, type Order, type OrderStatus } from '@puja/contract';
+import type { Order, OrderStatus } from '@puja/contract';
 import { useTranslation } from 'react-i18next';
 import { DashboardPanel } from '../../../components/dashboard-panel.tsx';
-import { formatPujaDate } from '../../../lib/formatting.ts';
+import { formatMoney, formatPujaDate } from '../../../lib/formatting.ts';
 
 const STATUS_BADGE_COLORS: Record<OrderStatus, string> = {
   pending: 'yellow',
@@ -51,7 +52,7 @@ export function LatestOrdersTable({ orders }: { orders: readonly Order[] }) {
                   <Table.Td>{order.user.name || order.user.phone || order.user.email}</Table.Td>
                   <Table.Td>{order.monastery_puja.monastery.name}</Table.Td>
                   <Table.Td>{order.monastery_puja.puja.name}</Table.Td>
-                  <Table.Td ta="right">{formatRupees(order.amount)}</Table.Td>
+                  <Table.Td ta="right">{formatMoney(order.amount)}</Table.Td>
                   <Table.Td>
                     {t('dashboard.paymentValue', {
                       method: t(`paymentMethod.${order.payment_type}`, { ns: 'orders' }),

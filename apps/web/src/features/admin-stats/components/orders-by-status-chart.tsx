@@ -1,3 +1,4 @@
+import '../../../lib/orders-strings.ts';
 import { DonutChart } from '@mantine/charts';
 import { ColorSwatch, Group, Stack, Text } from '@mantine/core';
 import type { AdminStatsResponse } from '@puja/contract';

@@ -1,7 +1,8 @@
 import { Table, Text } from '@mantine/core';
-import { type AdminStatsResponse, formatRupees } from '@puja/contract';
+import type { AdminStatsResponse } from '@puja/contract';
 import { useTranslation } from 'react-i18next';
 import { DashboardPanel } from '../../../components/dashboard-panel.tsx';
+import { formatMoney } from '../../../lib/formatting.ts';
 import { formatCount } from '../utils/dashboard-data.ts';
 
 interface RankedListProps {
@@ -34,7 +35,7 @@ export function RankedList({ title, items }: RankedListProps) {
                 <Table.Td c="dimmed">{index + 1}</Table.Td>
                 <Table.Td fw={500}>{item.name}</Table.Td>
                 <Table.Td ta="right">{formatCount(item.orders)}</Table.Td>
-                <Table.Td ta="right">{formatRupees(item.paidRevenue)}</Table.Td>
+                <Table.Td ta="right">{formatMoney(item.paidRevenue)}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

@@ -1,7 +1,9 @@
+import '../../../lib/orders-strings.ts';
 import { BarChart } from '@mantine/charts';
-import { type AdminStatsResponse, formatRupees } from '@puja/contract';
+import type { AdminStatsResponse } from '@puja/contract';
 import { useTranslation } from 'react-i18next';
 import { DashboardPanel } from '../../../components/dashboard-panel.tsx';
+import { formatMoney } from '../../../lib/formatting.ts';
 import { PROVIDER_COLORS, PROVIDERS, revenueRows } from '../utils/dashboard-data.ts';
 import { ChartDataTable } from './chart-data-table.tsx';
 
@@ -21,7 +23,7 @@ export function RevenueByMonthChart({ revenueByMonth }: Pick<AdminStatsResponse,
           type="stacked"
           withLegend
           legendProps={{ verticalAlign: 'bottom' }}
-          valueFormatter={formatRupees}
+          valueFormatter={formatMoney}
           yAxisProps={{ width: 90 }}
           series={PROVIDERS.map((provider) => ({
             name: provider,
@@ -32,7 +34,7 @@ export function RevenueByMonthChart({ revenueByMonth }: Pick<AdminStatsResponse,
       </div>
       <ChartDataTable
         columns={[t('dashboard.month'), ...PROVIDERS.map(providerLabel)]}
-        rows={rows.map((row) => [row.label, ...PROVIDERS.map((provider) => formatRupees(row[provider]))])}
+        rows={rows.map((row) => [row.label, ...PROVIDERS.map((provider) => formatMoney(row[provider]))])}
       />
     </DashboardPanel>
   );

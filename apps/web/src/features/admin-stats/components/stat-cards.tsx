@@ -1,7 +1,8 @@
 import { Paper, SimpleGrid, Text } from '@mantine/core';
-import { type AdminStatsResponse, formatRupees } from '@puja/contract';
+import type { AdminStatsResponse } from '@puja/contract';
 import { IconBuildingMonument, IconCash, IconReceipt, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { formatMoney } from '../../../lib/formatting.ts';
 import { formatCount } from '../utils/dashboard-data.ts';
 
 /** The four figures an administrator looks at first. */
@@ -9,7 +10,7 @@ export function StatCards({ totals }: { totals: AdminStatsResponse['totals'] }) 
   const { t } = useTranslation('admin');
   const cards = [
     { label: t('dashboard.totals.orders'), value: formatCount(totals.orders), Icon: IconReceipt },
-    { label: t('dashboard.totals.paidRevenue'), value: formatRupees(totals.paidRevenue), Icon: IconCash },
+    { label: t('dashboard.totals.paidRevenue'), value: formatMoney(totals.paidRevenue), Icon: IconCash },
     { label: t('dashboard.totals.patrons'), value: formatCount(totals.patrons), Icon: IconUsers },
     {
       label: t('dashboard.totals.monasteries'),

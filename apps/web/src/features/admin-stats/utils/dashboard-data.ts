@@ -1,10 +1,11 @@
 import type { AdminStatsResponse, OrderStatus, PaymentMethod } from '@puja/contract';
 import { PAYMENT_METHODS } from '@puja/contract';
 import dayjs from 'dayjs';
+import { formatNumber } from '../../../lib/formatting.ts';
 
-/** Counts as people read them in Nepal: 1,00,000 (the rupee amounts use the same grouping). */
+/** Counts in the active language, as the rupee amounts: 1,00,000 in English, १,००,००० in Nepali. */
 export function formatCount(value: number): string {
-  return value.toLocaleString('en-IN');
+  return formatNumber(value);
 }
 
 /** The dashboard's charts take rows keyed by series; the contract sends one entry per month and provider. */

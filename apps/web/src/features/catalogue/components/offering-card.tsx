@@ -1,8 +1,8 @@
 import { Button, Card, Group, Text, Title } from '@mantine/core';
-import { formatRupees } from '@puja/contract';
 import { useTranslation } from 'react-i18next';
 import { ApproximatePrice } from '../../../components/approximate-price.tsx';
 import { ResponsivePicture } from '../../../components/responsive-picture.tsx';
+import { formatMoney } from '../../../lib/formatting.ts';
 import { PICTURE_SIZES } from '../../../lib/picture-sources.ts';
 import { previewText } from '../../../lib/text.ts';
 
@@ -42,10 +42,13 @@ export function OfferingCard({
       </Text>
       <Group justify="space-between" align="center" mt="md" gap="sm">
         <Text fw={700}>
-          {t('price', { price: formatRupees(cost) })}
+          {t('price', { price: formatMoney(cost) })}
           <ApproximatePrice rupees={cost} />
         </Text>
-        <Button onClick={onMakePuja}>{t('makePuja')}</Button>
+        {/* Every card has this button: its name says which puja it orders (WCAG 2.4.6, issue #15). */}
+        <Button onClick={onMakePuja} aria-label={t('makePujaFor', { name })}>
+          {t('makePuja')}
+        </Button>
       </Group>
     </Card>
   );

@@ -40,7 +40,8 @@ describe('MonasteryPage', () => {
     expect(screen.queryByText(LONG_DESCRIPTION)).not.toBeInTheDocument();
     expect(screen.getByText('Price: Rs. 1,500')).toBeInTheDocument();
     expect(screen.getByText('Price: Rs. 3,000')).toBeInTheDocument();
-    expect(screen.getAllByRole('button', { name: 'Make Puja' })).toHaveLength(3);
+    // One Make Puja per card, each named with its puja.
+    expect(screen.getAllByRole('button', { name: /^Make Puja: / })).toHaveLength(3);
 
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe(detailPath);
@@ -99,7 +100,7 @@ describe('MonasteryPage', () => {
     const user = userEvent.setup();
     await renderKopan();
 
-    await user.click(screen.getAllByRole('button', { name: 'Make Puja' })[0]!);
+    await user.click(screen.getAllByRole('button', { name: /^Make Puja: / })[0]!);
 
     const dialog = await screen.findByRole('dialog', { name: 'Login' });
     expect(within(dialog).getByRole('alert')).toHaveTextContent('Login to proceed');

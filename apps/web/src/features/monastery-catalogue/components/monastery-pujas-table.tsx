@@ -1,8 +1,9 @@
 import { Badge, Button, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
-import { formatRupees, type PujaWithPivot } from '@puja/contract';
+import type { PujaWithPivot } from '@puja/contract';
 import { useTranslation } from 'react-i18next';
 import { RecordCards } from '../../../components/record-cards.tsx';
 import { TableSkeletonRows } from '../../../components/table-skeleton-rows.tsx';
+import { formatMoney } from '../../../lib/formatting.ts';
 import { useCardLayout } from '../../../lib/use-card-layout.ts';
 
 const COLUMN_COUNT = 3;
@@ -73,7 +74,7 @@ export function MonasteryPujasTable({ pujas, onEdit, onDelete }: MonasteryPujasT
             {badges(puja)}
           </Group>
         )}
-        fields={(puja) => [{ label: t('pujas.columns.cost'), value: formatRupees(puja.pivot.cost) }]}
+        fields={(puja) => [{ label: t('pujas.columns.cost'), value: formatMoney(puja.pivot.cost) }]}
         actions={actions}
         emptyText={t('pujas.empty')}
       />
@@ -109,7 +110,7 @@ export function MonasteryPujasTable({ pujas, onEdit, onDelete }: MonasteryPujasT
                     {badges(puja)}
                   </Group>
                 </Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatRupees(puja.pivot.cost)}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatMoney(puja.pivot.cost)}</Table.Td>
                 <Table.Td>
                   <Group gap="xs" wrap="nowrap">
                     {actions(puja)}

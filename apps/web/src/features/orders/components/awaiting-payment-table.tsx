@@ -1,9 +1,9 @@
 import { Anchor, Button, Group, Paper, Skeleton, Stack, Table, Text } from '@mantine/core';
-import { formatRupees, type Order } from '@puja/contract';
+import type { Order } from '@puja/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { TableSkeletonRows } from '../../../components/table-skeleton-rows.tsx';
-import { formatPujaDate } from '../../../lib/formatting.ts';
+import { formatMoney, formatPujaDate } from '../../../lib/formatting.ts';
 import type { OrderActions } from '../hooks/use-order-actions.ts';
 import { usePhoneLayout } from '../hooks/use-phone-layout.ts';
 import { patronLabel } from '../utils/patron-label.ts';
@@ -76,7 +76,7 @@ export function AwaitingPaymentTable({
                   <Table.Td>{patronLabel(order.user)}</Table.Td>
                   <Table.Td>{formatPujaDate(order.date)}</Table.Td>
                   <Table.Td>{order.monastery_puja.puja.name}</Table.Td>
-                  <Table.Td ta="right">{formatRupees(order.amount)}</Table.Td>
+                  <Table.Td ta="right">{formatMoney(order.amount)}</Table.Td>
                   <Table.Td>
                     <AwaitingPaymentButtons
                       order={order}
@@ -152,7 +152,7 @@ function AwaitingPaymentCards({ orders, actions, onUpdateDate, onDecline }: Awai
             <Stack gap={6}>
               <Group justify="space-between" gap="xs" wrap="wrap">
                 <OrderNumberLink order={order} />
-                <Text fw={600}>{formatRupees(order.amount)}</Text>
+                <Text fw={600}>{formatMoney(order.amount)}</Text>
               </Group>
               <Text>{patronLabel(order.user)}</Text>
               <Text size="sm">

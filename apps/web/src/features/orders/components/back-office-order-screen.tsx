@@ -1,11 +1,12 @@
+import '../../../lib/orders-strings.ts';
 import { Anchor, Badge, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { type BackOfficeOrderResponse, formatRupees, type Payment } from '@puja/contract';
+import type { BackOfficeOrderResponse, Payment } from '@puja/contract';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { DetailsList } from '../../../components/details-list.tsx';
 import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
-import { formatBusinessTime, formatPujaDate } from '../../../lib/formatting.ts';
+import { formatBusinessTime, formatMoney, formatPujaDate } from '../../../lib/formatting.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useBackOfficeOrder } from '../api/get-back-office-order.ts';
 import { patronLabel } from '../utils/patron-label.ts';
@@ -92,7 +93,7 @@ function OrderPage({ page, staff }: { page: BackOfficeOrderResponse; staff: bool
                 [t('page.date'), formatPujaDate(order.date)],
                 [t('page.beneficiary'), order.beneficiary || none],
                 [t('page.intention'), order.intention || none],
-                [t('page.amount'), formatRupees(order.amount)],
+                [t('page.amount'), formatMoney(order.amount)],
                 [t('page.placedAt'), formatBusinessTime(order.created_at)],
               ]}
             />
@@ -157,7 +158,7 @@ function PaymentRecord({ payment }: { payment: Payment }) {
     <Paper withBorder radius="sm" p="xs" data-testid="payment">
       <Group justify="space-between" gap="xs" wrap="wrap">
         <Text fw={600}>
-          {t('paymentRecord.amountWith', { amount: formatRupees(payment.amount), provider })}
+          {t('paymentRecord.amountWith', { amount: formatMoney(payment.amount), provider })}
         </Text>
         <Badge color={PAYMENT_STATUS_COLOURS[payment.status]} variant="light" c="dark.7">
           {tb(`paymentStatus.${payment.status}`)}

@@ -1,9 +1,9 @@
 import { Anchor, Badge, Group, Paper, Skeleton, Stack, Table, Text } from '@mantine/core';
-import { formatRupees, type Order } from '@puja/contract';
+import type { Order } from '@puja/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { TableSkeletonRows } from '../../../components/table-skeleton-rows.tsx';
-import { formatPujaDate } from '../../../lib/formatting.ts';
+import { formatMoney, formatPujaDate } from '../../../lib/formatting.ts';
 import { usePhoneLayout } from '../hooks/use-phone-layout.ts';
 import { patronLabel } from '../utils/patron-label.ts';
 import type { FromOrdersList } from './back-office-order-screen.tsx';
@@ -71,7 +71,7 @@ function OrdersTable({ orders, basePath, withMonastery, emptyText }: BackOfficeO
                 <Table.Td>{order.monastery_puja.puja.name}</Table.Td>
                 {withMonastery && <Table.Td>{order.monastery_puja.monastery.name}</Table.Td>}
                 <Table.Td>{formatPujaDate(order.date)}</Table.Td>
-                <Table.Td ta="right">{formatRupees(order.amount)}</Table.Td>
+                <Table.Td ta="right">{formatMoney(order.amount)}</Table.Td>
                 <Table.Td>
                   <OrderStageBadges order={order} />
                 </Table.Td>
@@ -102,7 +102,7 @@ function OrderCards({ orders, basePath, withMonastery, emptyText }: BackOfficeOr
             <Stack gap={6}>
               <Group justify="space-between" gap="xs" wrap="wrap">
                 <OrderLink order={order} basePath={basePath} />
-                <Text fw={600}>{formatRupees(order.amount)}</Text>
+                <Text fw={600}>{formatMoney(order.amount)}</Text>
               </Group>
               <Text fw={600}>{patronLabel(order.user)}</Text>
               <Text size="sm">

@@ -1,9 +1,10 @@
+import '../../../lib/orders-strings.ts';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { formatRupees, type Order, type PaymentMethod } from '@puja/contract';
+import type { Order, PaymentMethod } from '@puja/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client.ts';
-import { formatPujaDate } from '../../../lib/formatting.ts';
+import { formatMoney, formatPujaDate } from '../../../lib/formatting.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useCancelOrder } from '../api/cancel-order.ts';
 import { moneyToRefundOnCancel } from '../utils/order-money.ts';
@@ -42,7 +43,7 @@ export function CancelOrderModal({ order: asked, onClose }: CancelOrderModalProp
           refund
             ? t('cancelOrder.doneRefundDue', {
                 number: cancelled.number,
-                amount: formatRupees(refund.amount),
+                amount: formatMoney(refund.amount),
               })
             : t('cancelOrder.done', { number: cancelled.number }),
         );
@@ -80,7 +81,7 @@ export function CancelOrderModal({ order: asked, onClose }: CancelOrderModalProp
           <Text fw={600}>
             {refund
               ? t('cancelOrder.paid', {
-                  amount: formatRupees(refund.amount),
+                  amount: formatMoney(refund.amount),
                   provider: providersText(refund.providers),
                 })
               : t('cancelOrder.unpaid')}

@@ -77,7 +77,7 @@ function toasts(spy: { mock: { calls: unknown[][] } }) {
 async function openModal(path = '/monastery/kopan-monastery') {
   const user = userEvent.setup();
   const view = renderRoutes(routes, path);
-  await user.click((await screen.findAllByRole('button', { name: 'Make Puja' }))[0]!);
+  await user.click((await screen.findAllByRole('button', { name: /^Make Puja: / }))[0]!);
   const dialog = await screen.findByRole('dialog', { name: 'Make Puja' });
   return { ...view, user, dialog };
 }
@@ -297,7 +297,7 @@ describe('the Make Puja modal', () => {
     );
     expect(postPaymentForm).not.toHaveBeenCalled();
 
-    await user.click(screen.getAllByRole('button', { name: 'Make Puja' })[0]!);
+    await user.click(screen.getAllByRole('button', { name: /^Make Puja: / })[0]!);
     const reopened = await screen.findByRole('dialog', { name: 'Make Puja' });
     expect(orderDateField(reopened)).toHaveValue('');
     expect(within(reopened).getByRole('radio', { name: 'Khalti' })).not.toBeChecked();

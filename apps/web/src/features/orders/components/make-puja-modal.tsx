@@ -1,3 +1,4 @@
+import '../../../lib/orders-strings.ts';
 // The order form's date picker styles arrive with this lazy module, never with the home page's bundle.
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { useEffect, useRef } from 'react';

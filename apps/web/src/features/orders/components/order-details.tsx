@@ -1,9 +1,11 @@
+import '../../../lib/orders-strings.ts';
 import { Badge, Button, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { formatRupees, type Order, type OrderConversationResponse, type OrderStatus } from '@puja/contract';
+import type { Order, OrderConversationResponse, OrderStatus } from '@puja/contract';
 import { useTranslation } from 'react-i18next';
 import { ApproximatePrice } from '../../../components/approximate-price.tsx';
 import { DetailsList, type DetailsRow } from '../../../components/details-list.tsx';
 import { PujaDay } from '../../../components/puja-day.tsx';
+import { formatMoney } from '../../../lib/formatting.ts';
 import { canCancel, canProceedToPayment } from '../utils/order-money.ts';
 import { AddToCalendarButton } from './add-to-calendar-button.tsx';
 import { OrderPayments } from './order-payments.tsx';
@@ -48,7 +50,7 @@ export function OrderDetails({
     [
       t('orders.amount'),
       <span key="amount">
-        {formatRupees(order.amount)}
+        {formatMoney(order.amount)}
         <ApproximatePrice rupees={order.amount} />
       </span>,
     ],

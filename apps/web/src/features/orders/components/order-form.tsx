@@ -1,9 +1,11 @@
+import '../../../lib/orders-strings.ts';
 import { Alert, Group, Radio, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { BENEFICIARY_MAX_LENGTH, formatRupees, INTENTION_MAX_LENGTH, PAYMENT_METHODS } from '@puja/contract';
+import { BENEFICIARY_MAX_LENGTH, INTENTION_MAX_LENGTH, PAYMENT_METHODS } from '@puja/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApproximatePrice } from '../../../components/approximate-price.tsx';
 import { DayInput } from '../../../components/day-input.tsx';
+import { formatMoney } from '../../../lib/formatting.ts';
 import type { OrderFormState } from '../hooks/use-order-form.ts';
 import { orderDateRange } from '../utils/order-form.ts';
 
@@ -76,7 +78,7 @@ export function OrderForm({ editor, cost, offeringFields, actions }: OrderFormPr
         />
         {cost !== null && (
           <Text fw={700} fz="lg">
-            {t('form.cost', { cost: formatRupees(cost) })}
+            {t('form.cost', { cost: formatMoney(cost) })}
             <ApproximatePrice rupees={cost} />
           </Text>
         )}

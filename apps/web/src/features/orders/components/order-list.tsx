@@ -1,10 +1,11 @@
+import '../../../lib/orders-strings.ts';
 import { Badge, Text, UnstyledButton } from '@mantine/core';
-import { formatRupees, type Order } from '@puja/contract';
+import type { Order } from '@puja/contract';
 import { IconChevronRight } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApproximatePrice } from '../../../components/approximate-price.tsx';
-import { formatPujaDate } from '../../../lib/formatting.ts';
+import { formatMoney, formatPujaDate } from '../../../lib/formatting.ts';
 import { ORDER_STATUS_COLOURS } from './order-details.tsx';
 import { PAYMENT_STATUS_COLOURS } from './order-payments.tsx';
 import classes from './orders.module.css';
@@ -69,7 +70,7 @@ export function OrderList({
                 <span className={classes.entryLine}>
                   {t('orders.entryWhen', {
                     date: `${formatPujaDate(order.date)} ${t('day.nepalDate', { ns: 'prices' })}`,
-                    amount: formatRupees(order.amount),
+                    amount: formatMoney(order.amount),
                   })}
                   <ApproximatePrice rupees={order.amount} />
                 </span>

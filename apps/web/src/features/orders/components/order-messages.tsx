@@ -1,3 +1,4 @@
+import '../../../lib/orders-strings.ts';
 import { Button, Paper, Stack, Text } from '@mantine/core';
 import {
   type MessageToMonasteryRequest,

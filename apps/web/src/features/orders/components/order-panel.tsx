@@ -1,8 +1,8 @@
 import { Drawer, Stack } from '@mantine/core';
-import { formatRupees, type Order } from '@puja/contract';
+import type { Order } from '@puja/contract';
 import { useTranslation } from 'react-i18next';
 import { DetailsList, type DetailsRow } from '../../../components/details-list.tsx';
-import { formatPujaDate } from '../../../lib/formatting.ts';
+import { formatMoney, formatPujaDate } from '../../../lib/formatting.ts';
 import { useLastShown } from '../../../lib/use-last-shown.ts';
 import type { OrderActions } from '../hooks/use-order-actions.ts';
 import { patronLabel } from '../utils/patron-label.ts';
@@ -35,7 +35,7 @@ export function OrderPanel({ order, actions, onClose }: OrderPanelProps) {
         [t('panel.phone'), shown.user.phone || none],
         [t('panel.beneficiary'), shown.beneficiary || none],
         [t('panel.intention'), shown.intention || none],
-        [t('panel.payment'), `${formatRupees(shown.amount)}, ${t(`paymentStatus.${shown.payment_status}`)}`],
+        [t('panel.payment'), `${formatMoney(shown.amount)}, ${t(`paymentStatus.${shown.payment_status}`)}`],
       ]
     : [];
 

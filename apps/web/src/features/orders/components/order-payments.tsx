@@ -1,9 +1,10 @@
+import '../../../lib/orders-strings.ts';
 import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { formatRupees, type Order, type Payment, type PaymentStatus } from '@puja/contract';
+import type { Order, Payment, PaymentStatus } from '@puja/contract';
 import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client.ts';
-import { formatBusinessTime } from '../../../lib/formatting.ts';
+import { formatBusinessTime, formatMoney } from '../../../lib/formatting.ts';
 import { notifyError } from '../../../lib/notify.ts';
 import { useDownloadReceipt } from '../api/download-receipt.ts';
 
@@ -81,7 +82,7 @@ function PaymentRecord({ payment }: { payment: Payment }) {
     <Paper withBorder radius="md" p="sm" data-testid="payment">
       <Group justify="space-between" gap="xs" wrap="wrap">
         <Text fw={600}>
-          {t('paymentRecord.amountWith', { amount: formatRupees(payment.amount), provider })}
+          {t('paymentRecord.amountWith', { amount: formatMoney(payment.amount), provider })}
         </Text>
         {/* The tint says it at a glance; the text stays dark, as light badges' own text is below AA. */}
         <Badge color={PAYMENT_STATUS_COLOURS[payment.status]} variant="light" c="dark.7">

@@ -1,8 +1,9 @@
+import '../../../lib/orders-strings.ts';
 import { Group, Stack, Text, Timeline, Title } from '@mantine/core';
-import { type BackOfficeOrderResponse, formatRupees, type OrderEvent } from '@puja/contract';
+import type { BackOfficeOrderResponse, OrderEvent } from '@puja/contract';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatBusinessTime, formatPujaDate } from '../../../lib/formatting.ts';
+import { formatBusinessTime, formatMoney, formatPujaDate } from '../../../lib/formatting.ts';
 import classes from './back-office-orders.module.css';
 
 interface OrderTimelineProps {
@@ -47,7 +48,7 @@ export function OrderTimeline({ timeline, patron }: OrderTimelineProps) {
 function EventDetails({ event, patron }: { event: OrderEvent; patron: string }) {
   const { t } = useTranslation('back-office-orders');
   const provider = event.provider ? t(`paymentMethod.${event.provider}`, { ns: 'orders' }) : '';
-  const amount = event.amount === null ? '' : formatRupees(event.amount);
+  const amount = event.amount === null ? '' : formatMoney(event.amount);
   let what: string | null = null;
   if (event.kind === 'placed' && event.date) {
     what = t('timeline.placed', { amount, provider, date: formatPujaDate(event.date) });

@@ -1,10 +1,12 @@
 import type { EventClickArg } from '@fullcalendar/core';
+import neLocale from '@fullcalendar/core/locales/ne';
+import zhTwLocale from '@fullcalendar/core/locales/zh-tw';
 import dayGridPlugin from '@fullcalendar/daygrid';
 import interactionPlugin from '@fullcalendar/interaction';
 import listPlugin from '@fullcalendar/list';
 import FullCalendar from '@fullcalendar/react';
 import timeGridPlugin from '@fullcalendar/timegrid';
-import type { Order } from '@puja/contract';
+import type { Language, Order } from '@puja/contract';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePhoneLayout } from '../hooks/use-phone-layout.ts';
@@ -13,6 +15,9 @@ import { patronLabel } from '../utils/patron-label.ts';
 import classes from './orders-calendar.module.css';
 
 const PLUGINS = [dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin];
+const CALENDAR_LOCALES = [neLocale, zhTwLocale];
+/** FullCalendar's name of each language's locale. */
+const CALENDAR_LOCALE_NAMES: Record<Language, string> = { en: 'en', ne: 'ne', 'zh-Hant': 'zh-tw' };
 const MONTH_VIEW = 'dayGridMonth';
 const WEEK_VIEW = 'timeGridWeek';
 /** A phone's first view: the month's days that have pujas, one under another, readable at 360 px. */
@@ -36,7 +41,7 @@ export interface OrdersCalendarProps {
  * only through orders-calendar.tsx, which prepares FullCalendar's style element first.
  */
 export function OrdersCalendarView({ orders, onSelect }: OrdersCalendarProps) {
-  const { t } = useTranslation('staff');
+  const { t, i18n } = useTranslation('staff');
   const events = useMemo(
     () =>
       calendarEventsOf(orders, (order) =>
@@ -67,6 +72,10 @@ export function OrdersCalendarView({ orders, onSelect }: OrdersCalendarProps) {
     <div className={classes.calendar}>
       <FullCalendar
         plugins={PLUGINS}
+        // Month and weekday names and the title in the active language; our own words below win over the
+        // locale's.
+        locales={CALENDAR_LOCALES}
+        locale={CALENDAR_LOCALE_NAMES[i18n.language as Language] ?? 'en'}
         initialView={initialView}
         // A phone has no room for the week's columns: its views are the list of days, one day, and the month.
         headerToolbar={{

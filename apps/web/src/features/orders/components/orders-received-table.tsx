@@ -181,13 +181,26 @@ function OrderButtons({
           loading={approving}
           disabled={!paid || (busy && !approving)}
           aria-describedby={paid ? undefined : awaitingPaymentId}
+          // Each row has these three buttons: their names say which order they act on.
+          aria-label={t('dashboard.approveOf', { number: order.number })}
         >
           {t('dashboard.approve')}
         </Button>
-        <Button size="xs" variant="light" onClick={onMessage}>
+        <Button
+          size="xs"
+          variant="light"
+          onClick={onMessage}
+          aria-label={t('dashboard.messageOf', { number: order.number })}
+        >
           {t('dashboard.message')}
         </Button>
-        <Button size="xs" variant="default" onClick={onUpdateDate} disabled={busy}>
+        <Button
+          size="xs"
+          variant="default"
+          onClick={onUpdateDate}
+          disabled={busy}
+          aria-label={t('dashboard.updateDateOf', { number: order.number })}
+        >
           {t('dashboard.updateDate')}
         </Button>
       </Group>

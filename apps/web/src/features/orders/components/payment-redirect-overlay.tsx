@@ -1,3 +1,4 @@
+import '../../../lib/orders-strings.ts';
 import { Loader, LoadingOverlay, Stack, Text } from '@mantine/core';
 import type { PaymentMethod } from '@puja/contract';
 import { useTranslation } from 'react-i18next';

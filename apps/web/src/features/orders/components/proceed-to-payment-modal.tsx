@@ -1,7 +1,9 @@
+import '../../../lib/orders-strings.ts';
 import { Modal, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
-import { formatRupees, type Order, PAYMENT_METHODS } from '@puja/contract';
+import { type Order, PAYMENT_METHODS } from '@puja/contract';
 import { useTranslation } from 'react-i18next';
 import { PaidInRupeesNote } from '../../../components/price.tsx';
+import { formatMoney } from '../../../lib/formatting.ts';
 import { usePayForOrder } from '../hooks/use-pay-for-order.ts';
 import classes from './orders.module.css';
 import { EsewaLogo, KhaltiLogo } from './payment-logos.tsx';
@@ -33,9 +35,9 @@ export function ProceedToPaymentModal({ order, opened, onClose }: ProceedToPayme
         {order && (
           <Stack gap="md">
             <Text fw={700} fz="lg">
-              {t('payment.cost', { cost: formatRupees(order.amount) })}
+              {t('payment.cost', { cost: formatMoney(order.amount) })}
             </Text>
-            <PaidInRupeesNote rupees={order.amount} amount={formatRupees(order.amount)} />
+            <PaidInRupeesNote rupees={order.amount} amount={formatMoney(order.amount)} />
             <Text size="sm">{t('payment.choose')}</Text>
             <SimpleGrid cols={2} spacing="sm">
               {PAYMENT_METHODS.map((method) => {

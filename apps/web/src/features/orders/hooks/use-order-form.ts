@@ -1,3 +1,4 @@
+import '../../../lib/orders-strings.ts';
 import { createOrderRequestSchema, DEFAULT_BUSINESS_TIME_ZONE, type Order, todayIn } from '@puja/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useRef } from 'react';

@@ -1,3 +1,4 @@
+import '../../../lib/orders-strings.ts';
 import type { PaymentMethod } from '@puja/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';

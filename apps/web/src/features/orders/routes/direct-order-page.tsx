@@ -1,9 +1,11 @@
+import '../../../lib/orders-strings.ts';
 // The order form's date picker styles arrive with this lazy module, never with the home page's bundle.
 import { Alert, Button, Card, Group, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { formatRupees, type Monastery } from '@puja/contract';
+import type { Monastery } from '@puja/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
+import { formatMoney } from '../../../lib/formatting.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 // The catalogue's fetcher for this form's choices (`GET /api/get-monastery-puja`).
 import { useMonasteryPujaOptions } from '../../catalogue/api/get-monastery-puja-options.ts';
@@ -94,7 +96,7 @@ function DirectOrderForm({ monasteries }: { monasteries: Monastery[] }) {
               disabled={!monastery}
               data={(monastery?.pujas ?? []).map((item) => ({
                 value: String(item.id),
-                label: t('directOrder.pujaOption', { puja: item.name, cost: formatRupees(item.pivot.cost) }),
+                label: t('directOrder.pujaOption', { puja: item.name, cost: formatMoney(item.pivot.cost) }),
               }))}
               value={pujaId}
               onChange={(value) => {

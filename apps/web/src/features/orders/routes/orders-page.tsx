@@ -1,3 +1,4 @@
+import '../../../lib/orders-strings.ts';
 import {
   Anchor,
   Button,

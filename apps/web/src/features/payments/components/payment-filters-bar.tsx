@@ -1,3 +1,4 @@
+import '../../../lib/orders-strings.ts';
 import { Button, Group, SimpleGrid } from '@mantine/core';
 import { PAYMENT_METHODS, PAYMENT_STATUSES } from '@puja/contract';
 import { IconDownload } from '@tabler/icons-react';

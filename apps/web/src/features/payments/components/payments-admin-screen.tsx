@@ -1,10 +1,11 @@
 import { Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { type AdminPayment, formatRupees } from '@puja/contract';
+import type { AdminPayment } from '@puja/contract';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { PageNavigation } from '../../../components/page-navigation.tsx';
 import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
 import { endedTheSession, reasonOf } from '../../../lib/contract-form.ts';
+import { formatMoney } from '../../../lib/formatting.ts';
 import { notifyError } from '../../../lib/notify.ts';
 import { useConfirmation } from '../../../lib/use-confirmation.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
@@ -93,7 +94,7 @@ export function PaymentsAdminScreen() {
         message={
           target
             ? t('payments.refundConfirm', {
-                amount: formatRupees(target.amount),
+                amount: formatMoney(target.amount),
                 patron: target.order.patron.name || target.order.patron.phone || t('table.none'),
                 number: target.order.number,
               })

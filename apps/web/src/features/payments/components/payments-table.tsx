@@ -1,8 +1,9 @@
+import '../../../lib/orders-strings.ts';
 import { Badge, Button, Stack, Table, Text } from '@mantine/core';
-import { type AdminPayment, formatRupees } from '@puja/contract';
+import type { AdminPayment } from '@puja/contract';
 import { useTranslation } from 'react-i18next';
 import { RecordCards } from '../../../components/record-cards.tsx';
-import { formatBusinessTime, formatPujaDate } from '../../../lib/formatting.ts';
+import { formatBusinessTime, formatMoney, formatPujaDate } from '../../../lib/formatting.ts';
 import { useCardLayout } from '../../../lib/use-card-layout.ts';
 import { PAYMENT_STATUS_COLORS } from '../utils/payment-colors.ts';
 
@@ -59,7 +60,7 @@ export function PaymentsTable({
             </Text>
           </>
         )}
-        aside={(payment) => <Text fw={600}>{formatRupees(payment.amount)}</Text>}
+        aside={(payment) => <Text fw={600}>{formatMoney(payment.amount)}</Text>}
         fields={(payment) => [
           { label: t('payments.columns.status'), value: statusBadge(payment) },
           {
@@ -146,7 +147,7 @@ export function PaymentsTable({
                 </Text>
               </Table.Td>
               <Table.Td>{t(`paymentMethod.${payment.provider}`, { ns: 'orders' })}</Table.Td>
-              <Table.Td ta="right">{formatRupees(payment.amount)}</Table.Td>
+              <Table.Td ta="right">{formatMoney(payment.amount)}</Table.Td>
               <Table.Td>{statusBadge(payment)}</Table.Td>
               <Table.Td>
                 <PaymentDates payment={payment} />

@@ -1,12 +1,9 @@
+import '../../../lib/orders-strings.ts';
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
-import {
-  type AdminPayment,
-  formatRupees,
-  type RecordRefundRequest,
-  recordRefundRequestSchema,
-} from '@puja/contract';
+import { type AdminPayment, type RecordRefundRequest, recordRefundRequestSchema } from '@puja/contract';
 import { useTranslation } from 'react-i18next';
 import { endedTheSession, reasonOf, showServerErrors, useContractForm } from '../../../lib/contract-form.ts';
+import { formatMoney } from '../../../lib/formatting.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useRecordRefund } from '../api/record-refund.ts';
 
@@ -63,7 +60,7 @@ function RecordRefundForm({ payment, onDone }: { payment: AdminPayment; onDone: 
       <Stack gap="md">
         <Text>
           {t('payments.recordIntro', {
-            amount: formatRupees(payment.amount),
+            amount: formatMoney(payment.amount),
             patron: payment.order.patron.name || payment.order.patron.phone || t('table.none'),
             number: payment.order.number,
             provider: t(`paymentMethod.${payment.provider}`, { ns: 'orders' }),

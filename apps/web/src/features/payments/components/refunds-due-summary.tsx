@@ -1,7 +1,8 @@
 import { Button, Group, Paper, Skeleton, Text, Title } from '@mantine/core';
-import { type AdminPaymentsResponse, formatRupees } from '@puja/contract';
+import type { AdminPaymentsResponse } from '@puja/contract';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatMoney } from '../../../lib/formatting.ts';
 
 interface RefundsDueSummaryProps {
   /** Across every payment, whatever the filters; undefined while loading. */
@@ -37,7 +38,7 @@ export function RefundsDueSummary({ refundsDue, showing, onShow }: RefundsDueSum
               {due
                 ? t('payments.refundsDue', {
                     count: refundsDue.count,
-                    amount: formatRupees(refundsDue.amount),
+                    amount: formatMoney(refundsDue.amount),
                   })
                 : t('payments.noRefundsDue')}
             </Text>

@@ -1,7 +1,9 @@
+import '../auth-strings.ts';
 import { SegmentedControl, Stack } from '@mantine/core';
 import type { LoginResponse } from '@puja/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { adoptAccountLanguage } from '../../../lib/language-choice.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { signIn } from '../../../lib/session.ts';
 import { PasswordLoginForm } from './password-login-form.tsx';
@@ -19,6 +21,7 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
 
   function completeSignIn(session: LoginResponse) {
     signIn(session);
+    void adoptAccountLanguage(session.user);
     notifySuccess(t('loggedIn'));
     onSignedIn?.(session);
   }

@@ -1,3 +1,4 @@
+import '../auth-strings.ts';
 import { Alert, Modal } from '@mantine/core';
 import type { LoginResponse } from '@puja/contract';
 import { useTranslation } from 'react-i18next';

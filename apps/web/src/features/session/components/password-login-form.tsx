@@ -1,3 +1,4 @@
+import '../auth-strings.ts';
 import { Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { type LoginPasswordRequest, type LoginResponse, loginPasswordRequestSchema } from '@puja/contract';
 import { useTranslation } from 'react-i18next';

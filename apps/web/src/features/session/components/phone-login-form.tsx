@@ -1,3 +1,4 @@
+import '../auth-strings.ts';
 import { Button, Group, Stack } from '@mantine/core';
 import {
   formatPhoneInternational,

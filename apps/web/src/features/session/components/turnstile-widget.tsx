@@ -1,3 +1,4 @@
+import '../auth-strings.ts';
 import { Input } from '@mantine/core';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

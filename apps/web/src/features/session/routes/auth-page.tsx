@@ -1,3 +1,4 @@
+import '../auth-strings.ts';
 import { Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
