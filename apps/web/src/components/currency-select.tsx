@@ -1,7 +1,7 @@
 import { CURRENCIES, isDisplayCurrency, RUPEES_ONLY } from '@puja/contract';
 import { useTranslation } from 'react-i18next';
 import { chooseCurrency, useDisplayCurrency } from '../lib/display-currency.ts';
-import classes from './currency-select.module.css';
+import classes from './top-bar-select.module.css';
 
 /**
  * The currency menu of the top bar (docs/decisions/020): rupees only, then the twelve currencies by their

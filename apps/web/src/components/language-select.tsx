@@ -1,7 +1,7 @@
 import { isLanguage, LANGUAGES } from '@puja/contract';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGE_NAMES } from '../lib/language.ts';
-import classes from './language-select.module.css';
+import classes from './top-bar-select.module.css';
 
 /**
  * The language switch of the top bars: each language named in itself. A plain native select: it adds no

@@ -2,6 +2,7 @@ import { type DisplayCurrency, guessCurrencyOfLocale, isDisplayCurrency } from '
 import { useSyncExternalStore } from 'react';
 import { i18n } from './i18n.ts';
 import { notifyError } from './notify.ts';
+import { readPreferenceCookie, writePreferenceCookie } from './preference-cookies.ts';
 import { getSession, updateUser, useSession } from './session.ts';
 
 /**
@@ -10,22 +11,9 @@ import { getSession, updateUser, useSession } from './session.ts';
  * region (en-AU → AUD), else none. `NPR` means rupees only.
  */
 export const CURRENCY_COOKIE = 'currency';
-const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
 export function readCurrencyCookie(cookieHeader: string): DisplayCurrency | null {
-  for (const pair of cookieHeader.split(';')) {
-    const [name, ...rest] = pair.trim().split('=');
-    if (name !== CURRENCY_COOKIE) continue;
-    const value = decodeURIComponent(rest.join('='));
-    if (isDisplayCurrency(value)) return value;
-  }
-  return null;
-}
-
-function writeCurrencyCookie(currency: DisplayCurrency): void {
-  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
-  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is asynchronous and not in every browser.
-  document.cookie = `${CURRENCY_COOKIE}=${currency}; path=/; max-age=${ONE_YEAR_SECONDS}; SameSite=Lax${secure}`;
+  return readPreferenceCookie(cookieHeader, CURRENCY_COOKIE, isDisplayCurrency);
 }
 
 const listeners = new Set<() => void>();
@@ -55,7 +43,7 @@ export function useDisplayCurrency(): DisplayCurrency | null {
 
 /** The person chose in the menu: remembered by the browser, and by their account when signed in. */
 export async function chooseCurrency(currency: DisplayCurrency): Promise<void> {
-  writeCurrencyCookie(currency);
+  writePreferenceCookie(CURRENCY_COOKIE, currency);
   for (const listener of listeners) listener();
   if (!getSession().token) return;
   try {

@@ -1,12 +1,11 @@
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_COOKIE, type Language } from '@puja/contract';
+import { readPreferenceCookie, writePreferenceCookie } from './preference-cookies.ts';
 
 /**
  * Which language a browser gets (docs/decisions/018): the `lang` cookie when it has one (the person's
  * choice, or their account's once they signed in), else a guess from the languages the browser asks for.
  * The cookie is also what the server reads to render a public page in that language.
  */
-
-const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
 /** Each language's name in itself, as the language menu shows it. */
 export const LANGUAGE_NAMES: Record<Language, string> = {
@@ -31,21 +30,12 @@ export function guessLanguage(browserLanguages: readonly string[]): Language {
 }
 
 export function readLanguageCookie(cookieHeader: string): Language | null {
-  for (const pair of cookieHeader.split(';')) {
-    const [name, ...rest] = pair.trim().split('=');
-    if (name !== LANGUAGE_COOKIE) continue;
-    const value = decodeURIComponent(rest.join('='));
-    if (isLanguage(value)) return value;
-  }
-  return null;
+  return readPreferenceCookie(cookieHeader, LANGUAGE_COOKIE, isLanguage);
 }
 
 /** Remembers the browser's language for a year, for every path, sent with top-level navigations. */
 export function writeLanguageCookie(language: Language): void {
-  if (typeof document === 'undefined') return;
-  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
-  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is asynchronous and not in every browser.
-  document.cookie = `${LANGUAGE_COOKIE}=${language}; path=/; max-age=${ONE_YEAR_SECONDS}; SameSite=Lax${secure}`;
+  writePreferenceCookie(LANGUAGE_COOKIE, language);
 }
 
 /** The language of the first render: remembered, else guessed (and remembered, so the server knows it too). */
