@@ -61,14 +61,6 @@ export function activeLanguage(): Language {
 }
 
 /**
- * Fetches `language`'s strings of every namespace in use without switching to it: the server renderer
- * (entry-server.tsx) loads a page's language before it renders in it.
- */
-export function loadLanguage(language: Language): Promise<void> {
-  return loadNamespaces(language, namespacesInUse).then(() => undefined);
-}
-
-/**
  * Switches the interface to `language` once the strings of every namespace in use have arrived, so no
  * page shows a mix. Sets `<html lang>` through the `languageChanged` listener below.
  */
