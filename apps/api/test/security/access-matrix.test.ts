@@ -26,6 +26,8 @@ const CATALOGUE_READS = new Set([
 ]);
 const ORDER_FORM_CHOICES = 'GET /api/get-monastery-puja';
 const SIGNED_PHOTO = 'GET /api/order-images/:imageId';
+/** The same for everyone, whoever asks (docs/decisions/020): a browser or a CDN may keep it for an hour. */
+const EXCHANGE_RATES = 'GET /api/exchange-rates';
 
 let world: SecurityWorld;
 let routeKeys: string[];
@@ -120,6 +122,8 @@ function cachingProblem(
     return value === 'no-cache' ? undefined : `a public catalogue read sent Cache-Control "${value}"`;
   if (base === SIGNED_PHOTO && status === 200)
     return value === 'private, max-age=600' ? undefined : `the photo link sent Cache-Control "${value}"`;
+  if (base === EXCHANGE_RATES && status === 200)
+    return value === 'public, max-age=3600' ? undefined : `the exchange rates sent Cache-Control "${value}"`;
   if (status >= 400) return undefined;
   return /\bno-store\b/.test(value) ? undefined : `Cache-Control "${value}" lets a personal answer be stored`;
 }
