@@ -155,3 +155,24 @@ describe('GET /api/exchange-rates', () => {
     ]);
   });
 });
+
+describe('a worker starting without today’s rates', () => {
+  it('asks the bank at once, through the job queue, rather than at the next scheduled run', async () => {
+    const asked = standIn.requests.length;
+    const withWorker = await createTestApp({
+      env: { NRB_API_URL: `${standIn.url}/api/forex/v1`, JOB_WORKER: 'true' },
+    });
+    try {
+      await expect
+        .poll(
+          async () =>
+            (await withWorker.app.inject({ method: 'GET', url: '/api/exchange-rates' })).json().rates.length,
+          { timeout: 20_000, interval: 250 },
+        )
+        .toBe(11);
+      expect(standIn.requests.length).toBeGreaterThan(asked);
+    } finally {
+      await withWorker.close();
+    }
+  });
+});
