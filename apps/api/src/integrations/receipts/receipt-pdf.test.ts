@@ -53,7 +53,7 @@ describe('receipt PDFs', () => {
       'Patron Pema Sherpa',
       'Monastery Kopan Monastery',
       'Puja Green Tara Puja',
-      'Puja date 1 Dec 2026',
+      'Puja date (Nepal) 1 Dec 2026',
       'Amount Rs. 1,500',
       'Paid with Khalti',
       'Transaction code GFq9PFS7b2iYvL8Lir9oXe',
@@ -69,7 +69,7 @@ describe('receipt PDFs', () => {
       'Order number PJ-XW4T8N',
       // No name: the phone stands for the patron.
       'Patron +9779816000002',
-      'Puja date 30 Sep 2026',
+      'Puja date (Nepal) 30 Sep 2026',
       'Amount refunded Rs. 1,500.50',
       'Paid with eSewa',
       'Transaction code 000AWEO',

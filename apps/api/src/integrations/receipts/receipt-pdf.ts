@@ -108,7 +108,8 @@ function drawReceipt(writer: TextWriter, receipt: Receipt, options: ReceiptPdfOp
     ['Patron', receipt.patron.name.trim() || receipt.patron.phone || NONE],
     ['Monastery', receipt.monastery || NONE],
     ['Puja', receipt.puja || NONE],
-    ['Puja date', formatDay(receipt.pujaDate)],
+    // The day in Nepal, as every page gives it (docs/decisions/020): a patron abroad may read the receipt far away.
+    ['Puja date (Nepal)', formatDay(receipt.pujaDate)],
     [refund ? 'Amount refunded' : 'Amount', formatRupees(paisaToRupees(receipt.amountPaisa))],
     ['Paid with', PROVIDER_NAMES[receipt.provider]],
     ['Transaction code', receipt.transactionCode || NONE],

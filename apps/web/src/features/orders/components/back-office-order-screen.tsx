@@ -90,7 +90,13 @@ function OrderPage({ page, staff }: { page: BackOfficeOrderResponse; staff: bool
               rows={[
                 [t('page.puja'), order.monastery_puja.puja.name],
                 [t('page.monastery'), order.monastery_puja.monastery.name],
-                [t('page.date'), formatPujaDate(order.date)],
+                [
+                  t('page.date'),
+                  // With the time the monastery set, in Nepal time (docs/decisions/020).
+                  order.time
+                    ? `${formatPujaDate(order.date)} · ${t('day.nepalTime', { ns: 'prices', time: order.time })}`
+                    : formatPujaDate(order.date),
+                ],
                 [t('page.beneficiary'), order.beneficiary || none],
                 [t('page.intention'), order.intention || none],
                 [t('page.amount'), formatMoney(order.amount)],

@@ -26,8 +26,11 @@ export function OrderPanel({ order, actions, onClose }: OrderPanelProps) {
   const rows: DetailsRow[] = shown
     ? [
         [t('panel.orderNumber'), shown.number],
-        // A puja is booked for a day, not an hour.
-        [t('panel.time'), t('panel.allDay')],
+        // A puja is booked for a day; the monastery may give it a time (Nepal time, docs/decisions/020).
+        [
+          t('panel.time'),
+          shown.time ? t('day.nepalTime', { ns: 'prices', time: shown.time }) : t('panel.allDay'),
+        ],
         [t('panel.name'), patronLabel(shown.user) || none],
         [t('panel.pujaService'), shown.monastery_puja.puja.name],
         [t('panel.date'), formatPujaDate(shown.date)],
