@@ -1,4 +1,4 @@
-import { CURRENCIES, RATES_MAX_AGE_DAYS } from './currencies.ts';
+import { CURRENCIES } from './currencies.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { z } from './zod.ts';
 
