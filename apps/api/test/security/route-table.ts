@@ -152,6 +152,7 @@ export const ROUTES: Record<string, Entry> = {
   'GET /api/puja': entry('200 200 200 200 200 200', '/api/puja'),
   'GET /api/puja/:slugOrId/edit': entry('200 200 200 200 200 200', (w) => `/api/puja/${w.ids.puja}/edit`),
   'GET /api/get-monastery-puja': entry('200 200 200 200 200 200', '/api/get-monastery-puja'),
+  'GET /api/exchange-rates': entry('200 200 200 200 200 200', '/api/exchange-rates'),
 
   // ---- sign-in and one's own account ----
   'POST /api/send-otp': entry('200 200 200 200 200 200', '/api/send-otp', {
