@@ -6,6 +6,26 @@ import { test as base, expect } from '@playwright/test';
  * from the server's: each test fails if the browser reports one.
  */
 export const test = base.extend<{ browserProblems: string[] }>({
+  /**
+   * Navigations wait for the app to run (`data-app-ready`, set by the root layout): a server-rendered page
+   * is visible, and its buttons clickable to a test, before its script has hydrated them.
+   */
+  page: async ({ page }, use) => {
+    for (const method of ['goto', 'reload'] as const) {
+      const navigate = page[method].bind(page) as (...args: unknown[]) => ReturnType<typeof page.goto>;
+      Object.assign(page, {
+        [method]: async (...args: unknown[]) => {
+          const response = await navigate(...args);
+          // Only the app's pages carry #root; a PDF, a JSON answer or the payment simulator does not.
+          await page.waitForFunction(
+            () => !document.getElementById('root') || document.documentElement.hasAttribute('data-app-ready'),
+          );
+          return response;
+        },
+      });
+    }
+    await use(page);
+  },
   browserProblems: [
     async ({ page }, use) => {
       const problems: string[] = [];

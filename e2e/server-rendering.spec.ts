@@ -109,6 +109,36 @@ test.describe('server-rendered public pages', () => {
     }
   });
 
+  test('a page comes in the language the browser remembers or asks for, and hydrates in it', async ({
+    browser,
+  }) => {
+    for (const setup of [
+      { cookie: 'ne', locale: 'en-US', lang: 'ne', heading: 'यहाँ गरिने पूजाहरू' },
+      { cookie: undefined, locale: 'zh-TW', lang: 'zh-Hant', heading: undefined },
+    ]) {
+      const context = await browser.newContext({ locale: setup.locale });
+      if (setup.cookie) {
+        await context.addCookies([
+          { name: 'lang', value: setup.cookie, url: test.info().project.use.baseURL! },
+        ]);
+      }
+      const page = await context.newPage();
+      const problems: string[] = [];
+      page.on('pageerror', (error) => problems.push(error.message));
+      page.on('console', (message) => {
+        if (message.type() === 'error' && /hydrat|Content Security Policy/i.test(message.text()))
+          problems.push(message.text());
+      });
+      const response = await page.goto('/monastery/kopan-monastery');
+      expect(await response!.text()).toContain(`<html lang="${setup.lang}"`);
+      await expect(page.locator('html')).toHaveAttribute('lang', setup.lang);
+      if (setup.heading) await expect(page.getByRole('heading', { name: setup.heading })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      expect(problems, JSON.stringify(setup)).toEqual([]);
+      await context.close();
+    }
+  });
+
   test('a visit with JavaScript turned off shows the catalogue', async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();

@@ -1,5 +1,5 @@
 import './lib/i18n.ts';
-import { SOCIAL_CARD_SIZE, socialCardPath } from '@puja/contract';
+import { DEFAULT_LANGUAGE, type Language, SOCIAL_CARD_SIZE, socialCardPath } from '@puja/contract';
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { I18nextProvider } from 'react-i18next';
@@ -15,7 +15,7 @@ import { AppProviders, createQueryClient } from './app/providers.tsx';
 import { routes } from './app/routes.tsx';
 import { cataloguePageHandles } from './features/catalogue/routes/catalogue-page-handles.ts';
 import { setApiTransport } from './lib/api-client.ts';
-import { i18n } from './lib/i18n.ts';
+import { i18n, loadLanguage } from './lib/i18n.ts';
 import { picturePreloadLink } from './lib/picture-sources.ts';
 
 /**
@@ -102,13 +102,22 @@ export function createPageRenderer(options: RendererOptions) {
     return tags.join('');
   }
 
+  // One page at a time: the interface has one language (lib/i18n.ts), which the formatters of dates and
+  // numbers read too, and each rendering sets it; rendering is work for this one thread anyway.
+  let previous: Promise<unknown> = Promise.resolve();
+  function renderPage(url: string, language: Language = DEFAULT_LANGUAGE): Promise<RenderedPage | undefined> {
+    const rendering = previous.then(() => renderPageIn(url, language));
+    previous = rendering.catch(() => undefined);
+    return rendering;
+  }
+
   return { renderPage, paths: serverRenderedPaths(routes) };
 
   /**
    * The page at `url` (path and query), or undefined when it is not one the server renders (the signed-in
    * areas, the back offices, the information pages): the browser then renders it from the shell.
    */
-  async function renderPage(url: string, language = 'en'): Promise<RenderedPage | undefined> {
+  async function renderPageIn(url: string, language: Language): Promise<RenderedPage | undefined> {
     const context = await handler.query(new Request(new URL(url, `${options.origin}/`)));
     if (context instanceof Response) return undefined;
     const match = context.matches.at(-1);
@@ -116,6 +125,8 @@ export function createPageRenderer(options: RendererOptions) {
     if (!match || !page) return undefined;
     const handle = page === 'not-found' ? undefined : cataloguePageHandles[page];
 
+    await loadLanguage(language);
+    await i18n.changeLanguage(language);
     const t = i18n.getFixedT(language, ['common', 'catalogue'] as const);
     const queryClient = createQueryClient();
     let head: PageHead | null = null;
@@ -134,13 +145,12 @@ export function createPageRenderer(options: RendererOptions) {
         ? t('appName')
         : t('documentTitle', { page: t('notFound.title') });
 
-    const pageI18n = i18n.cloneInstance({ lng: language });
     const router = createStaticRouter(handler.dataRoutes, context);
     // `prerender` waits for every lazy part (the footer's links, the toasts) to load, so the page arrives
     // whole and hydrates as it is, where `renderToString` would leave those to the browser to redo.
     const { prelude } = await prerender(
       <StrictMode>
-        <I18nextProvider i18n={pageI18n}>
+        <I18nextProvider i18n={i18n}>
           <AppProviders queryClient={queryClient} styleNonce={options.nonceMarker}>
             <StaticRouterProvider router={router} context={context} hydrate={false} />
           </AppProviders>

@@ -16,7 +16,8 @@ export function rupeesToPaisa(rupees: number): number {
  */
 export function formatRupees(rupees: number, locale = 'en-IN'): string {
   const hasPaisa = !Number.isInteger(rupees);
-  const symbol = locale.toLowerCase().startsWith('ne') ? 'रु.' : 'Rs.';
+  // Nepali: the language itself, or Devanagari digits in Indian grouping (`en-IN-u-nu-deva`).
+  const symbol = /^ne\b|-nu-deva\b/i.test(locale) ? 'रु.' : 'Rs.';
   return `${symbol} ${rupees.toLocaleString(locale, {
     minimumFractionDigits: hasPaisa ? 2 : 0,
     maximumFractionDigits: 2,

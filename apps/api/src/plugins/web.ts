@@ -2,12 +2,13 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { ERROR_MESSAGES } from '@puja/contract';
+import { DEFAULT_LANGUAGE, ERROR_MESSAGES } from '@puja/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { PublicArea } from '../integrations/storage/file-storage.ts';
 import { allowPublicImages, servePublicUploads } from '../integrations/storage/public-uploads.ts';
 import { forRenderedPage, withStyleNonce } from '../lib/csp.ts';
+import { requestLanguage } from '../lib/request-language.ts';
 import { loadPageRenderer, type RenderedPage } from './page-renderer.ts';
 
 export interface WebPluginOptions {
@@ -82,7 +83,9 @@ export const webPlugin = fp<WebPluginOptions>(
     const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
       let page: RenderedPage | undefined;
       try {
-        page = await renderer?.renderPage(request.url);
+        // In the language the browser asked for (its `lang` cookie, else Accept-Language), as the browser
+        // will render it when it hydrates.
+        page = await renderer?.renderPage(request.url, requestLanguage(request.headers) ?? DEFAULT_LANGUAGE);
       } catch (error) {
         // The browser can still render the page from the shell: never an error page for a rendering fault.
         request.log.error({ err: error }, 'server-side rendering failed; sending the shell');

@@ -33,6 +33,7 @@ export function RootLayout() {
   useSessionRefresh();
   useLoginOnSessionExpiry();
   useOrderAfterSignIn();
+  useMarkInteractive();
 
   return (
     <>
@@ -86,4 +87,13 @@ function useLoginOnSessionExpiry(): void {
   useEffect(() => {
     if (location.key) forgetSessionEnding();
   }, [location.key]);
+}
+
+/**
+ * Marks the document once the app runs (`<html data-app-ready>`): a server-rendered page shows its buttons
+ * before its script has hydrated them, and a click then does nothing. Tests, and anything else driving the
+ * page, wait for the mark before they act.
+ */
+function useMarkInteractive(): void {
+  useEffect(() => document.documentElement.setAttribute('data-app-ready', ''), []);
 }

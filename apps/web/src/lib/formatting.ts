@@ -25,16 +25,25 @@ export function formatLocale(): string {
   return FORMAT_LOCALES[activeLanguage()];
 }
 
+/**
+ * The locale numbers and rupees are written in. Nepali spells its digits out (`en-IN-u-nu-deva`: Devanagari
+ * digits, lakh grouping) instead of trusting `ne-NP`'s own data, which some browsers' ICU lacks (they would
+ * write `5,000` where the server wrote `५,०००`, and a server-rendered price must read the same in the browser
+ * that hydrates it).
+ */
+const NUMBER_LOCALES: Record<Language, string> = { ...FORMAT_LOCALES, ne: 'en-IN-u-nu-deva' };
+const numberLocale = () => NUMBER_LOCALES[activeLanguage()];
+
 const inEnglish = () => activeLanguage() === 'en';
 
 /** Rupees in the active language: `Rs. 1,00,000`, `रु. १,००,०००`, `Rs. 100,000`. Always rupees. */
 export function formatMoney(rupees: number): string {
-  return formatRupees(rupees, formatLocale());
+  return formatRupees(rupees, numberLocale());
 }
 
 /** A count or figure in the active language's digits and separators. */
 export function formatNumber(value: number): string {
-  return value.toLocaleString(formatLocale());
+  return value.toLocaleString(numberLocale());
 }
 
 const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
