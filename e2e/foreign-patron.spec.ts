@@ -17,6 +17,9 @@ function freshAustralianNumber(): string {
 }
 
 test.describe('a patron with an Australian number', () => {
+  // A browser set up in Australia (its region guesses the currency).
+  test.use({ locale: 'en-AU' });
+
   test('signs in with the code Twilio carried, orders, pays and receives the receipt by e-mail', async ({
     page,
   }) => {
@@ -53,9 +56,14 @@ test.describe('a patron with an Australian number', () => {
     await page.getByRole('button', { name: 'Begin Journey' }).click();
     await expect(page).toHaveURL(/\/monasteries$/);
 
-    // ---- Prices in the patron's currency (issue 15, item 4) ----
-    // The check that a patron in Australia sees prices in AUD beside the rupees belongs here: before the
-    // order, on the monastery's page and in the Make Puja dialog (orderAtKopan opens both).
+    // Prices in the patron's currency: a browser in Australia guesses Australian dollars, shown beside the
+    // rupees (the stand-in's rates), while the price stays in rupees.
+    await page.goto('/monastery/kopan-monastery');
+    const card = page
+      .getByTestId('offering-card')
+      .filter({ has: page.getByRole('heading', { name: 'Green Tara Puja', exact: true }) });
+    await expect(card.getByText(/Rs\. [\d,]+/).first()).toBeVisible();
+    await expect(card.getByTestId('approximate-price')).toHaveText(/^≈ A\$\d[\d,.]*$/);
 
     const order = await orderAtKopan(
       page,
