@@ -33,7 +33,6 @@ export function ResponsivePicture({ src, alt, sizes, height, priority = false }:
   // the browser a 16:9 proportion before the style sheet arrives.
   const box = {
     className: classes.picture,
-    alt,
     width: Math.round(height * (16 / 9)),
     height,
     loading: priority ? 'eager' : 'lazy',
@@ -43,6 +42,7 @@ export function ResponsivePicture({ src, alt, sizes, height, priority = false }:
     return (
       <img
         {...box}
+        alt={alt}
         src={failed || !src ? imageFallbackUrl : src}
         decoding="async"
         onError={failed ? undefined : () => setFailed(true)}
@@ -56,6 +56,7 @@ export function ResponsivePicture({ src, alt, sizes, height, priority = false }:
       ))}
       <img
         {...box}
+        alt={alt}
         src={sources.src}
         srcSet={sources.srcSet}
         sizes={sources.sizes}
