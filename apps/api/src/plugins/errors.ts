@@ -2,7 +2,9 @@ import { ERROR_MESSAGES, type ErrorResponse } from '@puja/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { translateAnswer } from '../api-messages/api-messages.ts';
 import { AppError, ThrottledError } from '../lib/app-error.ts';
+import { requestLanguage } from '../lib/request-language.ts';
 import { UPLOAD_LIMITS } from './body-parsers.ts';
 
 /**
@@ -50,6 +52,11 @@ export function databaseRefusedValue(error: unknown): { code: string; message: s
 
 export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
+    // Every answer's `message` and field errors in the request's language (lang cookie, else
+    // Accept-Language; docs/decisions/018), failures and successes alike; English answers stay as they are.
+    app.addHook('preSerialization', async (request, _reply, payload) =>
+      translateAnswer(payload, requestLanguage(request.headers)),
+    );
     app.setErrorHandler((error: FastifyError, request, reply) => {
       if (error instanceof AppError) {
         const body: ErrorResponse = { message: error.message };
