@@ -90,4 +90,5 @@ export const en = {
   pujaOfAnotherMonastery: 'This puja belongs to another monastery’s list.',
   alreadyOffered: 'Your monastery already offers this puja.',
   chooseOpenPuja: 'Choose an open puja from the catalogue.',
+  messageSent: 'Message sent successfully',
 } as const;

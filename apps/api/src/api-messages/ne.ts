@@ -65,4 +65,5 @@ export const ne: ApiMessageCatalogue = {
   pujaOfAnotherMonastery: 'यो पूजा अर्को गुम्बाको सूचीमा छ।',
   alreadyOffered: 'तपाईंको गुम्बाले यो पूजा पहिले नै गर्छ।',
   chooseOpenPuja: 'सूचीबाट खुला पूजा छान्नुहोस्।',
+  messageSent: 'सन्देश पठाइयो।',
 };

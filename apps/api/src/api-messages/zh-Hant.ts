@@ -65,4 +65,5 @@ export const zhHant: ApiMessageCatalogue = {
   pujaOfAnotherMonastery: '此法會屬於另一座寺院的清單。',
   alreadyOffered: '您的寺院已提供此法會。',
   chooseOpenPuja: '請從目錄中選擇一項開放的法會。',
+  messageSent: '訊息已送出。',
 };
