@@ -4,8 +4,8 @@ import { API_MESSAGE_CATALOGUES, translateAnswer, translateApiMessage } from './
 import { en } from './en.ts';
 
 const placeholdersOf = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort();
-/** Latin words a translation may keep: names of formats and units, the same in every language. */
-const KEPT_WORDS = /SMS|JPEG|PNG|WebP|HEIC|MB/g;
+/** Latin words a translation may keep: formats, units, and the word one types to delete an account. */
+const KEPT_WORDS = /SMS|JPEG|PNG|WebP|HEIC|MB|DELETE/g;
 
 describe('the catalogue of the API’s messages', () => {
   it.each(LANGUAGES)('%s has every key of the English messages, and no other', (language) => {

@@ -1,5 +1,6 @@
 import {
   CURRENT_PASSWORD_REQUIRED_MESSAGE,
+  DELETE_ACCOUNT_CONFIRMATION_MESSAGE,
   EMAIL_TAKEN_MESSAGE,
   ERROR_MESSAGES,
   FULL_NAME_MESSAGE,
@@ -44,6 +45,7 @@ export const en = {
   phoneTaken: PHONE_TAKEN_MESSAGE,
   samePhone: SAME_PHONE_MESSAGE,
   pujaTime: PUJA_TIME_MESSAGE,
+  deleteConfirmation: DELETE_ACCOUNT_CONFIRMATION_MESSAGE,
   // sign-in and the account (apps/api/src/modules/session, account)
   throttledOneSecond: 'Too many requests. Try again in 1 second.',
   throttledSeconds: 'Too many requests. Try again in {count} seconds.',
@@ -77,6 +79,8 @@ export const en = {
   fileTooLarge: 'Each file can be at most {count} MB.',
   tooManyFiles: 'At most {count} files at a time.',
   tooManyPhotos: 'At most {count} photos at a time.',
+  tooManyFormFields: 'Too many form fields.',
+  tooManyFormParts: 'Too many form parts.',
   // a monastery's staff
   orderOfAnotherMonastery: 'This order belongs to another monastery.',
   staffOwnOrders: 'Staff see only their own monastery’s orders.',
