@@ -117,7 +117,7 @@ test.describe('on a 360px-wide phone', () => {
       ).toBeVisible();
       const details = page.getByRole('region', { name: 'Puja Details' });
       await expect(detailIn(details, 'Order number')).toHaveText(first.number);
-      await expect(detailIn(details, 'Date')).toHaveText(pujaDayText(first.day));
+      await expect(detailIn(details, 'Date')).toHaveText(`${pujaDayText(first.day)} (Nepal date)`);
       await expect(
         page
           .getByRole('region', { name: 'Messages' })

@@ -183,7 +183,7 @@ test.describe('monastery staff handle their orders', () => {
     await page.goto(`/orders?oid=${redatedId}`);
     await expect(detailIn(details, 'Puja')).toHaveText(orders.toRedate.puja);
     await expect(detailIn(details, 'Order status')).toHaveText('Pending');
-    await expect(detailIn(details, 'Date')).toHaveText(pujaDayText(newDay));
+    await expect(detailIn(details, 'Date')).toHaveText(`${pujaDayText(newDay)} (Nepal date)`);
 
     await page.goto(`/orders?oid=${declinedId}`);
     await expect(detailIn(details, 'Puja')).toHaveText(orders.toDecline.puja);

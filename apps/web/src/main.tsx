@@ -46,15 +46,25 @@ if (styleNonce) setNonce(styleNonce);
 const queryClient = createQueryClient();
 // A public page arrives rendered, with the data it was rendered from (docs/decisions/017): hydrate it.
 const serverRendered = hydratePageData(queryClient);
-// The rest of the styles: awaited before a page is rendered here, fetched alongside a rendered page's hydration.
-const allStyles = import('./app/all-styles.ts');
-if (!serverRendered) await allStyles;
-const app = (
-  <StrictMode>
-    <AppProviders queryClient={queryClient} styleNonce={styleNonce}>
-      <RouterProvider router={await createRouter()} />
-    </AppProviders>
-  </StrictMode>
-);
-if (serverRendered) hydrateRoot(container, app);
-else createRoot(container).render(app);
+
+/**
+ * Starts the app once what its first render needs has loaded: the rest of the styles (awaited only when
+ * the page is rendered here; a rendered page has what it paints with) and the lazy routes on the address.
+ * Not awaited at the module's top level: lazily loaded modules import from this entry, and would wait for
+ * it to finish evaluating while it waited for them.
+ */
+async function start(root: HTMLElement): Promise<void> {
+  const allStyles = import('./app/all-styles.ts');
+  if (!serverRendered) await allStyles;
+  const app = (
+    <StrictMode>
+      <AppProviders queryClient={queryClient} styleNonce={styleNonce}>
+        <RouterProvider router={await createRouter()} />
+      </AppProviders>
+    </StrictMode>
+  );
+  if (serverRendered) hydrateRoot(root, app);
+  else createRoot(root).render(app);
+}
+
+void start(container);
