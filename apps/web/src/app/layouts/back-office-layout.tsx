@@ -1,4 +1,4 @@
-import { Anchor, AppShell, Burger, Group, NavLink, Text } from '@mantine/core';
+import { Anchor, AppShell, Box, Burger, Group, NavLink, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { Role } from '@puja/contract';
 import {
@@ -82,7 +82,10 @@ export function BackOfficeLayout({ area }: BackOfficeLayoutProps) {
                 {t(areaLabel)}
               </Text>
             )}
-            <LanguageSelect />
+            {/* On a phone the language is chosen at the foot of the menu: the bar has no room for it. */}
+            <Box visibleFrom="xs">
+              <LanguageSelect />
+            </Box>
             <ProfileMenu
               label={sessionLabel(session)}
               withSettings
@@ -113,6 +116,9 @@ export function BackOfficeLayout({ area }: BackOfficeLayoutProps) {
             />
           );
         })}
+        <Box hiddenFrom="xs" mt="md">
+          <LanguageSelect />
+        </Box>
       </AppShell.Navbar>
 
       <AppShell.Main>

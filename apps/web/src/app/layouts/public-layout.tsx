@@ -99,8 +99,11 @@ export function PublicLayout() {
               )}
             </Group>
             <Group gap="sm" wrap="nowrap">
-              <LanguageSelect />
-              <CurrencySelect />
+              {/* On a phone they are in the menu: the bar has no room for them beside the name. */}
+              <Group gap="sm" wrap="nowrap" visibleFrom="xs">
+                <LanguageSelect />
+                <CurrencySelect />
+              </Group>
               <Burger
                 opened={menuOpened}
                 onClick={menu.toggle}
@@ -114,6 +117,10 @@ export function PublicLayout() {
         </Container>
         <Collapse in={menuOpened} hiddenFrom={breakpoint} id={menuId} className={classes.mobileMenu}>
           <Container size="lg" pb="md">
+            <Group gap="sm" hiddenFrom="xs" py="sm">
+              <LanguageSelect />
+              <CurrencySelect />
+            </Group>
             <Stack component="nav" aria-label={t('nav.label')} gap={0}>
               {links.map((link) => (
                 <NavLink key={link.to} to={link.to} className={classes.mobileLink} onClick={menu.close}>
