@@ -1,7 +1,8 @@
-import { Anchor, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
 import { AppLogo } from '../../components/app-logo.tsx';
+import { LanguageSelect } from '../../components/language-select.tsx';
 import classes from './login-layout.module.css';
 
 /** The login layout (docs/product.md#sign-in-layout): a picture with its caption beside the logo, heading and sign-in screen. */
@@ -15,9 +16,13 @@ export function LoginLayout() {
       </aside>
       <main className={classes.panel}>
         <Stack gap="lg" className={classes.panelInner}>
-          <Anchor component={Link} to="/" underline="never" aria-label={t('nav.home')} w="fit-content">
-            <AppLogo size={44} />
-          </Anchor>
+          <Group justify="space-between" wrap="nowrap">
+            <Anchor component={Link} to="/" underline="never" aria-label={t('nav.home')} w="fit-content">
+              <AppLogo size={44} />
+            </Anchor>
+            {/* Someone arriving here first chooses their language here too. */}
+            <LanguageSelect />
+          </Group>
           <Title order={1}>{t('loginLayout.heading')}</Title>
           <Text c="dimmed">{t('loginLayout.intro')}</Text>
           <Outlet />
