@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import http from 'node:http';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type pg from 'pg';
@@ -93,12 +94,34 @@ declare module 'fastify' {
  */
 export async function buildApp(dependencies: AppDependencies, logger?: FastifyBaseLogger) {
   const { config } = dependencies;
+  const catalogueCache = new CatalogueCache();
+  const metrics = createMetrics({ pool: dependencies.pool });
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: false }),
     trustProxy: config.TRUST_PROXY,
     // Requests with images are handled by the multipart limits; everything else is small.
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
+    // Fastify's own HTTP server, with the catalogue's answers from memory given ahead of routing
+    // (catalogue-cache.ts, docs/decisions/022).
+    serverFactory: (handleWithFastify, options) => {
+      const server = http.createServer((request, response) => {
+        const started = performance.now();
+        const route = catalogueCache.answerBeforeRouting(request, response);
+        if (route === undefined) return handleWithFastify(request, response);
+        metrics.observeRequest('GET', route, response.statusCode, performance.now() - started);
+      });
+      // What Fastify sets on the server it makes itself (its defaults: options leaves them untyped).
+      const timeouts = options as {
+        keepAliveTimeout: number;
+        requestTimeout: number;
+        connectionTimeout: number;
+      };
+      server.keepAliveTimeout = timeouts.keepAliveTimeout;
+      server.requestTimeout = timeouts.requestTimeout;
+      server.setTimeout(timeouts.connectionTimeout);
+      return server;
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -107,7 +130,7 @@ export async function buildApp(dependencies: AppDependencies, logger?: FastifyBa
   app.decorate('config', config);
   app.decorate('db', dependencies.db);
   app.decorate('storage', dependencies.storage);
-  app.decorate('catalogueCache', new CatalogueCache());
+  app.decorate('catalogueCache', catalogueCache);
 
   // Listen only once the app is ready, so an app that fails to build leaves no connection behind.
   let stopListening: (() => Promise<void>) | undefined;
@@ -152,7 +175,6 @@ export async function buildApp(dependencies: AppDependencies, logger?: FastifyBa
     log: app.log,
   });
 
-  const metrics = createMetrics({ pool: dependencies.pool });
   metrics.addDatabaseGauges(app);
   await app.register(healthRoutes, { metrics, metricsToken: config.METRICS_TOKEN, pool: dependencies.pool });
   const catalogueChanged = () => invalidateCatalogue(dependencies.db, app.catalogueCache);

@@ -26,7 +26,7 @@ export interface SecurityOptions {
  * so every API route has it unless it chooses otherwise: the public catalogue reads replace it with their
  * own `no-cache` and ETag (catalogue-cache.ts), and a signed photo link with a short private cache.
  */
-const API_HEADERS = {
+export const API_HEADERS = {
   'cache-control': 'no-store',
   'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
   'cross-origin-resource-policy': 'same-origin',

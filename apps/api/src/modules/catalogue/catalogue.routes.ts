@@ -46,13 +46,13 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{
     schema: z.ZodType<T>,
     compute: (audience: Audience) => Promise<T>,
   ): Promise<FastifyReply> {
-    // The same URL answers differently to an administrator: shared caches must keep them apart.
-    reply.header('vary', 'authorization');
     if (request.viewer?.role !== 'admin') {
       await cache.reply(request, reply, key, schema, () => compute('public'));
       return reply;
     }
+    // The same URL answers differently to an administrator: shared caches must keep them apart.
     reply
+      .header('vary', 'authorization')
       .header('cache-control', 'private, no-store')
       .type('application/json; charset=utf-8')
       .send(JSON.stringify(schema.parse(await compute('admin'))));

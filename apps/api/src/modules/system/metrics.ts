@@ -38,9 +38,14 @@ export function createMetrics(options: { pool: pg.Pool }) {
     },
   });
 
+  /** One answered request; `route` is the route pattern, never the raw URL (ids would make endless labels). */
+  const observeRequest = (method: string, route: string, status: number, milliseconds: number) =>
+    requests.observe({ method, route, status: String(status) }, milliseconds / 1000);
+
   return {
     registry,
     paymentsReceived,
+    observeRequest,
     /** Database-wide figures, shared by every instance, read at scrape time. */
     addDatabaseGauges(app: FastifyInstance) {
       new Gauge({
@@ -71,10 +76,11 @@ export function createMetrics(options: { pool: pg.Pool }) {
       // throughput on small answers (docs/operations.md, `npm run bench`).
       app.addHook('onResponse', (request, reply, done) => {
         // The route pattern, never the raw URL: ids and signed links would make endless label values.
-        const route = request.routeOptions.url ?? 'unmatched';
-        requests.observe(
-          { method: request.method, route, status: String(reply.statusCode) },
-          reply.elapsedTime / 1000,
+        observeRequest(
+          request.method,
+          request.routeOptions.url ?? 'unmatched',
+          reply.statusCode,
+          reply.elapsedTime,
         );
         done();
       });
