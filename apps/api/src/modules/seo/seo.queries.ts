@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull, or } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { monasteries, pujas } from '../../db/schema/index.ts';
 
@@ -23,14 +23,21 @@ export function listSitemapMonasteries(db: Database): Promise<SitemapRow[]> {
 }
 
 /**
- * Open, unarchived catalogue pujas: the ones `/pujas` links to. A monastery's own special puja is shown
- * on its monastery's page, which the sitemap lists.
+ * Open, unarchived pujas with a page of their own: the catalogue's (`/pujas` links to them) and each open
+ * monastery's own special pujas (its page links to them). `specialOf` says which monastery offers a special.
  */
-export function listSitemapPujas(db: Database): Promise<SitemapRow[]> {
+export function listSitemapPujas(db: Database): Promise<(SitemapRow & { specialOf: number | null })[]> {
   return db
-    .select({ id: pujas.id, slug: pujas.slug, updatedAt: pujas.updatedAt })
+    .select({ id: pujas.id, slug: pujas.slug, updatedAt: pujas.updatedAt, specialOf: pujas.monasteryId })
     .from(pujas)
-    .where(and(eq(pujas.status, 1), isNull(pujas.archivedAt), isNull(pujas.monasteryId)))
+    .leftJoin(monasteries, eq(monasteries.id, pujas.monasteryId))
+    .where(
+      and(
+        eq(pujas.status, 1),
+        isNull(pujas.archivedAt),
+        or(isNull(pujas.monasteryId), and(eq(monasteries.status, 1), isNull(monasteries.archivedAt))),
+      ),
+    )
     .orderBy(asc(pujas.slug))
     .limit(MAX_SITEMAP_ROWS);
 }

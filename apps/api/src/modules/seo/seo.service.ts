@@ -59,7 +59,7 @@ export function createSeoService(dependencies: { db: Database; publicUrl: string
       const urls: SitemapUrl[] = [
         { path: '/', lastModified: catalogueChanged },
         { path: '/monasteries', lastModified: newest(monasteryRows) },
-        { path: '/pujas', lastModified: newest(pujaRows) },
+        { path: '/pujas', lastModified: newest(pujaRows.filter((row) => row.specialOf === null)) },
         ...monasteryRows.map(pageOf('/monastery')),
         ...pujaRows.map(pageOf('/puja')),
         ...INFORMATION_PAGES.map((path) => ({ path })),

@@ -14,12 +14,13 @@ beforeAll(async () => {
   const kopan = await insertMonastery(db, { slug: 'kopan-monastery', name: 'Kopan Monastery' });
   await db.update(monasteries).set({ updatedAt: kopanChanged }).where(eq(monasteries.id, kopan.id));
   await insertMonastery(db, { slug: 'puja-gompa', name: 'Puja Gompa' });
-  await insertMonastery(db, { slug: 'closed-gompa', status: 0 });
+  const closed = await insertMonastery(db, { slug: 'closed-gompa', status: 0 });
   await insertMonastery(db, { slug: 'archived-gompa', archivedAt: new Date() });
   await insertPuja(db, { slug: 'tara-puja' });
   await insertPuja(db, { slug: 'closed-puja', status: 0 });
   await insertPuja(db, { slug: 'archived-puja', archivedAt: new Date() });
   await insertPuja(db, { slug: 'kopan-special', monasteryId: kopan.id });
+  await insertPuja(db, { slug: 'closed-gompa-special', monasteryId: closed.id });
 });
 
 afterAll(() => harness?.close());
@@ -35,7 +36,7 @@ function entries(xml: string): Map<string, string | undefined> {
 }
 
 describe('GET /sitemap.xml', () => {
-  it('lists the public pages and every open monastery and catalogue puja, at PUBLIC_URL', async () => {
+  it('lists the public pages, every open monastery and the pujas with a page, at PUBLIC_URL', async () => {
     const response = await harness.app.inject('/sitemap.xml');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/xml; charset=utf-8');
@@ -49,6 +50,8 @@ describe('GET /sitemap.xml', () => {
       `${PUBLIC_URL}/pujas`,
       `${PUBLIC_URL}/monastery/kopan-monastery`,
       `${PUBLIC_URL}/monastery/puja-gompa`,
+      // An open monastery's own special puja; a closed one's is not listed.
+      `${PUBLIC_URL}/puja/kopan-special`,
       `${PUBLIC_URL}/puja/tara-puja`,
       `${PUBLIC_URL}/about`,
       `${PUBLIC_URL}/contact`,
@@ -65,7 +68,9 @@ describe('GET /sitemap.xml', () => {
     const gompa = body.get(`${PUBLIC_URL}/monastery/puja-gompa`)!;
     expect(Date.parse(gompa)).toBeGreaterThan(kopanChanged.getTime());
     expect(body.get(`${PUBLIC_URL}/monasteries`)).toBe(gompa);
-    const newest = [gompa, body.get(`${PUBLIC_URL}/puja/tara-puja`)!].sort().at(-1);
+    const pujas = ['tara-puja', 'kopan-special'].map((slug) => body.get(`${PUBLIC_URL}/puja/${slug}`)!);
+    expect(body.get(`${PUBLIC_URL}/pujas`), 'the list shows catalogue pujas only').toBe(pujas[0]);
+    const newest = [gompa, ...pujas].sort().at(-1);
     expect(body.get(`${PUBLIC_URL}/`)).toBe(newest);
     expect(body.get(`${PUBLIC_URL}/about`)).toBeUndefined();
   });
