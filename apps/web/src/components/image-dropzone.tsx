@@ -4,6 +4,7 @@ import { isAcceptedPicture, MAX_UPLOAD_BYTES, MAX_UPLOAD_MEGABYTES, PICTURE_TYPE
 import { IconPhoto, IconPhotoUp, IconPhotoX } from '@tabler/icons-react';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { thumbnailSrc } from '../lib/picture-sources.ts';
 import { useObjectUrl } from '../lib/use-object-url.ts';
 
 interface ImageDropzoneProps {
@@ -20,7 +21,7 @@ export function ImageDropzone({ value, currentImagePath, error, onChange, onReje
   const { t } = useTranslation('admin');
   const id = useId();
   const previewUrl = useObjectUrl(value);
-  const shownUrl = previewUrl ?? currentImagePath;
+  const shownUrl = previewUrl ?? thumbnailSrc(currentImagePath);
   const describedBy = [
     currentImagePath ? `${id}-description` : null,
     `${id}-rules`,

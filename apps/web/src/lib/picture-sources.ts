@@ -46,6 +46,17 @@ function srcSetOf(imagePath: string, format: PictureVariantFormat): string {
   ).join(', ');
 }
 
+/**
+ * A small picture's file (a back office's thumbnail or the picture a form keeps): the narrowest WebP rather
+ * than the stored original, which may be 1600 px wide. Anything that is not a stored picture (a preview's
+ * `blob:` address) is shown as it is.
+ */
+export function thumbnailSrc(imagePath: string): string;
+export function thumbnailSrc(imagePath: string | null): string | null;
+export function thumbnailSrc(imagePath: string | null): string | null {
+  return pictureVariantPath(imagePath, PICTURE_VARIANT_WIDTHS[0], 'webp') ?? imagePath;
+}
+
 /** A stored picture's variants for `<picture>`; undefined for anything that is not a stored picture. */
 export function pictureSources(
   imagePath: string | null | undefined,

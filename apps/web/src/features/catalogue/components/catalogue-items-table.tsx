@@ -3,6 +3,7 @@ import { IconEdit, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import imageFallbackUrl from '../../../assets/image-fallback.svg';
 import { RecordCards } from '../../../components/record-cards.tsx';
+import { thumbnailSrc } from '../../../lib/picture-sources.ts';
 import { useCardLayout } from '../../../lib/use-card-layout.ts';
 import type { AdminCatalogueItem } from '../api/catalogue-item-requests.ts';
 import { StatusBadge } from './status-badge.tsx';
@@ -21,7 +22,7 @@ export function CatalogueItemsTable({ label, items, emptyText, onEdit, onDelete 
   const cards = useCardLayout();
   const picture = (item: AdminCatalogueItem) => (
     <Image
-      src={item.image_path}
+      src={thumbnailSrc(item.image_path)}
       fallbackSrc={imageFallbackUrl}
       alt={t('catalogue.imageAlt', { name: item.name })}
       w={72}

@@ -2,6 +2,7 @@ import { FileInput, Group, Image, Radio, Stack, Text, Textarea, TextInput } from
 import { PICTURE_ACCEPT } from '@puja/contract';
 import { useTranslation } from 'react-i18next';
 import { MAX_PHOTO_MEGABYTES } from '../../../lib/photo-rules.ts';
+import { thumbnailSrc } from '../../../lib/picture-sources.ts';
 import type { SpecialPujaFormState } from '../hooks/use-special-puja-form.ts';
 import { CostInput } from './add-puja-form.tsx';
 
@@ -21,7 +22,7 @@ export function SpecialPujaFields({ editor, currentImage }: SpecialPujaFieldsPro
       {currentImage?.path && (
         <Group gap="sm" wrap="nowrap">
           <Image
-            src={currentImage.path}
+            src={thumbnailSrc(currentImage.path)}
             alt={t('specialForm.currentImage', { name: currentImage.name })}
             w={72}
             h={72}
