@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type pg from 'pg';
 import type { Config } from './config/env.ts';
 import { resolveJwtSecret } from './config/secrets.ts';
@@ -17,6 +17,7 @@ import type { FileStorage } from './integrations/storage/file-storage.ts';
 import { pictureVariantRoutes } from './integrations/storage/picture-variants.ts';
 import { createUrlSigner } from './integrations/storage/signed-urls.ts';
 import { createJobQueue, enqueueJob, type JobHandlers, type JobQueue } from './jobs/job-queue.ts';
+import { validatorCompiler } from './lib/validator-compiler.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { createAccountService } from './modules/account/account.service.ts';
 import { adminStatsRoutes } from './modules/admin-stats/admin-stats.routes.ts';

@@ -36,13 +36,15 @@ export type BackOfficeOrderFilter = (typeof BACK_OFFICE_ORDER_FILTERS)[number];
 
 export const BACK_OFFICE_ORDERS_PAGE_SIZE = 25;
 
-const pujaDay = (label: string) =>
+// The whole sentence, not a label put into one: the API finds a message by its English words to answer it
+// in the request's language (apps/api/src/api-messages).
+const pujaDay = (message: string) =>
   z
     .string()
     .trim()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `Use the ${label} date as YYYY-MM-DD.`)
+    .regex(/^\d{4}-\d{2}-\d{2}$/, message)
     // A day that does not exist (2026-02-30) cannot be compared with a puja's day.
-    .refine(isCalendarDate, `Use the ${label} date as YYYY-MM-DD.`)
+    .refine(isCalendarDate, message)
     .optional();
 
 /** The list's search and filters; `from` and `to` bound the puja's day, both included. */
@@ -54,8 +56,8 @@ export const backOfficeOrdersQuerySchema = pageQuerySchema
     puja: idSchema('Choose a puja.').optional(),
     /** Administrators only: one monastery's orders. Staff may send only their own monastery's id. */
     monastery: idSchema('Choose a monastery.').optional(),
-    from: pujaDay('first'),
-    to: pujaDay('last'),
+    from: pujaDay('Use the first date as YYYY-MM-DD.'),
+    to: pujaDay('Use the last date as YYYY-MM-DD.'),
   })
   .refine((query) => !query.from || !query.to || query.from <= query.to, {
     message: 'The first date must not be after the last.',

@@ -15,26 +15,32 @@ export const INTENTION_MAX_LENGTH = 500;
 export const LATEST_ORDER_DAYS = 365;
 export const BENEFICIARY_MAX_LENGTH = 500;
 
-const positiveId = (label: string) => idSchema(`Choose a ${label}.`);
-
-const optionalText = (max: number, label: string) =>
+// Whole sentences, not a label put into one: the API finds each message by its English words to answer
+// it in the request's language (apps/api/src/api-messages).
+const optionalText = (max: number, message: string) =>
   z
     .string()
     .trim()
-    .max(max, `${label} can be at most ${max} characters.`)
+    .max(max, message)
     .optional()
     .transform((value) => (value ? value : undefined));
 
 export const createOrderRequestSchema = z.object({
-  monastery: positiveId('monastery'),
-  puja: positiveId('puja'),
+  monastery: idSchema('Choose a monastery.'),
+  puja: idSchema('Choose a puja.'),
   /** What the person saw; the server compares it with the current price and never charges it. */
   cost: z.coerce.number({ error: 'Cost is required.' }).nonnegative('Cost is required.'),
   date: z.string().trim().regex(ISO_DATE_PATTERN, 'Choose a date.'),
   payment: z.enum(PAYMENT_METHODS, { error: 'Choose how to pay: eSewa or Khalti.' }),
   /** The names prayed for. */
-  beneficiary: optionalText(BENEFICIARY_MAX_LENGTH, 'Names'),
-  intention: optionalText(INTENTION_MAX_LENGTH, 'The intention'),
+  beneficiary: optionalText(
+    BENEFICIARY_MAX_LENGTH,
+    `Names can be at most ${BENEFICIARY_MAX_LENGTH} characters.`,
+  ),
+  intention: optionalText(
+    INTENTION_MAX_LENGTH,
+    `The intention can be at most ${INTENTION_MAX_LENGTH} characters.`,
+  ),
   /** One per form submission: a double click or a retried request creates one order. */
   idempotency_key: z
     .string()

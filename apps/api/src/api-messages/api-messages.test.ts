@@ -4,8 +4,13 @@ import { API_MESSAGE_CATALOGUES, translateAnswer, translateApiMessage } from './
 import { en } from './en.ts';
 
 const placeholdersOf = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort();
-/** Latin words a translation may keep: formats, units, and the word one types to delete an account. */
-const KEPT_WORDS = /SMS|JPEG|PNG|WebP|HEIC|MB|DELETE/g;
+/**
+ * Latin words a translation may keep: formats, units, names (the payment providers, the languages in their
+ * own script), values a client sends as written (`DELETE`, `true`, `decline`, `user`, media types), and
+ * technical names.
+ */
+const KEPT_WORDS =
+  /SMS|JPEG|PNG|WebP|HEIC|MB|DELETE|NUL|Unicode|YYYY|eSewa|Khalti|API|English|true|false|decline|user|monastery|POST|_method=patch|(application|multipart)\/[\w-]+/g;
 
 describe('the catalogue of the API’s messages', () => {
   it.each(LANGUAGES)('%s has every key of the English messages, and no other', (language) => {
@@ -41,7 +46,7 @@ describe('the catalogue of the API’s messages', () => {
   it('translates a known text, fills in a number, and passes unknown texts and English unchanged', () => {
     expect(translateApiMessage('Order not found.', 'zh-Hant')).toBe('找不到此訂單。');
     expect(translateApiMessage('Too many requests. Try again in 15 seconds.', 'ne')).toBe(
-      'धेरै पटक अनुरोध भयो। 15 सेकेन्डपछि फेरि प्रयास गर्नुहोस्।',
+      'धेरै पटक अनुरोध भयो। १५ सेकेन्डपछि फेरि प्रयास गर्नुहोस्।',
     );
     expect(translateApiMessage('Too many requests. Try again in 1 second.', 'zh-Hant')).toBe(
       '請求次數過多，請 1 秒後再試。',

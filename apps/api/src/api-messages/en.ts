@@ -5,6 +5,7 @@ import {
   ERROR_MESSAGES,
   FULL_NAME_MESSAGE,
   INVALID_PHONE_MESSAGE,
+  INVALID_TEXT_MESSAGE,
   OTP_MISMATCH_MESSAGE,
   PASSWORD_CHANGED_MESSAGE,
   PASSWORD_MISMATCH_MESSAGE,
@@ -18,10 +19,13 @@ import {
 } from '@puja/contract';
 
 /**
- * The API's own fixed English messages (errors' `message` and field errors, and success messages a toast
- * shows), which ne.ts and zh-Hant.ts translate (docs/decisions/018). A message is found by its English
- * text, so services keep throwing plain English; `{count}` stands for a number inside a message. A text not
- * listed here (a zod default, a staff-only or machine-only message) goes out in English.
+ * Every English message the API answers with (errors' `message` and field errors, and success messages a
+ * toast shows), which ne.ts and zh-Hant.ts translate (docs/decisions/018). A message is found by its English
+ * text, so services keep throwing plain English. A `{placeholder}` stands for a value: `{count}` a number,
+ * `{amount}` rupees, `{country}` a country, `{status}` an order's state, any other name data kept as it is
+ * (api-messages.ts); a service writes such a message with `apiMessage(key, values)`. zod's own default
+ * messages are translated by zod's locales instead (zod-messages.ts). api-messages-sources.test.ts fails when
+ * a message in the sources is missing here.
  */
 export const en = {
   // packages/contract: errors.ts, session.ts, sign-in.ts, phone.ts, account.ts, orders.ts
@@ -95,4 +99,132 @@ export const en = {
   alreadyOffered: 'Your monastery already offers this puja.',
   chooseOpenPuja: 'Choose an open puja from the catalogue.',
   messageSent: 'Message sent successfully',
+  // the contract's field rules (packages/contract/src)
+  invalidText: INVALID_TEXT_MESSAGE,
+  invalidValue: 'Invalid value.',
+  dateFormat: 'Use a date as YYYY-MM-DD.',
+  firstDateFormat: 'Use the first date as YYYY-MM-DD.',
+  lastDateFormat: 'Use the last date as YYYY-MM-DD.',
+  firstDateAfterLast: 'The first date must not be after the last.',
+  searchTooLong: 'Search for at most 100 characters.',
+  chooseStatusFromList: 'Choose a status from the list.',
+  choosePuja: 'Choose a puja.',
+  chooseMonastery: 'Choose a monastery.',
+  chooseOrder: 'Choose an order.',
+  choosePatron: 'Choose a patron.',
+  slugOrId: 'Expected a slug or an id.',
+  chooseStatus: 'Choose a status.',
+  openOrClosed: 'Status is Open (1) or Closed (0).',
+  nameRequired: 'Name is required.',
+  nameTooLong: 'Name can be at most 120 characters.',
+  descriptionRequired: 'Description is required.',
+  descriptionTooLong: 'Description can be at most 5000 characters.',
+  costNotNumber: 'Cost is required and must be a number.',
+  costTooSmall: 'Cost must be at least {amount}.',
+  costTooLarge: 'Cost is too large.',
+  costDecimals: 'Cost can have at most two decimals (paisa).',
+  costRequired: 'Cost is required.',
+  chooseDate: 'Choose a date.',
+  choosePayment: 'Choose how to pay: eSewa or Khalti.',
+  namesTooLong: 'Names can be at most {count} characters.',
+  intentionTooLong: 'The intention can be at most {count} characters.',
+  invalidRequestKey: 'Invalid request key.',
+  onlyDecline: 'The only status that can be sent is decline.',
+  messageRequired: 'Message is required.',
+  messageTooLong: 'A message can be at most {count} characters.',
+  pagesStartAtOne: 'Pages start at 1.',
+  refundReferenceRequired: "Enter the refund's reference from the merchant portal.",
+  refundReferenceTooLong: 'A reference can be at most 100 characters.',
+  validEmail: 'Enter a valid e-mail address.',
+  passwordRequired: 'Password is required.',
+  chooseLanguage: 'Choose English, नेपाली or 繁體中文.',
+  emailNoticesChoice: 'Say whether you want e-mails: true or false.',
+  chooseCurrency: 'Choose a currency, or rupees only.',
+  chooseCountryCode: 'Choose a country code.',
+  phoneRequired: 'Phone is required.',
+  askNewCode: 'Ask for a new code.',
+  otpRequired: 'OTP is required.',
+  codeDigits: 'The code has 6 digits.',
+  phoneNumeric: 'Phone must be numeric.',
+  chooseRole: 'Choose a role: user or monastery.',
+  // requests the server cannot read (apps/api/src/plugins, lib)
+  unsupportedBody:
+    'Send the body as application/json, multipart/form-data or application/x-www-form-urlencoded.',
+  formUnreadable: 'The form data could not be read: {reason}.',
+  methodOverride: 'Send _method=patch to update with POST.',
+  monasteryRemoved: 'Your monastery has been removed from the platform. Please contact an administrator.',
+  databaseDown: 'The database does not answer.',
+  metricsToken: 'Metrics need the metrics token.',
+  // sign-in and the account, with values
+  smsCannotReachCountry:
+    'We cannot send SMS to numbers in {country} yet. Please sign in with a Nepali mobile number, or contact us.',
+  smsCannotReachNumber:
+    'We cannot send SMS to this number yet. Please sign in with a Nepali mobile number, or contact us.',
+  emailFirst: 'Add your e-mail address first: you sign in with your e-mail and password.',
+  // the account deletion's refusal: the first sentence, then one per order that still holds money
+  deletionRefused:
+    'Your account cannot be deleted yet: every rupee you paid must first buy a puja that is performed or come back to you.',
+  deletionApproved:
+    '{order} has been approved by the monastery: you can delete your account once the puja has been performed.',
+  deletionPaidPending:
+    '{order} is paid and waiting for the monastery: cancel it on your orders page to have the money refunded, or wait until the puja has been performed.',
+  deletionRefundDue: '{order} is to be refunded: {amount} is still to come back to you.',
+  deletionPaying:
+    '{order} has a payment that is still being confirmed: please try again in an hour, once it has been settled.',
+  // ordering, paying, cancelling
+  dateInvalid: 'Choose a valid date.',
+  dateInPast: 'The date cannot be earlier than today.',
+  dateTooFar: 'Choose a date within the next year.',
+  offeringClosed: 'This monastery does not offer this puja at the moment.',
+  priceChanged: 'The price of this puja is now {amount}. Please check and order again.',
+  alreadyPaid: 'This order is already paid.',
+  declinedUnpayable: 'The monastery declined this order, so it cannot be paid.',
+  cancelledUnpayable: 'This order was cancelled, so it cannot be paid.',
+  expiredUnpayable: 'This order was not paid in time and has expired. Please order the puja again.',
+  approvedUncancellable:
+    'The monastery has already approved this order, so it can no longer be cancelled. Please write to the monastery.',
+  alreadyClosed: 'This order is already {status}.',
+  noPujaForCalendar: 'This order is {status}: there is no puja to add to a calendar.',
+  khaltiNotStarted: 'Khalti could not start the payment. Please try again in a moment.',
+  // a monastery's staff: orders, photos and their own pujas
+  onlyPendingApproved: 'Only a pending order can be approved.',
+  onlyPendingRedated: 'Only a pending order can get a new date.',
+  onlyPendingDeclined: 'Only a pending order can be declined.',
+  onlyApprovedCompleted: 'Only an approved order can be completed.',
+  closedToMessages: 'This order is {status}: messages can no longer be sent on it.',
+  declinedHasNoTime: 'A declined puja has no time: send the time with an approval or a new date.',
+  declinedNoTime: 'A declined puja has no time.',
+  namedFileMislabelled: '{file} is sent as {type} but is a {format} image.',
+  fileMislabelled: 'A file is sent as {type} but is a {format} image.',
+  namedFileNotOnlyPicture: '{file} contains more than a picture and was refused.',
+  fileNotOnlyPicture: 'A file contains more than a picture and was refused.',
+  onlyOwnSpecialPujas: 'Only your monastery’s special pujas can be edited here.',
+  offeringPujaFixed: 'The puja of a price cannot be changed.',
+  monasteryOffersNamed: 'Your monastery already offers a puja named {name}.',
+  // administrators: the catalogue, users, refunds
+  monasteryNamed: 'A monastery named {name} already exists.',
+  pujaNamed: 'A puja named {name} already exists.',
+  offersPujaNamed: '{monastery} already offers a puja named {puja}.',
+  monasteryNamedRestore: 'A monastery named {name} already exists: rename it before restoring this one.',
+  pujaNamedRestore: 'A puja named {name} already exists: rename it before restoring this one.',
+  noArchivedMonastery: 'No archived monastery has this id.',
+  noArchivedPuja: 'No archived puja has this id.',
+  monasteryNameRace: 'A monastery with this name was saved at the same moment.',
+  pujaNameRace: 'A puja with this name was saved at the same moment.',
+  specialPujaNamesTaken: 'Its special pujas have names the monastery now uses for others.',
+  userPhoneInvalid: 'Enter a valid mobile number (with its country code when outside Nepal).',
+  phoneExists: 'Phone already exists',
+  staffMonasteryRequired: 'Choose the monastery this staff member belongs to.',
+  ownRole: 'You cannot change your own role.',
+  ownAccount: 'You cannot delete your own account.',
+  esewaNoRefundApi: 'eSewa has no refund API: refund it in the eSewa merchant portal and record it.',
+  refundedThroughKhalti: 'Refunded through Khalti. The patron has been told.',
+  khaltiRefusedBecause:
+    "Khalti refused the refund ({reason}). Refund it in Khalti's merchant portal and record it here.",
+  khaltiRefused: "Khalti refused the refund. Refund it in Khalti's merchant portal and record it here.",
+  khaltiSilent: 'Khalti did not answer. The refund will be checked and retried automatically within minutes.',
+  refundRecorded: 'Refund recorded. The patron has been told.',
+  alreadyRefunded: 'This payment has already been refunded.',
+  refundUnderWay: 'A Khalti refund of this payment is already under way.',
+  noRefundDue: 'No refund is due for this payment.',
 } as const;

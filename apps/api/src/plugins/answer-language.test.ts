@@ -56,7 +56,7 @@ describe('the language of the API’s answers', () => {
     expect((await sendOtp('9814000010', {}, '10.8.0.1')).statusCode).toBe(200);
     const nepali = await sendOtp('9814000010', NEPALI, '10.8.0.1');
     expect(nepali.statusCode).toBe(429);
-    expect(nepali.json()).toEqual({ message: 'धेरै पटक अनुरोध भयो। 60 सेकेन्डपछि फेरि प्रयास गर्नुहोस्।' });
+    expect(nepali.json()).toEqual({ message: 'धेरै पटक अनुरोध भयो। ६० सेकेन्डपछि फेरि प्रयास गर्नुहोस्।' });
     expect(nepali.headers['retry-after']).toBe('60');
     expect((await sendOtp('9814000010', CHINESE_COOKIE, '10.8.0.1')).json()).toEqual({
       message: '請求次數過多，請 60 秒後再試。',

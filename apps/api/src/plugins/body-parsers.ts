@@ -3,6 +3,7 @@ import multipart from '@fastify/multipart';
 import { ERROR_MESSAGES, INVALID_TEXT_MESSAGE, isStorableText, MAX_UPLOAD_BYTES } from '@puja/contract';
 import type { FastifyInstance, FastifyRequest, preValidationHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
+import { apiMessage } from '../api-messages/api-messages.ts';
 import { AppError } from '../lib/app-error.ts';
 import { UploadedFile } from '../lib/uploaded-file.ts';
 
@@ -69,7 +70,10 @@ async function readMultipartBody(request: FastifyRequest): Promise<void> {
     const status = (error as { statusCode?: unknown }).statusCode;
     if (typeof status === 'number' && status !== 406) throw error;
     throw new MalformedBodyError(
-      `The form data could not be read: ${(error as Error).message || 'it is not valid multipart/form-data'}.`,
+      // The multipart reader's reason is its own English words, kept inside the translated sentence.
+      apiMessage('formUnreadable', {
+        reason: (error as Error).message || 'it is not valid multipart/form-data',
+      }),
     );
   }
   // fromEntries defines own properties, so even a field named __proto__ could not reach a prototype.

@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { translateAnswer } from '../api-messages/api-messages.ts';
+import { zodIssueMessage } from '../api-messages/zod-messages.ts';
 import { AppError, ThrottledError } from '../lib/app-error.ts';
 import { requestLanguage } from '../lib/request-language.ts';
 import { UPLOAD_LIMITS } from './body-parsers.ts';
@@ -68,12 +69,15 @@ export const errorsPlugin = fp(
       if (hasZodFastifySchemaValidationErrors(error)) {
         // No prototype: a field named `constructor` or `__proto__` is a field like any other.
         const errors: Record<string, string[]> = Object.create(null);
+        // zod's default messages are written in the request's language here, from each issue; a schema's
+        // own messages stay English until the preSerialization hook translates them with the rest.
+        const language = requestLanguage(request.headers);
         for (const issue of error.validation) {
           const field =
             issue.instancePath.replace(/^\//, '').replaceAll('/', '.') ||
             error.validationContext ||
             'request';
-          errors[field] = [...(errors[field] ?? []), issue.message ?? 'Invalid value.'];
+          errors[field] = [...(errors[field] ?? []), zodIssueMessage(issue, language)];
         }
         return reply
           .status(422)

@@ -1,5 +1,6 @@
 import { PICTURE_FORMATS, UNKNOWN_FILE_TYPES } from '@puja/contract';
 import sharp from 'sharp';
+import { apiMessage } from '../../api-messages/api-messages.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { UploadedFile } from '../../lib/uploaded-file.ts';
 
@@ -47,13 +48,21 @@ export async function reencodeImage(upload: unknown, maxDimension = 2000): Promi
   if (!UNKNOWN_FILE_TYPES.includes(declared) && !DECLARED_TYPES[format]?.includes(declared)) {
     throw new AppError(
       'invalidInput',
-      `${upload.fileName || 'A file'} is sent as ${declared} but is a ${format.toUpperCase()} image.`,
+      upload.fileName
+        ? apiMessage('namedFileMislabelled', {
+            file: upload.fileName,
+            type: declared,
+            format: format.toUpperCase(),
+          })
+        : apiMessage('fileMislabelled', { type: declared, format: format.toUpperCase() }),
     );
   }
   if (HIDDEN_MARKUP.test(input.toString('latin1'))) {
     throw new AppError(
       'invalidInput',
-      `${upload.fileName || 'A file'} contains more than a picture and was refused.`,
+      upload.fileName
+        ? apiMessage('namedFileNotOnlyPicture', { file: upload.fileName })
+        : apiMessage('fileNotOnlyPicture', {}),
     );
   }
   try {

@@ -1,5 +1,4 @@
 import {
-  formatRupees,
   OTP_MISMATCH_MESSAGE,
   PHONE_TAKEN_MESSAGE,
   paisaToRupees,
@@ -7,6 +6,7 @@ import {
   type SessionUser,
   toE164,
 } from '@puja/contract';
+import { apiMessage } from '../../api-messages/api-messages.ts';
 import type { Config } from '../../config/env.ts';
 import type { Database } from '../../db/client.ts';
 import type { SmsSender } from '../../integrations/sms/sms-sender.ts';
@@ -148,12 +148,13 @@ export function createAccountService(dependencies: AccountServiceDependencies) {
         for (const order of inProgress) {
           const payments = money.find((row) => row.order_id === order.id);
           const reason = whyOrderHoldsMoney(order, payments);
-          if (reason) reasons.push(`${order.number} ${reason}`);
+          if (reason) reasons.push(reason);
         }
         if (reasons.length > 0) {
           throw new AppError(
             'conflict',
-            `Your account cannot be deleted yet: every rupee you paid must first buy a puja that is performed or come back to you. ${reasons.join(' ')}`,
+            // Sentences of the catalogue one after another, so each is translated on its own.
+            [apiMessage('deletionRefused', {}), ...reasons].join(' '),
           );
         }
 
@@ -188,16 +189,17 @@ export type AccountService = ReturnType<typeof createAccountService>;
  * it holds none of their money (an unpaid pending order is simply cancelled with the account).
  */
 function whyOrderHoldsMoney(
-  order: { status: string; paymentStatus: string },
+  order: { number: string; status: string; paymentStatus: string },
   payments: { refund_paisa: number; paying: boolean } | undefined,
 ): string | undefined {
-  if (order.status === 'approved')
-    return 'has been approved by the monastery: you can delete your account once the puja has been performed.';
+  if (order.status === 'approved') return apiMessage('deletionApproved', { order: order.number });
   if (order.status === 'pending' && order.paymentStatus === 'Completed')
-    return 'is paid and waiting for the monastery: cancel it on your orders page to have the money refunded, or wait until the puja has been performed.';
+    return apiMessage('deletionPaidPending', { order: order.number });
   if (payments && payments.refund_paisa > 0)
-    return `is to be refunded: ${formatRupees(paisaToRupees(payments.refund_paisa))} is still to come back to you.`;
-  if (payments?.paying)
-    return 'has a payment that is still being confirmed: please try again in an hour, once it has been settled.';
+    return apiMessage('deletionRefundDue', {
+      order: order.number,
+      amount: paisaToRupees(payments.refund_paisa),
+    });
+  if (payments?.paying) return apiMessage('deletionPaying', { order: order.number });
   return undefined;
 }

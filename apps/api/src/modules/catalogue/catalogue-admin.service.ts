@@ -5,6 +5,7 @@ import {
   type MonasteryListResponse,
   type PujaListResponse,
 } from '@puja/contract';
+import { apiMessage } from '../../api-messages/api-messages.ts';
 import type { Database, Executor, RowLock, Transaction } from '../../db/client.ts';
 import type { FileStorage } from '../../integrations/storage/file-storage.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -45,13 +46,13 @@ import {
 } from './catalogue-items.ts';
 import { toMonasterySummary, toPuja } from './catalogue-mappers.ts';
 
-const monasteryNameTaken = (name: string) => nameTaken(`A monastery named ${name} already exists.`);
-const pujaNameTaken = (name: string) => nameTaken(`A puja named ${name} already exists.`);
+const monasteryNameTaken = (name: string) => nameTaken(apiMessage('monasteryNamed', { name }));
+const pujaNameTaken = (name: string) => nameTaken(apiMessage('pujaNamed', { name }));
 const offeredNameTaken = (clash: { monasteryName: string; pujaName: string }) =>
-  nameTaken(`${clash.monasteryName} already offers a puja named ${clash.pujaName}.`);
+  nameTaken(apiMessage('offersPujaNamed', { monastery: clash.monasteryName, puja: clash.pujaName }));
 /** What an archived row's restore says when its name has been taken since. */
 const restoreNameTaken = (kind: 'monastery' | 'puja', name: string) =>
-  nameTaken(`A ${kind} named ${name} already exists: rename it before restoring this one.`);
+  nameTaken(apiMessage(kind === 'monastery' ? 'monasteryNamedRestore' : 'pujaNamedRestore', { name }));
 
 /**
  * An administrator's catalogue: monasteries and catalogue pujas. Slugs come from the name once and stay

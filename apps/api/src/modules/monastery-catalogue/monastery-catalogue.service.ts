@@ -4,6 +4,7 @@ import {
   paisaToRupees,
   rupeesToPaisa,
 } from '@puja/contract';
+import { apiMessage } from '../../api-messages/api-messages.ts';
 import type { Database, RowLock, Transaction } from '../../db/client.ts';
 import type { monasteryPujas, pujas } from '../../db/schema/index.ts';
 import type { FileStorage } from '../../integrations/storage/file-storage.ts';
@@ -112,7 +113,7 @@ export function createMonasteryCatalogueService(dependencies: MonasteryCatalogue
     options: { exceptPujaId?: number; field: 'name' | 'puja' },
   ): Promise<void> {
     const taken = await findOfferedPujaNamed(executor, monasteryId, name, options.exceptPujaId);
-    if (taken) throw nameTaken(`Your monastery already offers a puja named ${taken.name}.`, options.field);
+    if (taken) throw nameTaken(apiMessage('monasteryOffersNamed', { name: taken.name }), options.field);
   }
 
   /** A special puja's write: the index on special pujas' names decides between two at the same moment. */
@@ -121,7 +122,7 @@ export function createMonasteryCatalogueService(dependencies: MonasteryCatalogue
       await db.transaction(write);
     } catch (error) {
       if (brokeUniqueIndex(error, 'pujas_special_name_unique'))
-        throw nameTaken(`Your monastery already offers a puja named ${name}.`);
+        throw nameTaken(apiMessage('monasteryOffersNamed', { name }));
       throw error;
     }
   }

@@ -9,6 +9,7 @@ import {
   type StaffOrdersResponse,
   startOfBusinessDay,
 } from '@puja/contract';
+import { apiMessage } from '../../api-messages/api-messages.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import type { orderImages } from '../../db/schema/index.ts';
 import type { FileStorage } from '../../integrations/storage/file-storage.ts';
@@ -171,7 +172,7 @@ export function createOrderHandlingService(dependencies: OrderHandlingDependenci
       if (!current || isClosed(current.status)) {
         throw new AppError(
           'conflict',
-          `This order is ${current?.status ?? 'closed'}: messages can no longer be sent on it.`,
+          apiMessage('closedToMessages', { status: current?.status ?? 'closed' }),
         );
       }
       const sentId = await insertMessage(tx, { orderId: row.order.id, senderId: staff.id, body: message });

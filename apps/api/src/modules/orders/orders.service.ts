@@ -14,6 +14,7 @@ import {
   startOfBusinessDay,
   todayIn,
 } from '@puja/contract';
+import { apiMessage } from '../../api-messages/api-messages.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Viewer } from '../../plugins/auth.ts';
@@ -140,10 +141,7 @@ export function createOrdersService(dependencies: {
         throw invalid('puja', 'This monastery does not offer this puja at the moment.');
       }
       if (rupeesToPaisa(request.cost) !== offering.costPaisa) {
-        throw invalid(
-          'cost',
-          `The price of this puja is now ${formatRupees(paisaToRupees(offering.costPaisa))}. Please check and order again.`,
-        );
+        throw invalid('cost', apiMessage('priceChanged', { amount: paisaToRupees(offering.costPaisa) }));
       }
       const values = {
         userId: patron.id,
@@ -193,7 +191,7 @@ export function createOrdersService(dependencies: {
             'conflict',
             current?.status === 'approved'
               ? 'The monastery has already approved this order, so it can no longer be cancelled. Please write to the monastery.'
-              : `This order is already ${current?.status ?? 'closed'}.`,
+              : apiMessage('alreadyClosed', { status: current?.status ?? 'closed' }),
           );
         }
         await markOrderCancelled(tx, orderId);
@@ -259,10 +257,7 @@ export function createOrdersService(dependencies: {
       const row = await this.getReadableOrder(patron, orderId);
       if (row.order.userId !== patron.id) throw new AppError('forbidden', 'This order is not yours to see.');
       if (['declined', 'cancelled', 'expired'].includes(row.order.status))
-        throw new AppError(
-          'conflict',
-          `This order is ${row.order.status}: there is no puja to add to a calendar.`,
-        );
+        throw new AppError('conflict', apiMessage('noPujaForCalendar', { status: row.order.status }));
       const ics = buildPujaCalendarEvent({
         orderNumber: row.order.number,
         pujaName: row.puja.name,

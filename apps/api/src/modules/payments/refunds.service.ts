@@ -8,6 +8,7 @@ import {
   paisaToRupees,
   startOfBusinessDay,
 } from '@puja/contract';
+import { apiMessage } from '../../api-messages/api-messages.ts';
 import type { Database } from '../../db/client.ts';
 import {
   isKhaltiRefusal,
@@ -217,7 +218,8 @@ export function createRefundsService(dependencies: RefundsServiceDependencies) {
         const refusal = (await findPaymentAttemptById(db, paymentId))?.refundError;
         throw new AppError(
           'invalidInput',
-          `Khalti refused the refund (${refusal ?? 'no reason given'}). Refund it in Khalti's merchant portal and record it here.`,
+          // Khalti's reason is its own words, kept as Khalti wrote them inside the translated sentence.
+          refusal ? apiMessage('khaltiRefusedBecause', { reason: refusal }) : apiMessage('khaltiRefused', {}),
         );
       }
       return {

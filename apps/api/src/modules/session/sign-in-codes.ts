@@ -1,6 +1,7 @@
 import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { type SendOtpResponse, SMS_SENT_MESSAGE } from '@puja/contract';
 import { parsePhoneNumberWithError } from 'libphonenumber-js/min';
+import { apiMessage } from '../../api-messages/api-messages.ts';
 import type { Config } from '../../config/env.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import type { SmsSender } from '../../integrations/sms/sms-sender.ts';
@@ -203,7 +204,7 @@ export async function textNewCode(
 /** What a person whose number no configured SMS provider reaches is told (Sparrow alone: abroad). */
 export function smsCannotReachMessage(phone: string): string {
   const country = countryNameOf(phone);
-  return `We cannot send SMS to ${country ? `numbers in ${country}` : 'this number'} yet. Please sign in with a Nepali mobile number, or contact us.`;
+  return country ? apiMessage('smsCannotReachCountry', { country }) : apiMessage('smsCannotReachNumber', {});
 }
 
 function countryNameOf(phone: string): string | undefined {
