@@ -60,6 +60,15 @@ export const en = {
     refunded: 'Your refund was made',
     refundedWithReference: 'Your refund was made',
   },
+  /** The puja as a calendar event (.ics): what the patron's calendar shows. */
+  calendar: {
+    title: '{puja} at {monastery}',
+    ordered: 'Order {order}: {puja}, performed by {monastery} in Nepal.',
+    timeSet: 'The monastery set the time: {time} Nepal time.',
+    allDay: 'The puja is on this day in Nepal; the monastery has not set a time.',
+    yourOrder: 'Your order: {orderUrl}',
+    location: '{monastery}, Nepal',
+  },
   /** The parts of every e-mail around the notice itself. */
   email: {
     greeting: 'Dear {name},',

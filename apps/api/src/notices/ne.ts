@@ -55,6 +55,14 @@ export const ne: NoticeCatalogue = {
     refunded: 'तपाईंको रकम फिर्ता गरियो',
     refundedWithReference: 'तपाईंको रकम फिर्ता गरियो',
   },
+  calendar: {
+    title: '{monastery}मा {puja}',
+    ordered: 'अर्डर {order}: {puja}, नेपालमा {monastery}ले गर्ने।',
+    timeSet: 'गुम्बाले समय तोकेको छ: नेपाल समय {time}।',
+    allDay: 'पूजा नेपालमा यही दिन हुन्छ; गुम्बाले समय तोकेको छैन।',
+    yourOrder: 'तपाईंको अर्डर: {orderUrl}',
+    location: '{monastery}, नेपाल',
+  },
   email: {
     greeting: 'आदरणीय {name},',
     greetingUnnamed: 'नमस्ते,',

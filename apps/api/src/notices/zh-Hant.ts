@@ -47,6 +47,14 @@ export const zhHant: NoticeCatalogue = {
     refunded: '您的退款已完成',
     refundedWithReference: '您的退款已完成',
   },
+  calendar: {
+    title: '{monastery}的{puja}',
+    ordered: '訂單 {order}：{puja}，由尼泊爾的{monastery}舉行。',
+    timeSet: '寺院定下的時間：尼泊爾時間 {time}。',
+    allDay: '法會在尼泊爾的這一天舉行；寺院尚未定下時間。',
+    yourOrder: '您的訂單：{orderUrl}',
+    location: '{monastery}，尼泊爾',
+  },
   email: {
     greeting: '{name} 您好：',
     greetingUnnamed: '您好：',

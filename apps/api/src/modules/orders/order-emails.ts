@@ -35,6 +35,7 @@ export function createOrderEmails(dependencies: {
     kinds: OrderEmailAttachment[],
     orderId: number,
     order: NonNullable<Awaited<ReturnType<typeof findOrderForEmail>>>,
+    language: Language,
   ): Promise<EmailAttachment[]> {
     const attachments: EmailAttachment[] = [];
     for (const kind of kinds) {
@@ -59,6 +60,7 @@ export function createOrderEmails(dependencies: {
             pujaTime: order.pujaTime,
             businessTimeZone: dependencies.businessTimeZone,
             orderUrl: `${publicUrl}/orders?oid=${orderId}`,
+            language,
           }),
         });
       }
@@ -80,13 +82,14 @@ export function createOrderEmails(dependencies: {
       if (!recipient?.email || !recipient.emailNotices || recipient.archivedAt || !order) return;
       if (order.userId !== payload.userId) return;
       const attach = payload.attach ?? [];
-      const attachments = await attachmentsFor(attach, payload.orderId, order);
+      const language = recipient.language ?? 'en';
+      const attachments = await attachmentsFor(attach, payload.orderId, order, language);
       const quoted = payload.messageId
         ? await findMessageOfOrder(db, payload.orderId, payload.messageId)
         : undefined;
       await dependencies.sender.send({
         ...composeOrderEmail({
-          language: recipient.language ?? 'en',
+          language,
           to: recipient.email,
           name: recipient.name,
           orderNumber: order.number,

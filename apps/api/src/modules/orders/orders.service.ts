@@ -266,6 +266,7 @@ export function createOrdersService(dependencies: {
         pujaTime: row.order.pujaTime,
         businessTimeZone,
         orderUrl: `${publicUrl}/orders?oid=${row.order.id}`,
+        language: patron.language ?? null,
       });
       return { filename: `puja-${row.order.number}.ics`, ics };
     },

@@ -10,6 +10,7 @@ const order: PujaCalendarEventInput = {
   businessTimeZone: 'Asia/Kathmandu',
   orderUrl: 'https://puja.example/orders?order=42',
   now: new Date('2026-11-20T10:00:00Z'),
+  language: 'en',
 };
 
 /** The event's lines, unfolded (RFC 5545 folds long lines at 75 octets with CRLF and a space). */
@@ -47,9 +48,16 @@ describe('buildPujaCalendarEvent', () => {
     expect(uidOf({ ...order, orderNumber: 'PJ-2222AB' })).not.toBe(uidOf(order));
   });
 
-  it('takes a title and description in the patron’s language', () => {
-    const lines = linesOf(buildPujaCalendarEvent({ ...order, title: 'पूजा', description: 'नेपालको मिति' }));
-    expect(lines).toContain('SUMMARY:पूजा');
-    expect(lines).toContain('DESCRIPTION:नेपालको मिति');
+  it('is written in the patron’s language, and in English for one who chose none', () => {
+    const textOf = (language: PujaCalendarEventInput['language'], field: string) =>
+      linesOf(buildPujaCalendarEvent({ ...order, pujaTime: '07:00', language }))
+        .find((line) => line.startsWith(`${field}:`))
+        ?.slice(field.length + 1);
+    expect(textOf('ne', 'SUMMARY')).toBe('Kopan Monasteryमा Medicine Buddha Puja');
+    expect(textOf('ne', 'LOCATION')).toBe('Kopan Monastery\\, नेपाल');
+    expect(textOf('ne', 'DESCRIPTION')).toContain('नेपाल समय 07:00');
+    expect(textOf('zh-Hant', 'SUMMARY')).toBe('Kopan Monastery的Medicine Buddha Puja');
+    expect(textOf('zh-Hant', 'DESCRIPTION')).toContain('尼泊爾時間 07:00');
+    expect(textOf(null, 'SUMMARY')).toBe('Medicine Buddha Puja at Kopan Monastery');
   });
 });

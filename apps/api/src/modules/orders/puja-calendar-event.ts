@@ -1,5 +1,6 @@
-import { addDays, zonedTimeToUtc } from '@puja/contract';
+import { addDays, type Language, zonedTimeToUtc } from '@puja/contract';
 import { createEvent, type EventAttributes } from 'ics';
+import { noticeText } from '../../notices/notices.ts';
 
 /**
  * A patron's puja as an iCalendar event (RFC 5545), for "Add to calendar" on the order's page and the
@@ -19,9 +20,8 @@ export type PujaCalendarEventInput = {
   businessTimeZone: string;
   /** The patron's page of the order, linked from the event. */
   orderUrl?: string;
-  /** The event's title and description, in the patron's language; English when not given. */
-  title?: string;
-  description?: string;
+  /** The patron's language, for the event's title, description and place; English when they chose none. */
+  language: Language | null;
   /** When the event is written (DTSTAMP); now when not given. */
   now?: Date;
 };
@@ -36,22 +36,20 @@ export function pujaCalendarEventUid(orderNumber: string): string {
 
 /** The `.ics` text of one puja. Throws when the input cannot make a valid event (a bug, not a patron's input). */
 export function buildPujaCalendarEvent(input: PujaCalendarEventInput): string {
-  const title = input.title ?? `${input.pujaName} at ${input.monasteryName}`;
-  const description =
-    input.description ??
-    [
-      `Order ${input.orderNumber}: ${input.pujaName}, performed by ${input.monasteryName} in Nepal.`,
-      input.pujaTime
-        ? `The monastery set the time: ${input.pujaTime} Nepal time.`
-        : 'The puja is on this day in Nepal; the monastery has not set a time.',
-      input.orderUrl ? `Your order: ${input.orderUrl}` : undefined,
-    ]
-      .filter(Boolean)
-      .join('\n');
+  const { language, pujaName: puja, monasteryName: monastery } = input;
+  const description = [
+    noticeText(language, 'calendar', 'ordered', { order: input.orderNumber, puja, monastery }),
+    input.pujaTime
+      ? noticeText(language, 'calendar', 'timeSet', { time: input.pujaTime })
+      : noticeText(language, 'calendar', 'allDay', {}),
+    input.orderUrl ? noticeText(language, 'calendar', 'yourOrder', { orderUrl: input.orderUrl }) : undefined,
+  ]
+    .filter(Boolean)
+    .join('\n');
   const common = {
-    title,
+    title: noticeText(language, 'calendar', 'title', { puja, monastery }),
     description,
-    location: `${input.monasteryName}, Nepal`,
+    location: noticeText(language, 'calendar', 'location', { monastery }),
     uid: pujaCalendarEventUid(input.orderNumber),
     productId: 'puja-marketplace/orders',
     status: 'CONFIRMED',
