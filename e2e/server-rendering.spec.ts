@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test } from './fixtures.ts';
 
 /**
@@ -24,6 +25,23 @@ function jsonLd(html: string): Record<string, unknown> {
   const match = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html);
   expect(match, 'a JSON-LD block').not.toBeNull();
   return JSON.parse(match![1]!) as Record<string, unknown>;
+}
+
+/**
+ * The scripts scripts/report-bundle-size.mjs counts as the home page's JavaScript: the entry of index.html
+ * and the chunks it imports statically, followed through the build's manifest.
+ */
+function reportedHomePageScripts(): string[] {
+  const manifestUrl = new URL('../apps/web/dist/.vite/manifest.json', import.meta.url);
+  const manifest = JSON.parse(readFileSync(manifestUrl, 'utf8')) as Record<
+    string,
+    { file: string; isEntry?: boolean; imports?: string[] }
+  >;
+  const keys = ['index.html'];
+  for (const key of keys) {
+    for (const imported of manifest[key]?.imports ?? []) if (!keys.includes(imported)) keys.push(imported);
+  }
+  return keys.map((key) => manifest[key]!.file).filter((file) => file.endsWith('.js'));
 }
 
 const pages = [
@@ -164,5 +182,23 @@ test.describe('server-rendered public pages', () => {
     await expect(page.getByRole('heading', { name: 'Green Tara Puja' })).toBeVisible();
     await page.waitForLoadState('networkidle');
     expect(catalogueCalls).toEqual([]);
+  });
+
+  test('the home page downloads, until a visitor acts, just the JavaScript the bundle report counts', async ({
+    page,
+  }) => {
+    // Code loaded by a dynamic import as the page starts (toasts, the footer's parts, zod for a call it
+    // makes) is downloaded all the same, and the report, which counts static imports only, would miss it.
+    const scripts: string[] = [];
+    const apiCalls: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (request.resourceType() === 'script') scripts.push(pathname.slice(1));
+      if (pathname.startsWith('/api/')) apiCalls.push(pathname);
+    });
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    expect(scripts.toSorted()).toEqual(reportedHomePageScripts().toSorted());
+    expect(apiCalls).toEqual([]);
   });
 });

@@ -1,14 +1,17 @@
 #!/usr/bin/env node
 // Reports how much JavaScript the home page downloads before it can run: the entry chunk of index.html
 // plus every chunk it imports statically. Dynamic imports (lazy routes) load later, only when needed,
-// so they do not count. Exits 1 when the total is over budget, a back-office module is among them, or zod
-// is (the contract's schemas load with the first request that needs them: docs/decisions/017).
+// so they do not count; that the home page starts none of them on arrival, where they would be downloaded
+// all the same, is checked in a browser (e2e/server-rendering.spec.ts). Exits 1 when the total is over
+// budget, a back-office module is among them, or zod is (the contract's schemas load with the first request
+// that needs them: docs/decisions/017).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
-const BUDGET_KB = 200;
+/** The figure measured when it was last lowered (170.6 KB, issue #14), with a little room. */
+const BUDGET_KB = 175;
 /** What a public page should need (issue #14's goal); printed, not enforced. */
 const GOAL_KB = 150;
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

@@ -14,6 +14,7 @@ import { type PageHead, serverPageOf } from './app/page-handle.ts';
 import { AppProviders, createQueryClient } from './app/providers.tsx';
 import { routes } from './app/routes.tsx';
 import { cataloguePageHandles } from './features/catalogue/routes/catalogue-page-handles.ts';
+import { siteContactsQueryOptions } from './features/info-pages/api/get-site-contacts.ts';
 import { setApiTransport } from './lib/api-client.ts';
 import { i18n, loadLanguage } from './lib/i18n.ts';
 import { picturePreloadLink } from './lib/picture-sources.ts';
@@ -129,9 +130,13 @@ export function createPageRenderer(options: RendererOptions) {
     await i18n.changeLanguage(language);
     const t = i18n.getFixedT(language, ['common', 'catalogue'] as const);
     const queryClient = createQueryClient();
+    await Promise.all([
+      handle?.prefetch(queryClient, match.params),
+      // Every page's footer shows the site's social pages (app/layouts/social-links.tsx).
+      queryClient.prefetchQuery(siteContactsQueryOptions()),
+    ]);
     let head: PageHead | null = null;
     if (handle) {
-      await handle.prefetch(queryClient, match.params);
       try {
         head = handle.head(queryClient, match.params, { t, absoluteUrl });
       } catch {
@@ -146,8 +151,8 @@ export function createPageRenderer(options: RendererOptions) {
         : t('documentTitle', { page: t('notFound.title') });
 
     const router = createStaticRouter(handler.dataRoutes, context);
-    // `prerender` waits for every lazy part (the footer's links, the toasts) to load, so the page arrives
-    // whole and hydrates as it is, where `renderToString` would leave those to the browser to redo.
+    // `prerender` waits for every lazy part to load, so the page arrives whole and hydrates as it is, where
+    // `renderToString` would leave those to the browser to redo.
     const { prelude } = await prerender(
       <StrictMode>
         <I18nextProvider i18n={i18n}>

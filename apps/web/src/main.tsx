@@ -25,7 +25,6 @@ import '@mantine/core/styles/Alert.layer.css';
 import '@mantine/core/styles/VisuallyHidden.layer.css';
 import '@mantine/core/styles/Input.layer.css';
 import '@mantine/core/styles/Combobox.layer.css';
-import './lib/i18n.ts';
 import { setNonce } from 'get-nonce';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
@@ -34,6 +33,7 @@ import { hydratePageData } from './app/page-data.ts';
 import { AppProviders, createQueryClient } from './app/providers.tsx';
 import { createRouter } from './app/router.tsx';
 import { readCspNonce } from './lib/csp-nonce.ts';
+import { firstLanguageReady } from './lib/i18n.ts';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
@@ -48,13 +48,15 @@ const queryClient = createQueryClient();
 const serverRendered = hydratePageData(queryClient);
 
 /**
- * Starts the app once what its first render needs has loaded: the rest of the styles (awaited only when
- * the page is rendered here; a rendered page has what it paints with) and the lazy routes on the address.
+ * Starts the app once what its first render needs has loaded: the strings of a language other than
+ * English, the rest of the styles (awaited only when the page is rendered here; a rendered page has what it
+ * paints with) and the lazy routes on the address.
  * Not awaited at the module's top level: lazily loaded modules import from this entry, and would wait for
  * it to finish evaluating while it waited for them.
  */
 async function start(root: HTMLElement): Promise<void> {
   const allStyles = import('./app/all-styles.ts');
+  await firstLanguageReady;
   if (!serverRendered) await allStyles;
   const app = (
     <StrictMode>

@@ -3,14 +3,14 @@ import { TOAST_DURATION_MS } from '@puja/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { ApiError } from '../lib/api-client.ts';
+import { useToastsWanted } from '../lib/notify.ts';
 import { cssVariablesResolver, theme } from './theme.ts';
 
 const MAX_RETRIES = 2;
 
 /**
- * Toasts load after the first page: no page needs one to show its content, and the notifications system
- * (with its transitions) would add to every first visit's JavaScript. `lib/notify.ts` loads the same
- * module when a toast is shown earlier, and the store keeps it until this mounts.
+ * Toasts load with the first one shown (`lib/notify.ts`): no page needs one to show its content, and the
+ * notifications system (its portal and transitions, about 10 KB gzipped) would add to every first visit.
  */
 const Notifications = lazy(() =>
   import('@mantine/notifications').then((module) => ({ default: module.Notifications })),
@@ -45,6 +45,7 @@ export function AppProviders({
   mantineEnv = 'default',
   children,
 }: AppProvidersProps) {
+  const toastsWanted = useToastsWanted();
   return (
     <MantineProvider
       theme={theme}
@@ -54,9 +55,11 @@ export function AppProviders({
       getStyleNonce={styleNonce ? () => styleNonce : undefined}
     >
       {/* docs/product.md#notifications: toasts at the top end, 2 s, closable. */}
-      <Suspense fallback={null}>
-        <Notifications position="top-right" autoClose={TOAST_DURATION_MS} />
-      </Suspense>
+      {toastsWanted && (
+        <Suspense fallback={null}>
+          <Notifications position="top-right" autoClose={TOAST_DURATION_MS} />
+        </Suspense>
+      )}
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );

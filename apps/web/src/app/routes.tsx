@@ -16,7 +16,7 @@ const infoPages = () => import('../features/info-pages/routes/info-pages.tsx');
 const patronOrders = () => import('../features/orders/routes/patron-orders-routes.ts');
 /**
  * Both back offices' layout and own-account page, each imported from one place: the home page's bundle
- * then lists their chunks once (its 200 KB budget, scripts/report-bundle-size.mjs).
+ * then lists their chunks once (its budget, scripts/report-bundle-size.mjs).
  */
 const backOfficeLayout = () => import('./layouts/back-office-layout.tsx');
 const backOfficeAccount = () => import('../features/account/routes/back-office-account-page.tsx');

@@ -90,9 +90,14 @@ void i18n.use(initReactI18next).init({
 });
 i18n.on('languageChanged', markDocumentLanguage);
 markDocumentLanguage(DEFAULT_LANGUAGE);
-// Another language's first strings arrive before anything renders (main.tsx imports this module first):
-// the page never flashes in English.
-if (firstLanguage !== DEFAULT_LANGUAGE) await activateLanguage(firstLanguage);
+/**
+ * Another language's first strings, fetched from the start; main.tsx renders (and loads the lazy routes,
+ * whose strings then follow the language) once they are in, so the page never flashes in English. Not a
+ * top-level await: Rollup then kept every module the lazy chunks share with the first page out of its
+ * entry chunk, 52 files instead of 8 and 13 KB more gzipped.
+ */
+export const firstLanguageReady: Promise<void> =
+  firstLanguage === DEFAULT_LANGUAGE ? Promise.resolve() : activateLanguage(firstLanguage);
 
 /**
  * Adds a lazily loaded namespace; awaited (top-level) by the module of the pages that use it, so those

@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react';
 import { i18n } from './i18n.ts';
 
 interface NotifyOptions {
@@ -7,11 +8,33 @@ interface NotifyOptions {
   title?: string;
 }
 
+/** Whether a toast was asked for yet: the toasts' container mounts then (app/providers.tsx says why). */
+let toastsWanted = false;
+const listeners = new Set<() => void>();
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useToastsWanted(): boolean {
+  return useSyncExternalStore(
+    subscribe,
+    () => toastsWanted,
+    () => false,
+  );
+}
+
 /**
  * Every toast's close button is named: Mantine leaves it an unnamed button for screen readers. The
- * notifications module is loaded on first use (app/providers.tsx says why); later toasts find it loaded.
+ * notifications module is loaded on first use, its store keeps the toast until the container that the
+ * first use mounts shows it; later toasts find both there.
  */
 function show(color: string, message: string, options: NotifyOptions): void {
+  if (!toastsWanted) {
+    toastsWanted = true;
+    for (const listener of listeners) listener();
+  }
   void import('@mantine/notifications').then(({ notifications }) =>
     notifications.show({ ...options, message, color, closeButtonProps: { 'aria-label': i18n.t('close') } }),
   );

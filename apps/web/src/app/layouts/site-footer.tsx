@@ -1,5 +1,4 @@
 import { Container, SimpleGrid, Stack, Text } from '@mantine/core';
-import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AppLogo } from '../../components/app-logo.tsx';
@@ -8,9 +7,7 @@ import { ROLE_HOME_PATHS } from '../../lib/role-areas.ts';
 import type { SessionState } from '../../lib/session.ts';
 import { FooterColumn } from './footer-column.tsx';
 import classes from './public-layout.module.css';
-
-// Shown only once the server says the site has social pages: the icons and the call load beside the page.
-const SocialLinks = lazy(() => import('./social-links.tsx'));
+import { SocialLinks } from './social-links.tsx';
 
 /** The My Account link: login for visitors, a patron's settings, or a staff member's dashboard. */
 function useMyAccountLink(session: SessionState): { to: string; label: string } {
@@ -73,9 +70,7 @@ export function SiteFooter({ session }: { session: SessionState }) {
               ))}
             </ul>
           </FooterColumn>
-          <Suspense fallback={null}>
-            <SocialLinks />
-          </Suspense>
+          <SocialLinks />
         </SimpleGrid>
         <Text size="xs" mt="xl" c="saffron.1">
           {t('footer.copyright', { year: new Date().getFullYear() })}

@@ -11,9 +11,10 @@ const SOCIAL_PAGES = [
 
 /**
  * The footer's Follow Us On: the site's own social pages the server is configured with (SOCIAL_*_URL),
- * and nothing at all while it has none (or has not answered yet).
+ * and nothing at all while it has none (or has not answered yet). A server-rendered page has the answer
+ * in its page data (entry-server.tsx), so the column is there from the first paint.
  */
-export default function SocialLinks() {
+export function SocialLinks() {
   const { t } = useTranslation();
   const social = useSiteContacts().data?.social;
   const links = SOCIAL_PAGES.flatMap((page) => {

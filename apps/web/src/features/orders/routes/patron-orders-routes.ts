@@ -1,6 +1,6 @@
 /**
  * The patron's two order pages in one lazy module, imported from one place: they share the order form
- * and the payment code, and the home page's bundle then lists their chunks once (its 200 KB budget,
+ * and the payment code, and the home page's bundle then lists their chunks once (its budget,
  * scripts/report-bundle-size.mjs).
  */
 export { DirectOrderPage } from './direct-order-page.tsx';
