@@ -49,15 +49,15 @@ const serverRendered = hydratePageData(queryClient);
 
 /**
  * Starts the app once what its first render needs has loaded: the strings of a language other than
- * English, the rest of the styles (awaited only when the page is rendered here; a rendered page has what it
- * paints with) and the lazy routes on the address.
+ * English, the rest of the styles (a rendered page has what it paints with, and loads them only once its
+ * pictures have) and the lazy routes on the address.
  * Not awaited at the module's top level: lazily loaded modules import from this entry, and would wait for
  * it to finish evaluating while it waited for them.
  */
 async function start(root: HTMLElement): Promise<void> {
-  const allStyles = import('./app/all-styles.ts');
+  if (serverRendered) afterPageLoad(() => void import('./app/all-styles.ts'));
+  else await import('./app/all-styles.ts');
   await firstLanguageReady;
-  if (!serverRendered) await allStyles;
   const app = (
     <StrictMode>
       <AppProviders queryClient={queryClient} styleNonce={styleNonce}>
@@ -70,6 +70,15 @@ async function start(root: HTMLElement): Promise<void> {
   // meanwhile is replayed once its part is hydrated.
   if (serverRendered) startTransition(() => void hydrateRoot(root, app));
   else createRoot(root).render(app);
+}
+
+/**
+ * Runs once the page and its pictures have loaded: what a rendered page does not paint with waits, so it
+ * takes no bandwidth from the largest picture on a slow network (Lighthouse's LCP).
+ */
+function afterPageLoad(run: () => void): void {
+  if (document.readyState === 'complete') run();
+  else window.addEventListener('load', run, { once: true });
 }
 
 void start(container);
