@@ -91,8 +91,14 @@ test.describe('server-rendered public pages', () => {
       expect(html).toMatch(/<link rel="canonical" href="https?:\/\/[^"]+">/);
       expect(jsonLd(html)['@type']).toBe(expected.type);
       expect(html).toContain('<script type="application/json" id="page-data">');
-      // The largest picture is fetched before the stylesheet and scripts are in.
+      // The largest picture is fetched before the scripts are in.
       expect(html).toMatch(/<link rel="preload" as="image" type="image\/avif" imagesrcset="\/images\/[^"]+"/);
+      // The first paint's styles are in the page, under its nonce: no style sheet to wait for.
+      const policy = response.headers()['content-security-policy'] ?? '';
+      const styleNonce = /style-src 'self' 'nonce-([^']+)'/.exec(policy)?.[1];
+      expect(styleNonce).toBeTruthy();
+      expect(html).toContain(`<style nonce="${styleNonce}">@layer mantine`);
+      expect(html).not.toContain('rel="stylesheet"');
     });
   }
 

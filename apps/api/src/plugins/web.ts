@@ -55,6 +55,11 @@ export const webPlugin = fp<WebPluginOptions>(
       app.log.warn('No built web app found; serving the API only. Run `npm run build` to build it.');
     }
 
+    // The shell of a rendered page, with the styles of its first paint in it.
+    const renderedShell =
+      options.webDistDirectory && indexHtml
+        ? withStylesInline(indexHtml, options.webDistDirectory)
+        : undefined;
     const renderer =
       options.webDistDirectory && indexHtml
         ? await loadPageRenderer(app, {
@@ -76,7 +81,7 @@ export const webPlugin = fp<WebPluginOptions>(
         .header('cache-control', 'no-cache')
         .type('text/html; charset=utf-8')
         .status(page?.status ?? 200)
-        .send((page ? withPage(indexHtml!, page) : indexHtml!).replace(NONCE_PLACEHOLDER, nonce));
+        .send((page ? withPage(renderedShell!, page) : indexHtml!).replace(NONCE_PLACEHOLDER, nonce));
     };
 
     /** A public page rendered on the server when it is one, else the shell the browser renders into. */
@@ -112,6 +117,23 @@ export const webPlugin = fp<WebPluginOptions>(
   },
   { name: 'web', dependencies: ['security'] },
 );
+
+/**
+ * The shell's style sheets written into it, each as a `<style>` with the page's nonce: a rendered page can
+ * then paint as soon as its HTML has arrived, without a second request on a phone's slow network, and
+ * before its scripts run (Lighthouse's FCP and LCP). These are only the first paint's styles (about 12 KB
+ * compressed, main.tsx); the shell the browser renders into keeps its links, which stay cached.
+ */
+function withStylesInline(shell: string, webDistDirectory: string): string {
+  return shell.replace(
+    /<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/g,
+    (link, file: string) => {
+      const css = fs.readFileSync(path.join(webDistDirectory, file), 'utf8');
+      // A style sheet cannot end its own element; one that seems to stays a link.
+      return css.includes('</') ? link : `<style nonce="${NONCE_MARKER}">${css}</style>`;
+    },
+  );
+}
 
 /**
  * The shell with a rendered page in it: its language, head, markup and the data it was rendered from.
