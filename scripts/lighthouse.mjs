@@ -10,6 +10,13 @@
 //   npm run lighthouse                     build, then measure
 //   LIGHTHOUSE_SKIP_BUILD=1 npm run lighthouse   measure what is built
 //   CHROMIUM_PATH=/path/to/chrome          another browser (default /usr/bin/chromium)
+//   LIGHTHOUSE_RUNS=5                      runs per page (default 5)
+//
+// Lighthouse's simulated timings move from run to run (its own documentation says so, and advises the
+// median of five): on this machine a page's first paint lands before or after its scripts run, and the
+// same page reads FCP 0.9 s or 2.3 s. Each page is measured LIGHTHOUSE_RUNS times and the run printed is
+// the median one, chosen as Lighthouse CI chooses it (closest to the median FCP and time to interactive);
+// the range of performance scores is printed beside it, so a bad run is not hidden.
 //
 // Each page is loaded once before it is measured: the first visit makes the pictures' sizes
 // (docs/decisions/021), which a real visitor finds already made. The JSON reports are kept in
@@ -22,10 +29,12 @@ import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import getPort from 'get-port';
 import lighthouse from 'lighthouse';
+import { computeMedianRun, filterToValidRuns } from 'lighthouse/core/lib/median-run.js';
 import { waitFor } from './bench/wait-for.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 5));
 const reportsDirectory = path.join(root, '.tmp', 'lighthouse');
 
 /** Issue 14's goals: printed beside the figures, never asserted. */
@@ -108,7 +117,7 @@ try {
   const { version } = JSON.parse(
     readFileSync(path.join(root, 'node_modules/lighthouse/package.json'), 'utf8'),
   );
-  console.log(`\nLighthouse ${version}, mobile preset, simulated throttling, ${chromePath}`);
+  console.log(`\nLighthouse ${version}, mobile preset, simulated throttling, ${chromePath}, median of ${runs} runs`);
   const rows = [];
   const failing = [];
   const slowByPage = new Map();
@@ -116,7 +125,11 @@ try {
   for (const page of pages) {
     process.stdout.write(`  ${page} …`);
     await measure(page); // the first visit makes the pictures' sizes
-    const report = await measure(page);
+    const reports = [];
+    for (let run = 0; run < runs; run += 1) reports.push(await measure(page));
+    const valid = filterToValidRuns(reports);
+    const report = valid.length > 0 ? computeMedianRun(valid) : reports[0];
+    const scores = valid.map((run) => Math.round((run.categories.performance?.score ?? 0) * 100));
     writeFileSync(
       path.join(
         reportsDirectory,
@@ -134,6 +147,7 @@ try {
     rows.push({
       page,
       performance: score('performance'),
+      'performance, all runs': scores.length > 0 ? `${Math.min(...scores)}–${Math.max(...scores)}` : '',
       accessibility: score('accessibility'),
       'best-practices': score('best-practices'),
       seo: score('seo'),
