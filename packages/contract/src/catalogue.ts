@@ -1,5 +1,6 @@
 import { defineEndpoint } from './endpoint.ts';
-import { idSchema, MAX_ID } from './input-rules.ts';
+import { isSlugOrId, MAX_SLUG_LENGTH, SLUG_PATTERN } from './identifiers.ts';
+import { idSchema } from './input-rules.ts';
 import { z } from './zod.ts';
 
 /**
@@ -64,10 +65,10 @@ export const slugOrIdParamsSchema = z.object({
   slugOrId: z
     .string()
     .min(1)
-    .max(120)
-    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Expected a slug or an id.')
+    .max(MAX_SLUG_LENGTH)
+    .regex(SLUG_PATTERN, 'Expected a slug or an id.')
     // Digits alone are read as an id, which cannot be larger than an id column holds.
-    .refine((value) => !/^\d+$/.test(value) || Number(value) <= MAX_ID, 'Expected a slug or an id.'),
+    .refine(isSlugOrId, 'Expected a slug or an id.'),
 });
 
 export const monasteryListResponseSchema = z.object({ monasteries: z.array(monasterySchema) });

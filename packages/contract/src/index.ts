@@ -9,6 +9,7 @@ export * from './currencies.ts';
 export * from './endpoint.ts';
 export * from './errors.ts';
 export * from './exchange-rates.ts';
+export * from './identifiers.ts';
 export * from './input-rules.ts';
 export * from './languages.ts';
 export * from './monastery-catalogue.ts';

@@ -1,3 +1,4 @@
+import { MAX_ID } from './identifiers.ts';
 import { z } from './zod.ts';
 
 /**
@@ -5,12 +6,6 @@ import { z } from './zod.ts';
  * sends can reach the database in a form it refuses: a refusal there would be a 500 for what is really
  * bad input.
  */
-
-/**
- * Ids are PostgreSQL `integer` columns (32-bit), so no row has an id above 2^31 − 1. A larger number would
- * make the query itself fail ("out of range for type integer") instead of finding nothing.
- */
-export const MAX_ID = 2_147_483_647;
 
 /**
  * Every id a request carries: a positive whole number no larger than MAX_ID, as JSON sends it (`12`) or a

@@ -55,10 +55,9 @@ export const webPlugin = fp<WebPluginOptions>(
       app.log.warn('No built web app found; serving the API only. Run `npm run build` to build it.');
     }
 
-    // The shell of a rendered page, with the styles of its first paint in it.
     const renderedShell =
       options.webDistDirectory && indexHtml
-        ? withStylesInline(indexHtml, options.webDistDirectory)
+        ? renderedPageShell(indexHtml, options.webDistDirectory)
         : undefined;
     const renderer =
       options.webDistDirectory && indexHtml
@@ -119,20 +118,22 @@ export const webPlugin = fp<WebPluginOptions>(
 );
 
 /**
- * The shell's style sheets written into it, each as a `<style>` with the page's nonce: a rendered page can
- * then paint as soon as its HTML has arrived, without a second request on a phone's slow network, and
- * before its scripts run (Lighthouse's FCP and LCP). These are only the first paint's styles (about 12 KB
- * compressed, main.tsx); the shell the browser renders into keeps its links, which stay cached.
+ * The shell of a server-rendered page, which is read before any script runs (docs/decisions/017):
+ * - its style sheets written into it, each as a `<style>` with the page's nonce, so the page paints as soon
+ *   as its HTML has arrived, without a second request on a phone's slow network. These are only the first
+ *   paint's styles (about 12 KB compressed, main.tsx); the shell the browser renders into keeps its links,
+ *   which stay cached;
+ * - its scripts asked for at low priority: they make the page work but show nothing, so on a slow network
+ *   the browser fetches the pictures on screen first (the largest is preloaded at high priority).
  */
-function withStylesInline(shell: string, webDistDirectory: string): string {
-  return shell.replace(
-    /<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/g,
-    (link, file: string) => {
+function renderedPageShell(shell: string, webDistDirectory: string): string {
+  return shell
+    .replace(/<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/g, (link, file: string) => {
       const css = fs.readFileSync(path.join(webDistDirectory, file), 'utf8');
       // A style sheet cannot end its own element; one that seems to stays a link.
       return css.includes('</') ? link : `<style nonce="${NONCE_MARKER}">${css}</style>`;
-    },
-  );
+    })
+    .replace(/<(script type="module"|link rel="modulepreload") /g, '<$1 fetchpriority="low" ');
 }
 
 /**

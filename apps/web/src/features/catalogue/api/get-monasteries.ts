@@ -7,7 +7,7 @@ export const monasteriesQueryKey = [...catalogueQueryKey, 'monasteries'] as cons
 export function monasteriesQueryOptions() {
   return queryOptions({
     queryKey: monasteriesQueryKey,
-    queryFn: async ({ signal }) => (await import('./catalogue-list-requests.ts')).fetchMonasteries(signal),
+    queryFn: async ({ signal }) => (await import('./catalogue-requests.ts')).fetchMonasteries(signal),
   });
 }
 

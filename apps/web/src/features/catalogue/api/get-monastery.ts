@@ -1,6 +1,4 @@
-import { getMonasteryEndpoint } from '@puja/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { callEndpoint } from '../../../lib/endpoint-client.ts';
 import { catalogueQueryKey } from './catalogue-query-keys.ts';
 
 /** One monastery, by slug or id, with its pujas and prices. */
@@ -11,7 +9,7 @@ export function monasteryQueryKey(slugOrId: string) {
 export function monasteryQueryOptions(slugOrId: string) {
   return queryOptions({
     queryKey: monasteryQueryKey(slugOrId),
-    queryFn: ({ signal }) => callEndpoint(getMonasteryEndpoint, { params: { slugOrId }, signal }),
+    queryFn: async ({ signal }) => (await import('./catalogue-requests.ts')).fetchMonastery(slugOrId, signal),
     // A 404 stays one when the page mounts (a server-rendered "not found" hydrates as itself), instead of
     // turning back into "loading" to ask again.
     retryOnMount: false,

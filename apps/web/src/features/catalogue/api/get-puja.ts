@@ -1,6 +1,4 @@
-import { getPujaEndpoint } from '@puja/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { callEndpoint } from '../../../lib/endpoint-client.ts';
 import { catalogueQueryKey } from './catalogue-query-keys.ts';
 
 /** One puja, by slug or id, with the monasteries offering it and their prices. */
@@ -11,7 +9,7 @@ export function pujaQueryKey(slugOrId: string) {
 export function pujaQueryOptions(slugOrId: string) {
   return queryOptions({
     queryKey: pujaQueryKey(slugOrId),
-    queryFn: ({ signal }) => callEndpoint(getPujaEndpoint, { params: { slugOrId }, signal }),
+    queryFn: async ({ signal }) => (await import('./catalogue-requests.ts')).fetchPuja(slugOrId, signal),
     // A 404 stays one when the page mounts (a server-rendered "not found" hydrates as itself), instead of
     // turning back into "loading" to ask again.
     retryOnMount: false,

@@ -7,7 +7,7 @@ export const pujasQueryKey = [...catalogueQueryKey, 'pujas'] as const;
 export function pujasQueryOptions() {
   return queryOptions({
     queryKey: pujasQueryKey,
-    queryFn: async ({ signal }) => (await import('./catalogue-list-requests.ts')).fetchPujas(signal),
+    queryFn: async ({ signal }) => (await import('./catalogue-requests.ts')).fetchPujas(signal),
   });
 }
 

@@ -1,4 +1,4 @@
-import { slugOrIdParamsSchema } from '@puja/contract';
+import { isSlugOrId } from '@puja/contract';
 import type { DataTag, QueryClient, QueryKey } from '@tanstack/react-query';
 import type { HeadContext, PageHandle, PageHead, ServerPage } from '../../../app/page-handle.ts';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -26,9 +26,6 @@ function readPrefetched<TData>(
   if (state?.error instanceof ApiError && state.error.status === 404) return null;
   throw state?.error ?? new Error(`Nothing prefetched for ${JSON.stringify(queryKey)}`);
 }
-
-const isSlugOrId = (value: string | undefined) =>
-  slugOrIdParamsSchema.safeParse({ slugOrId: value ?? '' }).success;
 
 /** A list page: the list's names in its description and as an ItemList. */
 function listHead(
@@ -124,9 +121,9 @@ const pujasPageHandle: PageHandle = {
 
 const monasteryPageHandle: PageHandle = {
   prefetch: (queryClient, { slug }) =>
-    isSlugOrId(slug) ? queryClient.prefetchQuery(monasteryQueryOptions(slug!)) : Promise.resolve(),
+    isSlugOrId(slug ?? '') ? queryClient.prefetchQuery(monasteryQueryOptions(slug!)) : Promise.resolve(),
   head(queryClient, { slug }, { absoluteUrl }) {
-    if (!isSlugOrId(slug)) return null;
+    if (!slug || !isSlugOrId(slug)) return null;
     const monastery = readPrefetched(queryClient, monasteryQueryOptions(slug!).queryKey)?.monastery;
     if (!monastery) return null;
     const path = monasteryPath(monastery);
@@ -153,9 +150,9 @@ const monasteryPageHandle: PageHandle = {
 
 const pujaPageHandle: PageHandle = {
   prefetch: (queryClient, { id }) =>
-    isSlugOrId(id) ? queryClient.prefetchQuery(pujaQueryOptions(id!)) : Promise.resolve(),
+    isSlugOrId(id ?? '') ? queryClient.prefetchQuery(pujaQueryOptions(id!)) : Promise.resolve(),
   head(queryClient, { id }, { absoluteUrl }) {
-    if (!isSlugOrId(id)) return null;
+    if (!id || !isSlugOrId(id)) return null;
     const puja = readPrefetched(queryClient, pujaQueryOptions(id!).queryKey)?.puja;
     if (!puja) return null;
     const path = pujaPath(puja);

@@ -1,5 +1,5 @@
 import { Stack } from '@mantine/core';
-import { type Monastery, PREVIEW_LENGTH, slugOrIdParamsSchema } from '@puja/contract';
+import { isSlugOrId, type Monastery, PREVIEW_LENGTH } from '@puja/contract';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { NotFoundContent } from '../../../components/not-found-content.tsx';
@@ -17,7 +17,7 @@ import { useMakePuja } from '../hooks/use-make-puja.ts';
 export function MonasteryPage() {
   const { slug = '' } = useParams();
   // A malformed slug can name no monastery; answer 404 at once instead of asking the server.
-  const isWellFormed = slugOrIdParamsSchema.safeParse({ slugOrId: slug }).success;
+  const isWellFormed = isSlugOrId(slug);
   const query = useMonastery(slug, { enabled: isWellFormed });
 
   if (!isWellFormed || (query.error instanceof ApiError && query.error.status === 404)) {

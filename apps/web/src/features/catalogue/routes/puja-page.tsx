@@ -1,5 +1,5 @@
 import { Stack } from '@mantine/core';
-import { PREVIEW_LENGTH, type PujaDetail, slugOrIdParamsSchema } from '@puja/contract';
+import { isSlugOrId, PREVIEW_LENGTH, type PujaDetail } from '@puja/contract';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { NotFoundContent } from '../../../components/not-found-content.tsx';
@@ -17,7 +17,7 @@ import { useMakePuja } from '../hooks/use-make-puja.ts';
 export function PujaPage() {
   const { id = '' } = useParams();
   // A malformed slug can name no puja; answer 404 at once instead of asking the server.
-  const isWellFormed = slugOrIdParamsSchema.safeParse({ slugOrId: id }).success;
+  const isWellFormed = isSlugOrId(id);
   const query = usePuja(id, { enabled: isWellFormed });
 
   if (!isWellFormed || (query.error instanceof ApiError && query.error.status === 404)) {
