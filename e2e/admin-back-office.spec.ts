@@ -63,9 +63,9 @@ test.describe('the administrator back office', () => {
     await expectToast(page, 'Monastery Created Successfully');
     const monasteryRow = rowWith(monasteries, names.monastery);
     await expect(monasteryRow.getByText('Open')).toBeVisible();
-    // The picture was stored, re-encoded, and is served.
+    // The picture was stored, re-encoded, and is served: as a thumbnail, its narrowest variant.
     const monasteryPicture = monasteryRow.getByRole('img', { name: `Picture of ${names.monastery}` });
-    await expect(monasteryPicture).toHaveAttribute('src', /^\/uploads\//);
+    await expect(monasteryPicture).toHaveAttribute('src', /^\/images\/catalogue\/.+\/320\.webp$/);
     await expect
       .poll(() => monasteryPicture.evaluate((image: HTMLImageElement) => image.naturalWidth))
       .toBeGreaterThan(0);
