@@ -117,7 +117,9 @@ try {
   const { version } = JSON.parse(
     readFileSync(path.join(root, 'node_modules/lighthouse/package.json'), 'utf8'),
   );
-  console.log(`\nLighthouse ${version}, mobile preset, simulated throttling, ${chromePath}, median of ${runs} runs`);
+  console.log(
+    `\nLighthouse ${version}, mobile preset, simulated throttling, ${chromePath}, median of ${runs} runs`,
+  );
   const rows = [];
   const failing = [];
   const slowByPage = new Map();

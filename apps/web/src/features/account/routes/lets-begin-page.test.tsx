@@ -134,7 +134,8 @@ describe('LetsBeginPage', () => {
     expect(fetchMock).not.toHaveBeenCalled();
 
     fireEvent.click(screen.getByRole('button', { name: 'Begin Journey' }));
-    await act(() => vi.advanceTimersByTimeAsync(50));
+    // The save loads the contract on first use, which a busy machine takes longer than any fixed wait for.
+    await act(() => vi.waitFor(() => expect(router.state.location.pathname).toBe('/orders')));
 
     const body = fetchMock.mock.calls[0]![1]?.body as FormData;
     expect([body.get('_method'), body.get('name'), body.get('email')]).toEqual([
@@ -163,7 +164,7 @@ describe('LetsBeginPage', () => {
       target: { value: 'admin@example.com' },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Begin Journey' }));
-    await act(() => vi.advanceTimersByTimeAsync(50));
+    await act(() => vi.waitFor(() => expect(screen.getByText('Email already exists')).toBeInTheDocument()));
 
     expect(screen.getByText('Email already exists')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/lets-begin');
