@@ -41,6 +41,24 @@ test.describe('a visitor browsing the catalogue', () => {
     expect(chosen.width).toBeLessThan(1600);
   });
 
+  test('a new page opens at its top, and going back returns to where the list was left', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 700 });
+    await page.goto('/monasteries');
+    const last = page.getByRole('link', { name: /Shechen Tennyi Dargyeling Monastery/ }).first();
+    await last.scrollIntoViewIfNeeded();
+    const listScroll = await page.evaluate(() => window.scrollY);
+    expect(listScroll).toBeGreaterThan(300);
+    await last.click();
+    await expect(page).toHaveURL(/\/monastery\//);
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Shechen Tennyi Dargyeling Monastery' }),
+    ).toBeVisible();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await page.goBack();
+    await expect(page.getByRole('heading', { name: 'Monasteries in our list' })).toBeVisible();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(listScroll);
+  });
+
   test('a monastery page searches its pujas case-insensitively and sorts by price', async ({ page }) => {
     await page.goto('/monasteries');
     await page

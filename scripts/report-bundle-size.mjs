@@ -10,10 +10,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
-/** The figure measured when it was last lowered (170.6 KB, issue #14), with a little room. */
-const BUDGET_KB = 175;
-/** What a public page should need (issue #14's goal); printed, not enforced. */
-const GOAL_KB = 150;
+/**
+ * What a public page may need (issue #14's goal, met at 149.9 KB by React Router's declarative mode:
+ * docs/decisions/023). Something new on the first page has to make room for itself.
+ */
+const BUDGET_KB = 150;
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const distDir = path.join(repoRoot, 'apps/web/dist');
 const manifestPath = path.join(distDir, '.vite/manifest.json');
@@ -75,7 +76,7 @@ console.table(
   ),
 );
 console.log(
-  `Home page JavaScript (entry + static imports): ${totalKB.toFixed(1)} KB gzipped (budget ${BUDGET_KB} KB, goal ${GOAL_KB} KB)`,
+  `Home page JavaScript (entry + static imports): ${totalKB.toFixed(1)} KB gzipped (budget ${BUDGET_KB} KB)`,
 );
 
 // A chunk's manifest key is its source path when it has one (entries and lazy routes); shared chunks are

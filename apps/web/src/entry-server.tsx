@@ -3,16 +3,11 @@ import { DEFAULT_LANGUAGE, type Language, SOCIAL_CARD_SIZE, socialCardPath } fro
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { I18nextProvider } from 'react-i18next';
-import {
-  createStaticHandler,
-  createStaticRouter,
-  type RouteObject,
-  StaticRouterProvider,
-} from 'react-router';
+import { matchRoutes, type RouteObject, StaticRouter } from 'react-router';
 import { serializePageData } from './app/page-data.ts';
 import { type PageHead, serverPageOf } from './app/page-handle.ts';
 import { AppProviders, createQueryClient } from './app/providers.tsx';
-import { routes } from './app/routes.tsx';
+import { AppRoutes, routes } from './app/routes.tsx';
 import { cataloguePageHandles } from './features/catalogue/routes/catalogue-page-handles.ts';
 import { siteContactsQueryOptions } from './features/info-pages/api/get-site-contacts.ts';
 import { setApiTransport } from './lib/api-client.ts';
@@ -45,8 +40,6 @@ export interface RenderedPage {
   /** The query cache as JSON, for `<script type="application/json" id="page-data">`. */
   pageData: string;
 }
-
-const handler = createStaticHandler(routes);
 
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -119,9 +112,7 @@ export function createPageRenderer(options: RendererOptions) {
    * areas, the back offices, the information pages): the browser then renders it from the shell.
    */
   async function renderPageIn(url: string, language: Language): Promise<RenderedPage | undefined> {
-    const context = await handler.query(new Request(new URL(url, `${options.origin}/`)));
-    if (context instanceof Response) return undefined;
-    const match = context.matches.at(-1);
+    const match = matchRoutes(routes, new URL(url, `${options.origin}/`).pathname)?.at(-1);
     const page = serverPageOf(match?.route.handle);
     if (!match || !page) return undefined;
     const handle = page === 'not-found' ? undefined : cataloguePageHandles[page];
@@ -150,17 +141,21 @@ export function createPageRenderer(options: RendererOptions) {
         ? t('appName')
         : t('documentTitle', { page: t('notFound.title') });
 
-    const router = createStaticRouter(handler.dataRoutes, context);
     // `prerender` waits for every lazy part to load, so the page arrives whole and hydrates as it is, where
     // `renderToString` would leave those to the browser to redo.
     const { prelude } = await prerender(
       <StrictMode>
         <I18nextProvider i18n={i18n}>
           <AppProviders queryClient={queryClient} styleNonce={options.nonceMarker}>
-            <StaticRouterProvider router={router} context={context} hydrate={false} />
+            <StaticRouter location={url}>
+              <AppRoutes />
+            </StaticRouter>
           </AppProviders>
         </I18nextProvider>
       </StrictMode>,
+      // A page is one whole: React would otherwise send a large Suspense boundary's content (a lazily
+      // loaded page is in one) after it, with an inline script to move it in place, which the CSP refuses.
+      { progressiveChunkSize: Number.POSITIVE_INFINITY },
     );
     const html = await new Response(prelude).text();
     return {

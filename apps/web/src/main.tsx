@@ -28,10 +28,10 @@ import '@mantine/core/styles/Combobox.layer.css';
 import { setNonce } from 'get-nonce';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router/dom';
+import { BrowserRouter } from 'react-router';
 import { hydratePageData } from './app/page-data.ts';
 import { AppProviders, createQueryClient } from './app/providers.tsx';
-import { createRouter } from './app/router.tsx';
+import { AppRoutes, preloadPagesAt } from './app/routes.tsx';
 import { readCspNonce } from './lib/csp-nonce.ts';
 import { firstLanguageReady } from './lib/i18n.ts';
 
@@ -50,18 +50,20 @@ const serverRendered = hydratePageData(queryClient);
 /**
  * Starts the app once what its first render needs has loaded: the strings of a language other than
  * English, the rest of the styles (a rendered page has what it paints with, and loads them only once its
- * pictures have) and the lazy routes on the address.
+ * pictures have) and the code of the lazy pages on the address.
  * Not awaited at the module's top level: lazily loaded modules import from this entry, and would wait for
  * it to finish evaluating while it waited for them.
  */
 async function start(root: HTMLElement): Promise<void> {
   if (serverRendered) afterPageLoad(() => void import('./app/all-styles.ts'));
   else await import('./app/all-styles.ts');
-  await firstLanguageReady;
+  await Promise.all([firstLanguageReady, preloadPagesAt(window.location.pathname)]);
   const app = (
     <StrictMode>
       <AppProviders queryClient={queryClient} styleNonce={styleNonce}>
-        <RouterProvider router={await createRouter()} />
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
       </AppProviders>
     </StrictMode>
   );

@@ -1,10 +1,12 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { useSessionRefresh } from '../features/session/api/use-session-refresh.ts';
 import { useLoginPrompt } from '../lib/login-prompt.ts';
 import { resumeOrderAfterSignIn, useOrderPrompt } from '../lib/order-prompt.ts';
 import { forgetSessionEnding, useSession } from '../lib/session.ts';
 import { onSessionExpired } from '../lib/session-expiry.ts';
+import { PageOutlet } from './layouts/page-outlet.tsx';
+import { useScrollRestoration } from './scroll-restoration.ts';
 
 // The login form (country picker, phone and code steps) is only needed once someone asks to sign in,
 // so it stays out of the first bundle.
@@ -34,10 +36,11 @@ export function RootLayout() {
   useLoginOnSessionExpiry();
   useOrderAfterSignIn();
   useMarkInteractive();
+  useScrollRestoration();
 
   return (
     <>
-      <Outlet />
+      <PageOutlet />
       {loginModalWanted && (
         <Suspense fallback={null}>
           <LoginModal />
@@ -48,7 +51,6 @@ export function RootLayout() {
           <MakePujaModal />
         </Suspense>
       )}
-      <ScrollRestoration />
     </>
   );
 }

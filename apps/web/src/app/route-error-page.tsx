@@ -1,22 +1,13 @@
 import { Button, Container, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { NotFoundContent } from '../components/not-found-content.tsx';
 
 /**
  * The last resort when a page throws while rendering or its code fails to load (often a deploy replaced
- * the chunks this tab knew about; a reload fetches the new ones).
+ * the chunks this tab knew about; a reload fetches the new ones). Unknown addresses are not errors: the
+ * route table's `*` page answers them.
  */
 export function RouteErrorPage() {
   const { t } = useTranslation();
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <Container size="sm" py="xl">
-        <NotFoundContent />
-      </Container>
-    );
-  }
   return (
     <Container size="sm" py="xl">
       <Stack align="center" ta="center" gap="md" role="alert">

@@ -1,4 +1,5 @@
 import '@mantine/dates/styles.layer.css';
+import '../lib/day-input-strings.ts';
 import { DateInput, type DateInputProps, type DateValue } from '@mantine/dates';
 import type { Language } from '@puja/contract';
 import dayjs from 'dayjs';
@@ -71,7 +72,7 @@ export function DayInput({
   popoverProps,
   ...props
 }: DayInputProps) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation('day-input');
   const language = (i18n.language in DAY_FORMATS ? i18n.language : 'en') as Language;
   const dayFormat = DAY_FORMATS[language];
   const dayjsLocale = DAYJS_LOCALES[language];
@@ -135,15 +136,15 @@ export function DayInput({
     // A day the caller chose since (a reset, a new order) replaced the text the problem was about.
     if (chosen !== null) return error;
     if (problem === 'unreadable') {
-      return t('dayInput.unreadable', { example: typedDayExample(dayjs(minDate ?? undefined).year()) });
+      return t('unreadable', { example: typedDayExample(dayjs(minDate ?? undefined).year()) });
     }
     // A day outside the range: the caller's message says it best; else the range.
     if (error || problem !== 'outside') return error;
     const min = minDate && dayjs(minDate).locale(dayjsLocale).format(dayFormat);
     const max = maxDate && dayjs(maxDate).locale(dayjsLocale).format(dayFormat);
-    if (min && max) return t('dayInput.between', { min, max });
-    if (min) return t('dayInput.from', { min });
-    return max ? t('dayInput.until', { max }) : error;
+    if (min && max) return t('between', { min, max });
+    if (min) return t('from', { min });
+    return max ? t('until', { max }) : error;
   }
 
   return (
@@ -156,14 +157,14 @@ export function DayInput({
       firstDayOfWeek={0}
       weekendDays={[]}
       clearable
-      clearButtonProps={{ 'aria-label': t('dayInput.clear') }}
+      clearButtonProps={{ 'aria-label': t('clear') }}
       ariaLabels={{
-        previousMonth: t('dayInput.previousMonth'),
-        nextMonth: t('dayInput.nextMonth'),
-        previousYear: t('dayInput.previousYear'),
-        nextYear: t('dayInput.nextYear'),
-        previousDecade: t('dayInput.previousDecade'),
-        nextDecade: t('dayInput.nextDecade'),
+        previousMonth: t('previousMonth'),
+        nextMonth: t('nextMonth'),
+        previousYear: t('previousYear'),
+        nextYear: t('nextYear'),
+        previousDecade: t('previousDecade'),
+        nextDecade: t('nextDecade'),
       }}
       value={shownDay && chosen === null ? shownDay.value : value}
       onChange={handleChange}

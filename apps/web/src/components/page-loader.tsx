@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 export function PageLoader() {
   const { t } = useTranslation();
   return (
-    <Center mih="50vh" role="status">
+    <Center mih="50vh" role="status" aria-busy="true">
       <Loader aria-label={t('loading')} />
     </Center>
   );

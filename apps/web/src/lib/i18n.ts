@@ -26,6 +26,7 @@ export type LazyResources = {
   staff: typeof import('../locales/en/staff.json');
   'info-pages': typeof import('../locales/en/info-pages.json');
   'back-office-orders': typeof import('../locales/en/back-office-orders.json');
+  'day-input': typeof import('../locales/en/day-input.json');
 };
 type Namespace = keyof (typeof resources)['en'] | keyof LazyResources;
 

@@ -1,3 +1,4 @@
+import '../../lib/staff-strings.ts';
 import { Anchor, AppShell, Box, Burger, Group, NavLink, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { Role } from '@puja/contract';
@@ -11,13 +12,13 @@ import {
   IconUsers,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet, useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { AppLogo } from '../../components/app-logo.tsx';
 import { LanguageSelect } from '../../components/language-select.tsx';
-import { useLogout } from '../../features/session/api/logout.ts';
 import { sessionLabel, useSession } from '../../lib/session.ts';
 import { AwaitingActionCount, AwaitingActionLink } from './awaiting-action-count.tsx';
 import { BACK_OFFICE_MENUS, type BackOfficeMenuItem, isMenuItemActive } from './back-office-menu.ts';
+import { PageOutlet } from './page-outlet.tsx';
 import { ProfileMenu } from './profile-menu.tsx';
 
 const ICONS: Record<BackOfficeMenuItem['icon'], typeof IconLayoutDashboard> = {
@@ -31,8 +32,8 @@ const ICONS: Record<BackOfficeMenuItem['icon'], typeof IconLayoutDashboard> = {
 };
 
 const AREA_LABELS = {
-  admin: 'backOffice.adminArea',
-  monastery: 'backOffice.monasteryArea',
+  admin: 'staff:backOffice.adminArea',
+  monastery: 'staff:backOffice.monasteryArea',
   user: null,
 } as const;
 
@@ -46,13 +47,12 @@ interface BackOfficeLayoutProps {
  * (Logout) around the page; on phones the sidebar is a burger menu.
  */
 export function BackOfficeLayout({ area }: BackOfficeLayoutProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['common', 'staff']);
   const { pathname } = useLocation();
   const [navbarOpened, navbar] = useDisclosure(false);
   const items = BACK_OFFICE_MENUS[area];
   const areaLabel = AREA_LABELS[area];
   const session = useSession();
-  const { logOut, isPending: logoutPending } = useLogout();
 
   return (
     <AppShell
@@ -86,18 +86,12 @@ export function BackOfficeLayout({ area }: BackOfficeLayoutProps) {
             <Box visibleFrom="xs">
               <LanguageSelect />
             </Box>
-            <ProfileMenu
-              label={sessionLabel(session)}
-              withSettings
-              settingsPath={`/${area}/account`}
-              onLogout={logOut}
-              logoutPending={logoutPending}
-            />
+            <ProfileMenu label={sessionLabel(session)} withSettings settingsPath={`/${area}/account`} />
           </Group>
         </Group>
       </AppShell.Header>
 
-      <AppShell.Navbar p="sm" component="nav" aria-label={t('backOffice.navigation')}>
+      <AppShell.Navbar p="sm" component="nav" aria-label={t('staff:backOffice.navigation')}>
         {items.map((item) => {
           const Icon = ICONS[item.icon];
           const active = isMenuItemActive(pathname, item);
@@ -122,7 +116,7 @@ export function BackOfficeLayout({ area }: BackOfficeLayoutProps) {
       </AppShell.Navbar>
 
       <AppShell.Main>
-        <Outlet />
+        <PageOutlet />
       </AppShell.Main>
     </AppShell>
   );

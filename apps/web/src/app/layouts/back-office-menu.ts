@@ -4,14 +4,14 @@ export interface BackOfficeMenuItem {
   /** The item is highlighted on every path that starts with this. */
   to: string;
   label:
-    | 'backOffice.dashboard'
-    | 'backOffice.monastery'
-    | 'backOffice.puja'
-    | 'backOffice.users'
-    | 'backOffice.payments'
+    | 'staff:backOffice.dashboard'
+    | 'staff:backOffice.monastery'
+    | 'staff:backOffice.puja'
+    | 'staff:backOffice.users'
+    | 'staff:backOffice.payments'
     // The patron's top bar says Orders too: one string in the home page's bundle, not two.
     | 'nav.orders'
-    | 'backOffice.audit';
+    | 'staff:backOffice.audit';
   icon: 'dashboard' | 'monastery' | 'puja' | 'users' | 'payments' | 'orders' | 'audit';
   /** A number beside the label: the paid orders waiting for the staff's approval, polled. */
   count?: 'awaitingAction';
@@ -20,18 +20,18 @@ export interface BackOfficeMenuItem {
 /** docs/product.md#back-office-layout: admin and monastery staff each have a sidebar; any other role sees no menu. */
 export const BACK_OFFICE_MENUS: Record<Role, readonly BackOfficeMenuItem[]> = {
   admin: [
-    { to: '/admin/dashboard', label: 'backOffice.dashboard', icon: 'dashboard' },
+    { to: '/admin/dashboard', label: 'staff:backOffice.dashboard', icon: 'dashboard' },
     { to: '/admin/orders', label: 'nav.orders', icon: 'orders' },
-    { to: '/admin/monastery', label: 'backOffice.monastery', icon: 'monastery' },
-    { to: '/admin/puja', label: 'backOffice.puja', icon: 'puja' },
-    { to: '/admin/manage-user', label: 'backOffice.users', icon: 'users' },
-    { to: '/admin/payments', label: 'backOffice.payments', icon: 'payments' },
-    { to: '/admin/audit', label: 'backOffice.audit', icon: 'audit' },
+    { to: '/admin/monastery', label: 'staff:backOffice.monastery', icon: 'monastery' },
+    { to: '/admin/puja', label: 'staff:backOffice.puja', icon: 'puja' },
+    { to: '/admin/manage-user', label: 'staff:backOffice.users', icon: 'users' },
+    { to: '/admin/payments', label: 'staff:backOffice.payments', icon: 'payments' },
+    { to: '/admin/audit', label: 'staff:backOffice.audit', icon: 'audit' },
   ],
   monastery: [
-    { to: '/monastery/dashboard', label: 'backOffice.dashboard', icon: 'dashboard' },
+    { to: '/monastery/dashboard', label: 'staff:backOffice.dashboard', icon: 'dashboard' },
     { to: '/monastery/orders', label: 'nav.orders', icon: 'orders', count: 'awaitingAction' },
-    { to: '/monastery/puja', label: 'backOffice.puja', icon: 'puja' },
+    { to: '/monastery/puja', label: 'staff:backOffice.puja', icon: 'puja' },
   ],
   user: [],
 };

@@ -2,6 +2,7 @@ import { Menu } from '@mantine/core';
 import { IconLogout, IconSettings } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useLogout } from '../../features/session/api/logout.ts';
 import { ProfileButton } from './profile-button.tsx';
 
 interface ProfileMenuProps {
@@ -13,22 +14,15 @@ interface ProfileMenuProps {
   withSettings: boolean;
   /** Where Settings goes: the patron's page unless a back office names its own. */
   settingsPath?: string;
-  onLogout: () => void;
-  logoutPending: boolean;
 }
 
 /**
  * The profile dropdown of both top bars (docs/product.md#public-layout): Settings and Logout. Loaded only for a signed-in person,
- * so visitors never download the menu and its positioning code.
+ * so visitors never download the menu, its positioning code or the logout.
  */
-export function ProfileMenu({
-  label,
-  withSettings,
-  settingsPath = '/account-settings',
-  onLogout,
-  logoutPending,
-}: ProfileMenuProps) {
+export function ProfileMenu({ label, withSettings, settingsPath = '/account-settings' }: ProfileMenuProps) {
   const { t } = useTranslation();
+  const { logOut, isPending: logoutPending } = useLogout();
   return (
     <Menu position="bottom-end" width={200} shadow="md">
       <Menu.Target>
@@ -46,7 +40,7 @@ export function ProfileMenu({
         )}
         <Menu.Item
           leftSection={<IconLogout size={16} aria-hidden="true" />}
-          onClick={onLogout}
+          onClick={logOut}
           disabled={logoutPending}
         >
           {t('nav.logout')}

@@ -1,25 +1,22 @@
-import { Anchor, Burger, Button, Collapse, Container, Divider, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Burger, Button, Container, Group } from '@mantine/core';
 import { useDisclosure, useWindowEvent } from '@mantine/hooks';
-import { lazy, Suspense, useId } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, Outlet } from 'react-router';
+import { Link, NavLink } from 'react-router';
 import { AppLogo } from '../../components/app-logo.tsx';
 import { CurrencySelect } from '../../components/currency-select.tsx';
 import { LanguageSelect } from '../../components/language-select.tsx';
-import { useLogout } from '../../features/session/api/logout.ts';
 import { ROLE_HOME_PATHS } from '../../lib/role-areas.ts';
 import { type SessionState, sessionLabel, useSession } from '../../lib/session.ts';
+import { PageOutlet } from './page-outlet.tsx';
+import type { TopBarLink } from './phone-menu.tsx';
 import { ProfileButton } from './profile-button.tsx';
 import classes from './public-layout.module.css';
 import { SiteFooter } from './site-footer.tsx';
 
 // The dropdown's positioning code is only for signed-in people; visitors never download it.
 const ProfileMenu = lazy(async () => ({ default: (await import('./profile-menu.tsx')).ProfileMenu }));
-
-interface TopBarLink {
-  to: string;
-  label: string;
-}
+const PhoneMenu = lazy(async () => ({ default: (await import('./phone-menu.tsx')).PhoneMenu }));
 
 /**
  * The top bar's links (docs/product.md#public-layout): Monasteries and Pujas for everyone; a patron also gets Direct Order and
@@ -49,8 +46,10 @@ function useTopBarLinks(session: SessionState): TopBarLink[] {
 export function PublicLayout() {
   const { t } = useTranslation();
   const session = useSession();
-  const { logOut, isPending: logoutPending } = useLogout();
   const [menuOpened, menu] = useDisclosure(false);
+  // The phone menu's code loads when it is first opened; it then stays, so closing it can fold it away.
+  const [menuWanted, setMenuWanted] = useState(false);
+  if (menuOpened && !menuWanted) setMenuWanted(true);
   const menuId = useId();
   useWindowEvent('keydown', (event) => {
     if (event.key === 'Escape') menu.close();
@@ -85,12 +84,7 @@ export function PublicLayout() {
               ))}
               {signedIn ? (
                 <Suspense fallback={<ProfileButton label={label} />}>
-                  <ProfileMenu
-                    label={label}
-                    withSettings={withSettings}
-                    onLogout={logOut}
-                    logoutPending={logoutPending}
-                  />
+                  <ProfileMenu label={label} withSettings={withSettings} />
                 </Suspense>
               ) : (
                 <Button component={Link} to="/auth" variant="outline">
@@ -110,58 +104,28 @@ export function PublicLayout() {
                 hiddenFrom={breakpoint}
                 aria-label={menuOpened ? t('nav.closeMenu') : t('nav.openMenu')}
                 aria-expanded={menuOpened}
-                aria-controls={menuId}
+                aria-controls={menuWanted ? menuId : undefined}
               />
             </Group>
           </Group>
         </Container>
-        <Collapse in={menuOpened} hiddenFrom={breakpoint} id={menuId} className={classes.mobileMenu}>
-          <Container size="lg" pb="md">
-            <Group gap="sm" hiddenFrom="xs" py="sm">
-              <LanguageSelect />
-              <CurrencySelect />
-            </Group>
-            <Stack component="nav" aria-label={t('nav.label')} gap={0}>
-              {links.map((link) => (
-                <NavLink key={link.to} to={link.to} className={classes.mobileLink} onClick={menu.close}>
-                  {link.label}
-                </NavLink>
-              ))}
-              {signedIn ? (
-                <>
-                  <Divider my="xs" />
-                  <Text c="dimmed" size="sm" truncate>
-                    {label}
-                  </Text>
-                  {withSettings && (
-                    <NavLink to="/account-settings" className={classes.mobileLink} onClick={menu.close}>
-                      {t('nav.settings')}
-                    </NavLink>
-                  )}
-                  <Button
-                    mt="sm"
-                    variant="outline"
-                    loading={logoutPending}
-                    onClick={() => {
-                      menu.close();
-                      logOut();
-                    }}
-                  >
-                    {t('nav.logout')}
-                  </Button>
-                </>
-              ) : (
-                <Button component={Link} to="/auth" mt="sm" onClick={menu.close}>
-                  {t('nav.loginSignup')}
-                </Button>
-              )}
-            </Stack>
-          </Container>
-        </Collapse>
+        {menuWanted && (
+          <Suspense fallback={null}>
+            <PhoneMenu
+              id={menuId}
+              opened={menuOpened}
+              onClose={menu.close}
+              breakpoint={breakpoint}
+              links={links}
+              signedInLabel={signedIn ? label : null}
+              withSettings={withSettings}
+            />
+          </Suspense>
+        )}
       </header>
       <main className={classes.main}>
         <Container size="lg" py="xl">
-          <Outlet />
+          <PageOutlet />
         </Container>
       </main>
       <SiteFooter session={session} />

@@ -1,8 +1,9 @@
-import { ActionIcon, Group } from '@mantine/core';
+import { Group } from '@mantine/core';
 import { IconBrandFacebook, IconBrandInstagram } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSiteContacts } from '../../features/info-pages/api/get-site-contacts.ts';
 import { FooterColumn } from './footer-column.tsx';
+import classes from './public-layout.module.css';
 
 const SOCIAL_PAGES = [
   { network: 'instagram', labelKey: 'footer.instagram', Icon: IconBrandInstagram },
@@ -26,20 +27,17 @@ export function SocialLinks() {
     <FooterColumn heading={t('footer.followUsOn')}>
       <Group gap="sm">
         {links.map(({ href, labelKey, Icon }) => (
-          <ActionIcon
+          // A plain link styled as a round icon: its styles are in the first paint's, with the footer's.
+          <a
             key={labelKey}
-            component="a"
+            className={classes.socialLink}
             href={href}
             target="_blank"
             rel="noopener noreferrer"
             aria-label={t(labelKey)}
-            variant="white"
-            color="maroon"
-            size="lg"
-            radius="xl"
           >
             <Icon size={20} aria-hidden="true" />
-          </ActionIcon>
+          </a>
         ))}
       </Group>
     </FooterColumn>

@@ -304,7 +304,7 @@ function Column({
 function ColumnSkeleton() {
   const { t } = useTranslation();
   return (
-    <Stack gap="sm" aria-busy="true" aria-label={t('loading')}>
+    <Stack gap="sm" role="status" aria-busy="true" aria-label={t('loading')}>
       <Skeleton height={48} />
       <Skeleton height={48} />
       <Skeleton height={48} />
