@@ -1,10 +1,11 @@
 import { Button, type ButtonProps, Text } from '@mantine/core';
 import { IconChevronDown, IconUserCircle } from '@tabler/icons-react';
-import { forwardRef } from 'react';
+import { forwardRef, type MouseEventHandler } from 'react';
 
 interface ProfileButtonProps extends ButtonProps {
   /** The signed-in person's name, or their phone when they have no name yet. */
   label: string;
+  onClick?: MouseEventHandler<HTMLButtonElement>;
 }
 
 /** The top bar's profile button: the target of the profile menu, and what shows while its code loads. */

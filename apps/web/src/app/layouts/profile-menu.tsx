@@ -14,17 +14,24 @@ interface ProfileMenuProps {
   withSettings: boolean;
   /** Where Settings goes: the patron's page unless a back office names its own. */
   settingsPath?: string;
+  /** Open from the start: the button was tapped while this code was loading. */
+  opened?: boolean;
 }
 
 /**
  * The profile dropdown of both top bars (docs/product.md#public-layout): Settings and Logout. Loaded only for a signed-in person,
  * so visitors never download the menu, its positioning code or the logout.
  */
-export function ProfileMenu({ label, withSettings, settingsPath = '/account-settings' }: ProfileMenuProps) {
+export function ProfileMenu({
+  label,
+  withSettings,
+  settingsPath = '/account-settings',
+  opened = false,
+}: ProfileMenuProps) {
   const { t } = useTranslation();
   const { logOut, isPending: logoutPending } = useLogout();
   return (
-    <Menu position="bottom-end" width={200} shadow="md">
+    <Menu position="bottom-end" width={200} shadow="md" defaultOpened={opened}>
       <Menu.Target>
         <ProfileButton label={label} />
       </Menu.Target>

@@ -50,12 +50,16 @@ export function PublicLayout() {
   // The phone menu's code loads when it is first opened; it then stays, so closing it can fold it away.
   const [menuWanted, setMenuWanted] = useState(false);
   if (menuOpened && !menuWanted) setMenuWanted(true);
+  // A tap on the profile button while the menu's code is still on its way opens the menu once it is in.
+  const [profileMenuAsked, setProfileMenuAsked] = useState(false);
   const menuId = useId();
   useWindowEvent('keydown', (event) => {
     if (event.key === 'Escape') menu.close();
   });
 
   const signedIn = session.token !== null;
+  // Asked by the last person signed in: the next one's menu starts closed.
+  if (!signedIn && profileMenuAsked) setProfileMenuAsked(false);
   const label = sessionLabel(session);
   const withSettings = session.role === 'user' || session.role === null;
   const links = useTopBarLinks(session);
@@ -83,8 +87,10 @@ export function PublicLayout() {
                 </NavLink>
               ))}
               {signedIn ? (
-                <Suspense fallback={<ProfileButton label={label} />}>
-                  <ProfileMenu label={label} withSettings={withSettings} />
+                <Suspense
+                  fallback={<ProfileButton label={label} onClick={() => setProfileMenuAsked(true)} />}
+                >
+                  <ProfileMenu label={label} withSettings={withSettings} opened={profileMenuAsked} />
                 </Suspense>
               ) : (
                 <Button component={Link} to="/auth" variant="outline">
