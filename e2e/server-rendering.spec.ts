@@ -28,16 +28,17 @@ function jsonLd(html: string): Record<string, unknown> {
 }
 
 /**
- * The scripts scripts/report-bundle-size.mjs counts as the home page's JavaScript: the entry of index.html
- * and the chunks it imports statically, followed through the build's manifest.
+ * The scripts scripts/report-bundle-size.mjs counts as the home page's JavaScript: the entry of index.html,
+ * the app it starts (its dynamic import) and the chunks they import statically, followed through the
+ * build's manifest.
  */
 function reportedHomePageScripts(): string[] {
   const manifestUrl = new URL('../apps/web/dist/.vite/manifest.json', import.meta.url);
   const manifest = JSON.parse(readFileSync(manifestUrl, 'utf8')) as Record<
     string,
-    { file: string; isEntry?: boolean; imports?: string[] }
+    { file: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[] }
   >;
-  const keys = ['index.html'];
+  const keys = ['index.html', ...(manifest['index.html']?.dynamicImports ?? [])];
   for (const key of keys) {
     for (const imported of manifest[key]?.imports ?? []) if (!keys.includes(imported)) keys.push(imported);
   }
@@ -99,6 +100,8 @@ test.describe('server-rendered public pages', () => {
       expect(styleNonce).toBeTruthy();
       expect(html).toContain(`<style nonce="${styleNonce}">@layer mantine`);
       expect(html).not.toContain('rel="stylesheet"');
+      // So are the app's own components' styles, which would otherwise come with its code, later.
+      expect(html).toMatch(new RegExp(`<style nonce="${styleNonce}">[^<]*\\._picture_`));
     });
   }
 
@@ -188,6 +191,33 @@ test.describe('server-rendered public pages', () => {
     await expect(page.getByRole('heading', { name: 'Green Tara Puja' })).toBeVisible();
     await page.waitForLoadState('networkidle');
     expect(catalogueCalls).toEqual([]);
+  });
+
+  test('a rendered page asks for its code only once its main picture has arrived, so the picture has the network to itself', async ({
+    page,
+  }) => {
+    const manifestUrl = new URL('../apps/web/dist/.vite/manifest.json', import.meta.url);
+    const manifest = JSON.parse(readFileSync(manifestUrl, 'utf8')) as Record<
+      string,
+      { file: string; dynamicImports?: string[] }
+    >;
+    const appScript = `/${manifest[manifest['index.html']!.dynamicImports![0]!]!.file}`;
+    // In the order the browser saw them: the app's code asked for, pictures arrived.
+    const events: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === appScript) events.push('app code');
+    });
+    page.on('requestfinished', (request) => {
+      if (request.resourceType() === 'image') events.push(request.url());
+    });
+    await page.goto('/');
+    const mainPicture = await page
+      .locator('img[fetchpriority="high"]')
+      .first()
+      .evaluate((image: HTMLImageElement) => image.currentSrc);
+    expect(events.filter((event) => event === 'app code')).toHaveLength(1);
+    expect(events.indexOf(mainPicture)).toBeGreaterThanOrEqual(0);
+    expect(events.indexOf(mainPicture)).toBeLessThan(events.indexOf('app code'));
   });
 
   test('the home page downloads, until a visitor acts, just the JavaScript the bundle report counts', async ({

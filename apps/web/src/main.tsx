@@ -1,30 +1,4 @@
-// The styles a public page needs for its first paint (docs/decisions/017): the library's base and the
-// components those pages open with, in the library's cascade layer. Everything else (app/all-styles.ts)
-// loads without blocking the paint.
-import '@mantine/core/styles/baseline.layer.css';
-import '@mantine/core/styles/default-css-variables.layer.css';
-import '@mantine/core/styles/global.layer.css';
-import '@mantine/core/styles/UnstyledButton.layer.css';
-import '@mantine/core/styles/Button.layer.css';
-import '@mantine/core/styles/CloseButton.layer.css';
-import '@mantine/core/styles/Burger.layer.css';
-import '@mantine/core/styles/Anchor.layer.css';
-import '@mantine/core/styles/Text.layer.css';
-import '@mantine/core/styles/Title.layer.css';
-import '@mantine/core/styles/Paper.layer.css';
-import '@mantine/core/styles/Card.layer.css';
-import '@mantine/core/styles/Container.layer.css';
-import '@mantine/core/styles/Group.layer.css';
-import '@mantine/core/styles/Stack.layer.css';
-import '@mantine/core/styles/SimpleGrid.layer.css';
-import '@mantine/core/styles/Center.layer.css';
-import '@mantine/core/styles/Divider.layer.css';
-import '@mantine/core/styles/Skeleton.layer.css';
-import '@mantine/core/styles/Loader.layer.css';
-import '@mantine/core/styles/Alert.layer.css';
-import '@mantine/core/styles/VisuallyHidden.layer.css';
-import '@mantine/core/styles/Input.layer.css';
-import '@mantine/core/styles/Combobox.layer.css';
+// The app's start, asked for by entry-client.ts once a rendered page's main picture is on screen.
 import { setNonce } from 'get-nonce';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';

@@ -120,20 +120,53 @@ export const webPlugin = fp<WebPluginOptions>(
 /**
  * The shell of a server-rendered page, which is read before any script runs (docs/decisions/017):
  * - its style sheets written into it, each as a `<style>` with the page's nonce, so the page paints as soon
- *   as its HTML has arrived, without a second request on a phone's slow network. These are only the first
- *   paint's styles (about 12 KB compressed, main.tsx); the shell the browser renders into keeps its links,
- *   which stay cached;
+ *   as its HTML has arrived, without a second request on a phone's slow network. These are the first
+ *   paint's styles (about 12 KB compressed, entry-client.ts) and those of the app's own components, which
+ *   come with the code the entry starts later (docs/decisions/024); the shell the browser renders into
+ *   keeps its links, which stay cached;
  * - its scripts asked for at low priority: they make the page work but show nothing, so on a slow network
  *   the browser fetches the pictures on screen first (the largest is preloaded at high priority).
  */
 function renderedPageShell(shell: string, webDistDirectory: string): string {
+  const inlineStyle = (file: string) => {
+    const css = fs.readFileSync(path.join(webDistDirectory, file), 'utf8');
+    // A style sheet cannot end its own element; one that seems to stays a link.
+    return css.includes('</') ? undefined : `<style nonce="${NONCE_MARKER}">${css}</style>`;
+  };
+  const startedCodeStyles = startedCodeStyleSheets(webDistDirectory)
+    .map((file) => inlineStyle(file) ?? `<link rel="stylesheet" crossorigin href="/${file}">`)
+    .join('');
   return shell
-    .replace(/<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/g, (link, file: string) => {
-      const css = fs.readFileSync(path.join(webDistDirectory, file), 'utf8');
-      // A style sheet cannot end its own element; one that seems to stays a link.
-      return css.includes('</') ? link : `<style nonce="${NONCE_MARKER}">${css}</style>`;
-    })
+    .replace(
+      /<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/g,
+      (link, file: string) => inlineStyle(file) ?? link,
+    )
+    .replace('</head>', () => `${startedCodeStyles}</head>`)
     .replace(/<(script type="module"|link rel="modulepreload") /g, '<$1 fetchpriority="low" ');
+}
+
+interface ManifestChunk {
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+}
+
+/**
+ * The style sheets of the code index.html's entry starts (main.tsx and the chunks it imports), found in
+ * the build's manifest as Vite's guide to backend integration describes. The browser would fetch them with
+ * that code; a rendered page needs them for its first paint. None for a build without a manifest (the
+ * hand-made ones of the server's tests).
+ */
+function startedCodeStyleSheets(webDistDirectory: string): string[] {
+  const manifestFile = path.join(webDistDirectory, '.vite', 'manifest.json');
+  if (!fs.existsSync(manifestFile)) return [];
+  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
+  const chunks = [...(manifest['index.html']?.dynamicImports ?? [])];
+  for (const key of chunks) {
+    for (const imported of manifest[key]?.imports ?? [])
+      if (!chunks.includes(imported)) chunks.push(imported);
+  }
+  return [...new Set(chunks.flatMap((key) => manifest[key]?.css ?? []))];
 }
 
 /**

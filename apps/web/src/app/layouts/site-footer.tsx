@@ -1,4 +1,4 @@
-import { Container, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Container, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AppLogo } from '../../components/app-logo.tsx';
@@ -29,7 +29,7 @@ export function SiteFooter({ session }: { session: SessionState }) {
   return (
     <footer className={classes.footer}>
       <Container size="lg" py="xl">
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="xl">
+        <div className={classes.footerGrid}>
           <Stack gap="sm">
             <AppLogo variant="light" />
             <Text size="sm">{t('footer.about')}</Text>
@@ -71,7 +71,7 @@ export function SiteFooter({ session }: { session: SessionState }) {
             </ul>
           </FooterColumn>
           <SocialLinks />
-        </SimpleGrid>
+        </div>
         <Text size="xs" mt="xl" c="saffron.1">
           {t('footer.copyright', { year: new Date().getFullYear() })}
         </Text>
