@@ -26,9 +26,9 @@ import '@mantine/core/styles/Alert.layer.css';
 import '@mantine/core/styles/VisuallyHidden.layer.css';
 import '@mantine/core/styles/Input.layer.css';
 import '@mantine/core/styles/Combobox.layer.css';
-import { mainPictureShown } from './lib/main-picture.ts';
+import { mainPicturesShown } from './lib/main-picture.ts';
 
 // A page rendered on the server can be read before any script runs: its code (main.tsx) is asked for once
-// its main picture is on screen, so on a phone's slow network the picture has the bandwidth to itself. A
+// its main pictures are on screen, so on a phone's slow network they have the bandwidth to themselves. A
 // page the browser renders itself has no picture yet, and starts at once.
-void mainPictureShown().then(() => import('./main.tsx'));
+void mainPicturesShown().then(() => import('./main.tsx'));

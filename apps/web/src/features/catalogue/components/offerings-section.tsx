@@ -1,4 +1,4 @@
-import { Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Group, NativeSelect, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { Fragment, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -53,13 +53,14 @@ export function OfferingsSection<T extends Offering>({
           onChange={(event) => setSearch(event.currentTarget.value)}
           miw={220}
         />
-        <Select
+        {/* The browser's own list: a phone shows its native picker, and the page loads no pop-over code. */}
+        <NativeSelect
           aria-label={t('sort.label')}
           value={sort}
-          onChange={(value) => {
-            if (value && isOfferingSort(value)) setSort(value);
+          onChange={(event) => {
+            const { value } = event.currentTarget;
+            if (isOfferingSort(value)) setSort(value);
           }}
-          allowDeselect={false}
           data={[
             { value: 'none', label: t('sort.none') },
             { value: 'lowToHigh', label: t('sort.lowToHigh') },

@@ -4,7 +4,7 @@ import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { RootLayout } from '../../../app/root-layout.tsx';
 import { LONG_DESCRIPTION, monasteryFixture } from '../../../test/catalogue-fixtures.ts';
-import { chooseOption, renderRoutes, stubApi } from '../../../test/render-app.tsx';
+import { renderRoutes, stubApi } from '../../../test/render-app.tsx';
 import { MonasteryPage } from './monastery-page.tsx';
 
 const routes: RouteObject[] = [
@@ -66,16 +66,16 @@ describe('MonasteryPage', () => {
   it('orders pujas by price, low to high and high to low, and back to the given order', async () => {
     const user = userEvent.setup();
     await renderKopan();
-    const sort = screen.getByRole('textbox', { name: 'Sort by price' });
-    expect(sort).toHaveValue('Select Filter');
+    const sort = screen.getByRole('combobox', { name: 'Sort by price' });
+    expect(sort).toHaveDisplayValue('Select Filter');
 
-    await chooseOption(user, sort, 'From Price Low To High');
+    await user.selectOptions(sort, 'From Price Low To High');
     expect(cardTitles()).toEqual(['Medicine Buddha Puja', 'Green Tara Puja', 'Guru Rinpoche Tsok']);
 
-    await chooseOption(user, sort, 'From Price High To Low');
+    await user.selectOptions(sort, 'From Price High To Low');
     expect(cardTitles()).toEqual(['Guru Rinpoche Tsok', 'Green Tara Puja', 'Medicine Buddha Puja']);
 
-    await chooseOption(user, sort, 'Select Filter');
+    await user.selectOptions(sort, 'Select Filter');
     expect(cardTitles()).toEqual(['Green Tara Puja', 'Medicine Buddha Puja', 'Guru Rinpoche Tsok']);
   });
 

@@ -4,7 +4,7 @@ import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { RootLayout } from '../../../app/root-layout.tsx';
 import { LONG_DESCRIPTION, pujaFixture } from '../../../test/catalogue-fixtures.ts';
-import { chooseOption, renderRoutes, stubApi } from '../../../test/render-app.tsx';
+import { renderRoutes, stubApi } from '../../../test/render-app.tsx';
 import { PujaPage } from './puja-page.tsx';
 
 const routes: RouteObject[] = [
@@ -54,12 +54,12 @@ describe('PujaPage', () => {
   it('orders monasteries by their price for this puja', async () => {
     const user = userEvent.setup();
     await renderGreenTara();
-    const sort = screen.getByRole('textbox', { name: 'Sort by price' });
+    const sort = screen.getByRole('combobox', { name: 'Sort by price' });
 
-    await chooseOption(user, sort, 'From Price Low To High');
+    await user.selectOptions(sort, 'From Price Low To High');
     expect(cardTitles()).toEqual(['Pullahari Monastery', 'Kopan Monastery', 'Shechen Tennyi Dargyeling']);
 
-    await chooseOption(user, sort, 'From Price High To Low');
+    await user.selectOptions(sort, 'From Price High To Low');
     expect(cardTitles()).toEqual(['Shechen Tennyi Dargyeling', 'Kopan Monastery', 'Pullahari Monastery']);
   });
 
@@ -67,9 +67,8 @@ describe('PujaPage', () => {
     const user = userEvent.setup();
     await renderGreenTara();
 
-    await chooseOption(
-      user,
-      screen.getByRole('textbox', { name: 'Sort by price' }),
+    await user.selectOptions(
+      screen.getByRole('combobox', { name: 'Sort by price' }),
       'From Price High To Low',
     );
     await user.type(screen.getByPlaceholderText('Search Monastery...'), 'monastery');
