@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 /**
- * What a public page may need (issue #14's goal, met at 149.8 KB by React Router's declarative mode:
+ * What a public page may need (issue #14's goal, met since React Router's declarative mode:
  * docs/decisions/023). Something new on the first page has to make room for itself.
  */
 const BUDGET_KB = 150;
