@@ -83,13 +83,13 @@ test.describe('a visitor browsing the catalogue', () => {
     await filter.fill('');
     await filter.press('Backspace');
 
-    await page.getByRole('textbox', { name: /filter|sort/i }).click();
-    await page.getByRole('option', { name: 'From Price Low To High' }).click();
+    // The browser's own select: a phone shows its native picker.
+    const sort = page.getByRole('combobox', { name: 'Sort by price' });
+    await sort.selectOption({ label: 'From Price Low To High' });
     await expect
       .poll(async () => (await prices()).map(priceOf))
       .toEqual([...(await prices()).map(priceOf)].sort((a, b) => a - b));
-    await page.getByRole('textbox', { name: /filter|sort/i }).click();
-    await page.getByRole('option', { name: 'From Price High To Low' }).click();
+    await sort.selectOption({ label: 'From Price High To Low' });
     await expect
       .poll(async () => (await prices()).map(priceOf))
       .toEqual([...(await prices()).map(priceOf)].sort((a, b) => b - a));
