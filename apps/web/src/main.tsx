@@ -1,4 +1,4 @@
-// The app's start, asked for by entry-client.ts once a rendered page's main picture is on screen.
+// The app's start, asked for by entry-client.ts once a rendered page's main pictures are on screen.
 import { setNonce } from 'get-nonce';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';

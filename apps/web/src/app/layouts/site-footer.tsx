@@ -2,6 +2,7 @@ import { Container, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AppLogo } from '../../components/app-logo.tsx';
+import gridClasses from '../../components/card-grid.module.css';
 import { INFO_PAGE_LINKS } from '../../features/info-pages/info-page-links.ts';
 import { ROLE_HOME_PATHS } from '../../lib/role-areas.ts';
 import type { SessionState } from '../../lib/session.ts';
@@ -29,7 +30,7 @@ export function SiteFooter({ session }: { session: SessionState }) {
   return (
     <footer className={classes.footer}>
       <Container size="lg" py="xl">
-        <div className={classes.footerGrid}>
+        <div className={`${gridClasses.grid} ${classes.footerColumns}`}>
           <Stack gap="sm">
             <AppLogo variant="light" />
             <Text size="sm">{t('footer.about')}</Text>
