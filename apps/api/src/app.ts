@@ -59,6 +59,7 @@ import { createUsersService } from './modules/users/users.service.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { bodyParsersPlugin } from './plugins/body-parsers.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { loadSheddingPlugin } from './plugins/load-shedding.ts';
 import { oneOriginPlugin } from './plugins/one-origin.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { rateLimitsPlugin } from './plugins/rate-limits.ts';
@@ -146,6 +147,11 @@ export async function buildApp(dependencies: AppDependencies, logger?: FastifyBa
 
   const jwtSecret = resolveJwtSecret(config);
   await app.register(errorsPlugin);
+  // Its gate is an onRequest hook ahead of the access check's: a shed request costs no database look-up.
+  await app.register(loadSheddingPlugin, {
+    inFlight: config.HEAVY_REQUESTS_IN_FLIGHT,
+    queued: config.HEAVY_REQUESTS_QUEUED,
+  });
   if (config.NODE_ENV === 'production' && config.PUBLIC_URL)
     await app.register(oneOriginPlugin, { publicUrl: config.publicUrl });
   const captcha = createCaptchaVerifier(config);

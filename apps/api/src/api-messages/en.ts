@@ -158,6 +158,9 @@ export const en = {
   // sign-in and the account, with values
   smsCannotReachCountry:
     'We cannot send SMS to numbers in {country} yet. Please sign in with a Nepali mobile number, or contact us.',
+  smsCountryNotServed:
+    'We do not send sign-in codes to numbers in {country}. Please use a mobile number from another country, or contact us.',
+  busy: 'We are very busy right now. Please try again in a few seconds.',
   smsCannotReachNumber:
     'We cannot send SMS to this number yet. Please sign in with a Nepali mobile number, or contact us.',
   emailFirst: 'Add your e-mail address first: you sign in with your e-mail and password.',

@@ -124,6 +124,8 @@ export const zhHant: ApiMessageCatalogue = {
   databaseDown: '資料庫沒有回應。',
   metricsToken: '查看指標需要指標權杖。',
   smsCannotReachCountry: '我們目前還無法發送簡訊到{country}的號碼。請使用尼泊爾手機號碼登入，或與我們聯絡。',
+  smsCountryNotServed: '我們不發送登入驗證碼到{country}的號碼。請使用其他國家的手機號碼，或與我們聯絡。',
+  busy: '目前使用人數眾多，請於幾秒後再試一次。',
   smsCannotReachNumber: '我們目前還無法發送簡訊到此號碼。請使用尼泊爾手機號碼登入，或與我們聯絡。',
   emailFirst: '請先新增您的電子郵件地址：您需以電子郵件和密碼登入。',
   deletionRefused: '您的帳戶暫時無法刪除：您支付的每一盧比，都必須先用於已完成的法會，或退還給您。',

@@ -51,6 +51,25 @@ const envSchema = z.object({
   OTP_MAX_PER_PHONE_PER_HOUR: z.coerce.number().int().min(1).default(5),
   OTP_MAX_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(20),
   OTP_MAX_PER_DAY: z.coerce.number().int().min(1).default(5000),
+  /** Codes texted to the numbers of one country per day (docs/decisions/027). */
+  OTP_MAX_PER_COUNTRY_PER_DAY: z.coerce.number().int().min(1).default(1000),
+  /**
+   * The countries (ISO 3166 codes, comma-separated) whose numbers are sent sign-in codes: Nepal and where
+   * patrons live (docs/decisions/027). Any other number is refused before anything is sent.
+   */
+  SMS_COUNTRIES: z
+    .string()
+    .transform((value) => value.split(',').map((code) => code.trim().toUpperCase()))
+    .pipe(
+      z.array(z.string().regex(/^[A-Z]{2}$/, 'must list two-letter country codes such as NP,IN,US')).min(1),
+    )
+    .default(['NP', 'IN', 'US', 'GB', 'AU', 'CA', 'HK', 'TW', 'SG', 'JP', 'KR', 'DE', 'FR', 'CH']),
+  /**
+   * Heavy reads (the order lists) served at once per instance, and waiting beyond them; a request beyond
+   * both is answered 503 with Retry-After at once (docs/decisions/027). Probes are never counted.
+   */
+  HEAVY_REQUESTS_IN_FLIGHT: z.coerce.number().int().min(1).max(1000).default(8),
+  HEAVY_REQUESTS_QUEUED: z.coerce.number().int().min(0).max(10000).default(64),
   /** Sign-in attempts (codes and passwords) per client address per minute. */
   LOGIN_ATTEMPTS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
 

@@ -24,3 +24,13 @@ export class ThrottledError extends AppError {
     super('rateLimited', message);
   }
 }
+
+/** Too busy for this request now (load shed): 503, with `retryAfterSeconds` sent as Retry-After. */
+export class BusyError extends AppError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super('unavailable', message);
+  }
+}

@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { translateAnswer } from '../api-messages/api-messages.ts';
 import { zodIssueMessage } from '../api-messages/zod-messages.ts';
-import { AppError, ThrottledError } from '../lib/app-error.ts';
+import { AppError, BusyError, ThrottledError } from '../lib/app-error.ts';
 import { requestLanguage } from '../lib/request-language.ts';
 import { UPLOAD_LIMITS } from './body-parsers.ts';
 
@@ -63,7 +63,8 @@ export const errorsPlugin = fp(
         const body: ErrorResponse = { message: error.message };
         if (error.errors) body.errors = error.errors;
         // A throttle's wait goes out as the standard header as well as in the message, for clients.
-        if (error instanceof ThrottledError) reply.header('retry-after', String(error.retryAfterSeconds));
+        if (error instanceof ThrottledError || error instanceof BusyError)
+          reply.header('retry-after', String(error.retryAfterSeconds));
         return reply.status(error.statusCode).send(body);
       }
       if (hasZodFastifySchemaValidationErrors(error)) {

@@ -5,8 +5,8 @@ import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 /**
  * With REDIS_URL the rate limits are counted in Redis (across instances: apps/api/test/multi-instance.test.ts).
- * Here, what happens when that Redis is not there or does not answer: requests are served, uncounted,
- * and the outage is logged as a warning, not once per request.
+ * Here, what happens when that Redis is not there or does not answer: requests are served and counted in
+ * this process (docs/decisions/027), and the outage is logged as a warning, not once per request.
  */
 let harness: TestApp | undefined;
 let silentRedis: net.Server | undefined;
@@ -49,10 +49,10 @@ async function closedPort(): Promise<number> {
 }
 
 describe('rate limits when Redis fails', () => {
-  it('serves requests uncounted when Redis refuses connections, with one warning', async () => {
+  it('counts in process when Redis refuses connections, with one warning', async () => {
     const { guesses, warnings } = await appWithRedisAt(`redis://127.0.0.1:${await closedPort()}`);
-    // Wrong codes answer 401 as always; no 429 (nothing counts) and never a 5xx.
-    expect(guesses.map((guess) => guess.status)).toEqual([401, 401, 401, 401, 401]);
+    // Two wrong codes a minute are allowed, then 429 as with a Redis that answers; never a 5xx.
+    expect(guesses.map((guess) => guess.status)).toEqual([401, 401, 429, 429, 429]);
     expect(warnings).toHaveLength(1);
   });
 
@@ -61,7 +61,7 @@ describe('rate limits when Redis fails', () => {
     await new Promise<void>((resolve) => silentRedis!.listen(0, '127.0.0.1', resolve));
     const { port } = silentRedis.address() as net.AddressInfo;
     const { guesses, warnings } = await appWithRedisAt(`redis://127.0.0.1:${port}`);
-    expect(guesses.map((guess) => guess.status)).toEqual([401, 401, 401, 401, 401]);
+    expect(guesses.map((guess) => guess.status)).toEqual([401, 401, 429, 429, 429]);
     for (const guess of guesses) expect(guess.ms).toBeLessThan(2_000);
     expect(warnings).toHaveLength(1);
   });

@@ -17,9 +17,10 @@ export interface RateLimitOptions {
  * live in Redis and hold across instances (docs/decisions/013); the sign-in code throttles are counted in
  * PostgreSQL and are shared already (docs/decisions/005).
  *
- * A rate limit protects; it must never be the reason a request fails. When Redis does not answer (down,
- * unreachable, or too slow), requests pass uncounted (`skipOnError`) and a warning is logged, at most once
- * a minute, with a note when Redis answers again.
+ * A rate limit protects; it must never be the reason a request fails, nor fall silent when it is needed.
+ * When Redis does not answer (down, unreachable, or too slow), each instance counts in its own memory
+ * instead (docs/decisions/027): a limit then holds per instance rather than across them, never not at all.
+ * A warning is logged at most once a minute, with a note when Redis answers again.
  */
 export const rateLimitsPlugin = fp<RateLimitOptions>(
   async (app: FastifyInstance, options) => {
@@ -28,7 +29,6 @@ export const rateLimitsPlugin = fp<RateLimitOptions>(
     await app.register(rateLimit, {
       global: false,
       ...(redis ? { store: redisStore(redis.client, `${options.keyPrefix}rate-limit:`, redis.failed) } : {}),
-      skipOnError: true,
       errorResponseBuilder: (_request, context) => ({
         statusCode: context.statusCode,
         message: TOO_MANY_REQUESTS_MESSAGE,
@@ -53,8 +53,8 @@ async function connectRedis(url: string, log: FastifyBaseLogger): Promise<RedisC
   // Loaded only when configured: a single instance never pays for the client.
   const { Redis } = await import('ioredis');
   const client = new Redis(url, {
-    // Without a connection a command fails at once instead of waiting in a queue: the request goes on
-    // uncounted rather than hanging until Redis is back.
+    // Without a connection a command fails at once instead of waiting in a queue: the request is counted
+    // in this process rather than hanging until Redis is back.
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,
     connectTimeout: 2_000,
@@ -69,7 +69,7 @@ async function connectRedis(url: string, log: FastifyBaseLogger): Promise<RedisC
     lastWarning = Date.now();
     log.warn(
       { err: error },
-      'Redis does not answer: rate limits are not enforced until it does (requests are served)',
+      'Redis does not answer: rate limits are counted in this instance alone until it does',
     );
   };
   client.on('error', failed);
@@ -77,7 +77,7 @@ async function connectRedis(url: string, log: FastifyBaseLogger): Promise<RedisC
     if (!failing) return;
     failing = false;
     lastWarning = 0;
-    log.info('Redis answers again: rate limits are enforced');
+    log.info('Redis answers again: rate limits are counted across instances');
   });
   // Count in Redis from the first request when it is there; when it is not, start without it (its
   // failure is logged) rather than keep the whole app from starting.
@@ -104,7 +104,7 @@ async function connectRedis(url: string, log: FastifyBaseLogger): Promise<RedisC
 /**
  * A fixed window per key, counted atomically: the first hit starts the window (its expiry), later hits
  * read what is left of it. The same counting as @fastify/rate-limit's own Redis store; ours also reports
- * failures, so an outage is logged instead of passing in silence.
+ * failures, so an outage is logged instead of passing in silence, and counts in process while Redis fails.
  */
 const COUNT_SCRIPT = `
 local current = redis.call('INCR', KEYS[1])
@@ -124,13 +124,14 @@ function redisStore(
   // A defined command is sent by its SHA after the first time, not as the whole script on every request.
   redis.defineCommand('countRateLimit', { numberOfKeys: 1, lua: COUNT_SCRIPT });
   const counting = redis as CountingRedis;
+  const fallback = new InProcessWindows();
   const storeFor = (keyPrefix: string): FastifyRateLimitStore => ({
     incr(key, callback, timeWindow) {
       counting.countRateLimit(`${keyPrefix}${key}`, timeWindow).then(
         ([current, ttl]) => callback(null, { current, ttl }),
         (error: Error) => {
           failed(error);
-          callback(error);
+          callback(null, fallback.count(`${keyPrefix}${key}`, timeWindow));
         },
       );
     },
@@ -149,4 +150,26 @@ function redisStore(
       return storeFor(prefix);
     }
   } as unknown as FastifyRateLimitStoreCtor;
+}
+
+/**
+ * Fixed windows counted in this process, for while Redis does not answer. At most `maxKeys` windows are
+ * kept (the oldest started goes first), so a flood of addresses cannot grow the memory without bound.
+ */
+export class InProcessWindows {
+  readonly #windows = new Map<string, { count: number; endsAt: number }>();
+  constructor(private readonly maxKeys = 100_000) {}
+
+  count(key: string, windowMs: number): { current: number; ttl: number } {
+    const now = Date.now();
+    let window = this.#windows.get(key);
+    if (!window || window.endsAt <= now) {
+      this.#windows.delete(key);
+      if (this.#windows.size >= this.maxKeys) this.#windows.delete(this.#windows.keys().next().value!);
+      window = { count: 0, endsAt: now + windowMs };
+      this.#windows.set(key, window);
+    }
+    window.count += 1;
+    return { current: window.count, ttl: window.endsAt - now };
+  }
 }

@@ -93,6 +93,8 @@ export const signInCodes = pgTable(
     challengeHash: text('challenge_hash'),
     failedAttempts: integer('failed_attempts').notNull().default(0),
     requestedFromIp: text('requested_from_ip'),
+    /** The number's country (ISO 3166, `NP`), for the per-country daily budget; null on older codes. */
+    country: text('country'),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     consumedAt: timestamp('consumed_at', { withTimezone: true, mode: 'date' }),
@@ -100,6 +102,7 @@ export const signInCodes = pgTable(
   (table) => [
     index('sign_in_codes_phone_created_index').on(table.phone, table.createdAt),
     index('sign_in_codes_ip_created_index').on(table.requestedFromIp, table.createdAt),
+    index('sign_in_codes_country_created_index').on(table.country, table.createdAt),
     check('sign_in_codes_attempts_check', sql`${table.failedAttempts} >= 0`),
   ],
 );

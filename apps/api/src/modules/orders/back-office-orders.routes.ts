@@ -15,7 +15,9 @@ export const backOfficeOrdersRoutes: FastifyPluginAsyncZod<{ backOffice: BackOff
   app,
   { backOffice },
 ) => {
-  route(app, backOfficeOrdersEndpoint, (request) => backOffice.list(viewerOf(request), request.query));
+  route(app, backOfficeOrdersEndpoint, (request) => backOffice.list(viewerOf(request), request.query), {
+    config: { heavy: true },
+  });
   route(app, ordersAwaitingActionEndpoint, (request) => backOffice.countAwaitingAction(viewerOf(request)));
   route(app, backOfficeOrderEndpoint, (request) =>
     backOffice.orderPage(viewerOf(request), request.params.orderId),

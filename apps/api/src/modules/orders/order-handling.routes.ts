@@ -21,7 +21,9 @@ export const orderHandlingRoutes: FastifyPluginAsyncZod<{
   storage: FileStorage;
   imageUrls: UrlSigner;
 }> = async (app, { handling, storage, imageUrls }) => {
-  route(app, staffOrdersEndpoint, (request) => handling.listFor(viewerOf(request)));
+  route(app, staffOrdersEndpoint, (request) => handling.listFor(viewerOf(request)), {
+    config: { heavy: true },
+  });
   route(app, orderForEditEndpoint, (request) =>
     handling.getForEdit(viewerOf(request), request.params.orderId),
   );

@@ -29,7 +29,9 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
       config: { rateLimit: ordersRateLimit },
     },
   );
-  route(app, ownOrdersEndpoint, (request) => orders.listOwnOrders(viewerOf(request), request.query));
+  route(app, ownOrdersEndpoint, (request) => orders.listOwnOrders(viewerOf(request), request.query), {
+    config: { heavy: true },
+  });
 
   route(app, orderConversationEndpoint, (request) =>
     orders.getConversation(viewerOf(request), request.params.orderId),

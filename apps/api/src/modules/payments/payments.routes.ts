@@ -57,12 +57,18 @@ export const paymentsRoutes: FastifyPluginAsync<{
       .send(receipt.pdf);
   });
 
-  route(app, adminPaymentsEndpoint, (request) => refunds.listPayments(request.query));
-  route(app, exportPaymentsEndpoint, async (request, reply) =>
-    reply
-      .type('text/csv; charset=utf-8')
-      .header('content-disposition', 'attachment; filename="payments.csv"')
-      .send(await refunds.exportPayments(request.query)),
+  route(app, adminPaymentsEndpoint, (request) => refunds.listPayments(request.query), {
+    config: { heavy: true },
+  });
+  route(
+    app,
+    exportPaymentsEndpoint,
+    async (request, reply) =>
+      reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="payments.csv"')
+        .send(await refunds.exportPayments(request.query)),
+    { config: { heavy: true } },
   );
   route(app, refundThroughKhaltiEndpoint, async (request, reply) => {
     const { accepted, ...answer } = await refunds.refundThroughKhalti(

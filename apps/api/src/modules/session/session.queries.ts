@@ -110,34 +110,53 @@ export async function lockSignInCodesOfPhone(tx: Transaction, phone: string): Pr
   await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`sign-in:${phone}`}))`);
 }
 
-/** What the throttles count: the codes sent to this number and from this address, and to everyone. */
-export async function countRecentSignInCodes(tx: Transaction, request: { phone: string; ip: string }) {
+/**
+ * What the throttles count (docs/decisions/027): the codes this address asked for this number (its last,
+ * and in the hour), for any number, for the number's country today, and for everyone today.
+ */
+export async function countRecentSignInCodes(
+  tx: Transaction,
+  request: { phone: string; ip: string; country: string },
+) {
   const counts = await tx.execute<{
     last_seconds_ago: number | null;
     phone_hour: number;
     ip_hour: number;
+    country_day: number;
     day: number;
   }>(sql`
     SELECT
-      (SELECT extract(epoch FROM now() - max(created_at)) FROM sign_in_codes WHERE phone = ${request.phone}) AS last_seconds_ago,
-      (SELECT count(*)::int FROM sign_in_codes WHERE phone = ${request.phone} AND created_at > now() - interval '1 hour') AS phone_hour,
+      (SELECT extract(epoch FROM now() - max(created_at)) FROM sign_in_codes WHERE phone = ${request.phone} AND requested_from_ip = ${request.ip}) AS last_seconds_ago,
+      (SELECT count(*)::int FROM sign_in_codes WHERE phone = ${request.phone} AND requested_from_ip = ${request.ip} AND created_at > now() - interval '1 hour') AS phone_hour,
       (SELECT count(*)::int FROM sign_in_codes WHERE requested_from_ip = ${request.ip} AND created_at > now() - interval '1 hour') AS ip_hour,
+      (SELECT count(*)::int FROM sign_in_codes WHERE country = ${request.country} AND created_at > now() - interval '1 day') AS country_day,
       (SELECT count(*)::int FROM sign_in_codes WHERE created_at > now() - interval '1 day') AS day`);
   const count = counts.rows[0]!;
   return {
     lastSecondsAgo: count.last_seconds_ago === null ? null : Number(count.last_seconds_ago),
     phoneHour: count.phone_hour,
     ipHour: count.ip_hour,
+    countryDay: count.country_day,
     day: count.day,
   };
 }
 
-/** The codes a throttle counts: those of a number, those asked for from an address, or everyone's. */
-export type SignInCodeScope = { phone: string } | { ip: string } | 'everyone';
+/**
+ * The codes a throttle counts: those one address asked for one number, those asked for from an address,
+ * those of a country, or everyone's.
+ */
+export type SignInCodeScope =
+  | { phone: string; ip: string }
+  | { ip: string }
+  | { country: string }
+  | 'everyone';
 
 function scopeCondition(scope: SignInCodeScope): SQL {
   if (scope === 'everyone') return sql`true`;
-  return 'phone' in scope ? sql`phone = ${scope.phone}` : sql`requested_from_ip = ${scope.ip}`;
+  if ('country' in scope) return sql`country = ${scope.country}`;
+  return 'phone' in scope
+    ? sql`phone = ${scope.phone} AND requested_from_ip = ${scope.ip}`
+    : sql`requested_from_ip = ${scope.ip}`;
 }
 
 /**
@@ -161,7 +180,14 @@ export async function secondsUntilFewerSignInCodes(
 
 export async function insertSignInCode(
   tx: Transaction,
-  values: { phone: string; codeHash: string; challengeHash: string; ip: string; ttlSeconds: number },
+  values: {
+    phone: string;
+    codeHash: string;
+    challengeHash: string;
+    ip: string;
+    country: string;
+    ttlSeconds: number;
+  },
 ): Promise<number> {
   const [row] = await tx
     .insert(signInCodes)
@@ -170,6 +196,7 @@ export async function insertSignInCode(
       codeHash: values.codeHash,
       challengeHash: values.challengeHash,
       requestedFromIp: values.ip,
+      country: values.country,
       // Database time for both ends, so the life of a code does not depend on clocks agreeing.
       expiresAt: sql`now() + make_interval(secs => ${values.ttlSeconds})`,
     })

@@ -22,14 +22,20 @@ import {
  * minutes, single use, a few wrong tries and then dead. Each code belongs to the challenge handed to the
  * browser that asked for it, and only a log-in bringing that challenge back may try it: knowing someone's
  * number is not enough to guess at their code or use up its tries. Throttles are counted in the database so
- * they hold across several API instances.
+ * they hold across several API instances. None of them counts what strangers asked for a number against
+ * its owner (docs/decisions/027): the wait and the hourly cap of a number are counted per asking address.
  */
 export interface CodePolicy {
   ttlSeconds: number;
   maxAttempts: number;
+  /** Before one address may ask for another code to the same number. */
   resendSeconds: number;
+  /** Codes one address may ask for one number in an hour. */
   maxPerPhonePerHour: number;
   maxPerIpPerHour: number;
+  /** The countries (ISO 3166) whose numbers are texted codes at all, and how many a day each. */
+  countries: ReadonlySet<string>;
+  maxPerCountryPerDay: number;
   maxPerDay: number;
 }
 
@@ -41,6 +47,8 @@ export function codePolicyOf(config: Config): CodePolicy {
     resendSeconds: config.OTP_RESEND_SECONDS,
     maxPerPhonePerHour: config.OTP_MAX_PER_PHONE_PER_HOUR,
     maxPerIpPerHour: config.OTP_MAX_PER_IP_PER_HOUR,
+    countries: new Set(config.SMS_COUNTRIES),
+    maxPerCountryPerDay: config.OTP_MAX_PER_COUNTRY_PER_DAY,
     maxPerDay: config.OTP_MAX_PER_DAY,
   };
 }
@@ -109,7 +117,7 @@ export async function issueCode(
   db: Database,
   key: Uint8Array,
   policy: CodePolicy,
-  request: { phone: string; ip: string; purpose?: string | undefined },
+  request: { phone: string; ip: string; country: string; purpose?: string | undefined },
 ): Promise<{ id: number; code: string; challenge: string }> {
   return db.transaction(async (tx) => {
     await lockSignInCodesOfPhone(tx, request.phone);
@@ -121,7 +129,7 @@ export async function issueCode(
       waits.push(
         await secondsUntilFewerSignInCodes(
           tx,
-          { phone: request.phone },
+          { phone: request.phone, ip: request.ip },
           '1 hour',
           count.phoneHour,
           policy.maxPerPhonePerHour,
@@ -137,6 +145,16 @@ export async function issueCode(
           policy.maxPerIpPerHour,
         ),
       );
+    if (count.countryDay >= policy.maxPerCountryPerDay)
+      waits.push(
+        await secondsUntilFewerSignInCodes(
+          tx,
+          { country: request.country },
+          '1 day',
+          count.countryDay,
+          policy.maxPerCountryPerDay,
+        ),
+      );
     if (count.day >= policy.maxPerDay)
       waits.push(await secondsUntilFewerSignInCodes(tx, 'everyone', '1 day', count.day, policy.maxPerDay));
     if (waits.length > 0) throw new SignInThrottledError(Math.max(1, Math.ceil(Math.max(...waits))));
@@ -148,6 +166,7 @@ export async function issueCode(
       codeHash: hashCode(key, request.phone, code),
       challengeHash: challengeHashFor(challenge, request.purpose),
       ip: request.ip,
+      country: request.country,
       ttlSeconds: policy.ttlSeconds,
     });
     return { id, code, challenge };
@@ -177,12 +196,19 @@ export async function textNewCode(
   text: (code: string, minutes: number) => string,
 ): Promise<SendOtpResponse> {
   const { db, key, policy, sms, log } = dependencies;
+  // Before a code exists: nothing to withdraw, no throttle spent, and the person learns why at once.
+  const country = countryOf(request.phone);
+  if (!country || !policy.countries.has(country)) {
+    const message = country
+      ? apiMessage('smsCountryNotServed', { country: countryName(country) })
+      : apiMessage('smsCannotReachNumber', {});
+    throw new AppError('invalidInput', message, { phone: [message] });
+  }
   if (!sms.reaches(request.phone)) {
-    // Before a code exists: nothing to withdraw, no throttle spent, and the person learns why at once.
     const message = smsCannotReachMessage(request.phone);
     throw new AppError('invalidInput', message, { phone: [message] });
   }
-  const issued = await issueCode(db, key, policy, request);
+  const issued = await issueCode(db, key, policy, { ...request, country });
   try {
     await sms.send({ to: request.phone, text: text(issued.code, Math.round(policy.ttlSeconds / 60)) });
   } catch (error) {
@@ -203,18 +229,23 @@ export async function textNewCode(
 
 /** What a person whose number no configured SMS provider reaches is told (Sparrow alone: abroad). */
 export function smsCannotReachMessage(phone: string): string {
-  const country = countryNameOf(phone);
-  return country ? apiMessage('smsCannotReachCountry', { country }) : apiMessage('smsCannotReachNumber', {});
+  const country = countryOf(phone);
+  return country
+    ? apiMessage('smsCannotReachCountry', { country: countryName(country) })
+    : apiMessage('smsCannotReachNumber', {});
 }
 
-function countryNameOf(phone: string): string | undefined {
+/** The number's country (ISO 3166: `NP`), when its digits say. */
+function countryOf(phone: string): string | undefined {
   try {
-    const region = parsePhoneNumberWithError(phone).country;
-    return region ? new Intl.DisplayNames(['en'], { type: 'region' }).of(region) : undefined;
+    return parsePhoneNumberWithError(phone).country;
   } catch {
     return undefined;
   }
 }
+
+const countryName = (region: string) =>
+  new Intl.DisplayNames(['en'], { type: 'region' }).of(region) ?? region;
 
 /**
  * Checks a code and, when right, consumes it in the same locked transaction: a code works once. Only the

@@ -38,19 +38,44 @@ describe('sign-in code throttles', () => {
     expect((await send('9813000001')).statusCode).toBe(200);
   });
 
-  it('limits the codes per number per hour, and says when the oldest leaves the hour', async () => {
+  it('limits the codes one address asks for one number per hour, and says when the oldest leaves the hour', async () => {
     harness = await createTestApp({ env: { OTP_RESEND_SECONDS: '0', OTP_MAX_PER_PHONE_PER_HOUR: '3' } });
     for (let index = 0; index < 3; index += 1) {
-      expect((await send('9813000002', `10.9.1.${index}`)).statusCode).toBe(200);
+      expect((await send('9813000002', '10.9.1.1')).statusCode).toBe(200);
       await timePasses(600);
     }
     // The codes were asked for 30, 20 and 10 minutes ago: the first leaves the hour in 30 minutes.
-    const refused = await send('9813000002', '10.9.1.9');
+    const refused = await send('9813000002', '10.9.1.1');
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toEqual({ message: 'Too many requests. Try again in 30 minutes.' });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(1790);
     expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(1800);
-    expect((await send('9813000003', '10.9.1.9')).statusCode).toBe(200);
+    expect((await send('9813000003', '10.9.1.1')).statusCode).toBe(200);
+    // What one address asked for is not held against another: the number's owner still gets a code.
+    expect((await send('9813000002', '10.9.1.2')).statusCode).toBe(200);
+  });
+
+  it('makes only the address that asked wait before a new code to the same number', async () => {
+    harness = await createTestApp({ env: { OTP_RESEND_SECONDS: '60' } });
+    expect((await send('9813000004', '10.9.1.3')).statusCode).toBe(200);
+    expect((await send('9813000004', '10.9.1.3')).statusCode).toBe(429);
+    expect((await send('9813000004', '10.9.1.4')).statusCode).toBe(200);
+  });
+
+  it('caps the codes sent to one country per day, and no other country pays for it', async () => {
+    harness = await createTestApp({ env: { OTP_MAX_PER_COUNTRY_PER_DAY: '2' } });
+    expect((await send('9813000005', '10.9.1.5')).statusCode).toBe(200);
+    expect((await send('9813000006', '10.9.1.6')).statusCode).toBe(200);
+    const refused = await send('9813000007', '10.9.1.7');
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(86_000);
+    const india = await harness.app.inject({
+      method: 'POST',
+      url: '/api/send-otp',
+      remoteAddress: '10.9.1.8',
+      payload: { code: '+91', phone: '9876543210' },
+    });
+    expect(india.statusCode).toBe(200);
   });
 
   it('limits the codes per client address per hour', async () => {

@@ -1,0 +1,101 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { apiMessage } from '../api-messages/api-messages.ts';
+import { BusyError } from '../lib/app-error.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * A heavy read (an order list, the statistics): served at most `HEAVY_REQUESTS_IN_FLIGHT` at a time per
+     * instance, a few more waiting, and the rest answered 503 at once (docs/decisions/027).
+     */
+    heavy?: boolean;
+  }
+}
+
+export interface LoadSheddingOptions {
+  /** Heavy requests served at once. */
+  inFlight: number;
+  /** Heavy requests waiting for a turn, first come first served; one more is refused. */
+  queued: number;
+}
+
+/** How long a refused client is asked to wait: long enough for the queue to move, short enough to retry. */
+const RETRY_AFTER_SECONDS = 2;
+
+/**
+ * Sheds load instead of queueing it without end. Without a bound, a thousand readers of the order lists
+ * each took a pooled connection in turn, every one of them timed out, and so did everything else the
+ * instance answered. Now the routes marked `config.heavy` pass a gate first (an `onRequest` hook added
+ * before the access check, so a refused request costs no database round trip either): a few run, a few
+ * wait, the rest get 503 with Retry-After straight away, and everything else (the probes above all, which
+ * also ask through a connection of their own) is served as usual.
+ */
+export const loadSheddingPlugin = fp<LoadSheddingOptions>(
+  async (app: FastifyInstance, options) => {
+    const gate = new ConcurrencyGate(options.inFlight, options.queued);
+    app.addHook('onRequest', (request, reply, done) => {
+      if (!request.routeOptions.config?.heavy) return done();
+      const busy = () => new BusyError(apiMessage('busy', {}), RETRY_AFTER_SECONDS);
+      const turn = gate.enter(() => done());
+      if (!turn) return done(busy());
+      // 'close' comes when the answer has gone or the client has left, whichever is first. A client that
+      // leaves while waiting frees its place; its request ends with the refusal nobody will read.
+      reply.raw.once('close', () => {
+        if (turn.leave() === 'was waiting') done(busy());
+      });
+    });
+  },
+  { name: 'load-shedding' },
+);
+
+/**
+ * At most `limit` requests run at once and `queueLimit` wait, first come first served. `enter` starts the
+ * request now, or when a running one leaves, and answers its turn; or answers undefined, and never starts
+ * it, when both are full.
+ */
+export class ConcurrencyGate {
+  #running = 0;
+  readonly #waiting = new Set<() => void>();
+
+  constructor(
+    private readonly limit: number,
+    private readonly queueLimit: number,
+  ) {}
+
+  enter(start: () => void): { leave: () => 'was running' | 'was waiting' | 'had left' } | undefined {
+    let state: 'running' | 'waiting' | 'left';
+    const run = () => {
+      state = 'running';
+      start();
+    };
+    if (this.#running < this.limit) {
+      this.#running += 1;
+      run();
+    } else if (this.#waiting.size < this.queueLimit) {
+      state = 'waiting';
+      this.#waiting.add(run);
+    } else {
+      return undefined;
+    }
+    return {
+      leave: () => {
+        const was = state;
+        state = 'left';
+        if (was === 'waiting') {
+          this.#waiting.delete(run);
+          return 'was waiting';
+        }
+        if (was === 'left') return 'had left';
+        // A Set keeps the order things were added in: the longest waiting goes next, keeping the slot.
+        const next = this.#waiting.values().next();
+        if (next.done) this.#running -= 1;
+        else {
+          this.#waiting.delete(next.value);
+          next.value();
+        }
+        return 'was running';
+      },
+    };
+  }
+}
