@@ -1,7 +1,7 @@
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import { ERROR_MESSAGES, INVALID_TEXT_MESSAGE, isStorableText, MAX_UPLOAD_BYTES } from '@puja/contract';
-import type { FastifyInstance, FastifyRequest, preValidationHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preValidationHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { apiMessage } from '../api-messages/api-messages.ts';
 import { AppError } from '../lib/app-error.ts';
@@ -15,12 +15,31 @@ export const UPLOAD_LIMITS = {
   fieldSizeBytes: 100 * 1024,
 };
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The files a multipart route takes at most (1 unless it says): a request declaring more bytes is refused. */
+    uploadFiles?: number;
+    /**
+     * Checks, once the form's fields before its first file have arrived, that the request can succeed
+     * (the order can be completed), so a refusal comes before the files are received.
+     */
+    beforeFiles?: (request: FastifyRequest, fields: Record<string, unknown>) => Promise<void>;
+  }
+}
+
+/** What a form's text fields and its parts' headers may add to its files' bytes. */
+const FORM_ALLOWANCE_BYTES = 1024 * 1024;
+
 /**
  * The web app sends multipart form data (docs/api.md); other clients may send urlencoded or JSON. Multipart
  * fields and files are attached to the body as plain values (files as UploadedFile), so one zod schema
  * validates a route whatever encoding arrived. What a file is gets decided from its bytes, never from its
  * declared name or type. A body that cannot be read is the client's mistake: 400 with what went wrong.
  * Then every text value that arrived, in any part of the request, must be storable (`refuseUnstorableText`).
+ *
+ * An upload that cannot succeed is refused before it is received (docs/decisions/027): one that declares
+ * more bytes than its route takes, at once (`onRequest`); a file that passes the size limit, as soon as
+ * it does; a form whose route refuses its first fields (`config.beforeFiles`), before its files.
  */
 export const bodyParsersPlugin = fp(
   async (app: FastifyInstance) => {
@@ -33,32 +52,80 @@ export const bodyParsersPlugin = fp(
         fieldSize: UPLOAD_LIMITS.fieldSizeBytes,
       },
     });
+    app.addHook('onRequest', (request, reply, done) => {
+      if (!request.isMultipart()) return done();
+      const declared = Number(request.headers['content-length']);
+      if (declared > maxUploadBytes(request)) return done(refusedBeforeBody(request, reply, tooLarge()));
+      done();
+    });
     // Hooks run in the order they are added, so the text check sees the multipart body once it is read.
     // Only a multipart request waits for its parts; the others go straight on (a callback hook, so a GET
     // costs no promise).
-    app.addHook('preValidation', (request, _reply, done) => {
+    app.addHook('preValidation', (request, reply, done) => {
       if (!request.isMultipart()) return done();
-      readMultipartBody(request).then(() => done(), done);
+      readMultipartBody(request, reply).then(() => done(), done);
     });
     app.addHook('preValidation', refuseUnstorableText);
   },
   { name: 'body-parsers' },
 );
 
+const maxUploadBytes = (request: FastifyRequest) =>
+  (request.routeOptions.config?.uploadFiles ?? 1) * UPLOAD_LIMITS.fileSizeBytes + FORM_ALLOWANCE_BYTES;
+
+/** The multipart plugin's own 413 for a file over the size limit (plugins/errors.ts words it). */
+const tooLarge = () =>
+  Object.assign(new Error('file too large'), { code: 'FST_REQ_FILE_TOO_LARGE', statusCode: 413 });
+
+/** How long a client refused mid-upload is given to read the answer and stop sending. */
+const LINGER_MS = 2_000;
+
+/**
+ * An answer given while the client may still be sending. Closing the connection at once would reset it
+ * mid-upload, and most clients would then show a network error instead of the answer; so the rest of
+ * the body is read and dropped (never kept) for a moment, and a client still sending after that is cut off.
+ */
+function refusedBeforeBody(request: FastifyRequest, reply: FastifyReply, error: Error): Error {
+  reply.raw.once('finish', () => {
+    const body = request.raw;
+    if (body.readableEnded) return;
+    const cutOff = setTimeout(() => body.socket?.destroy(), LINGER_MS).unref();
+    body.once('end', () => clearTimeout(cutOff));
+    body.resume();
+  });
+  return error;
+}
+
 /**
  * Reads a multipart body into `{ field: value }`, a repeated field into an array of its values. The
  * plugin's own `attachFieldsToBody` does the same, but lets the parser's errors for a broken body
  * ("Unexpected end of form", "Boundary not found") through as plain errors, which would be answered 500.
  */
-async function readMultipartBody(request: FastifyRequest): Promise<void> {
+async function readMultipartBody(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   const values = new Map<string, unknown[]>();
+  const beforeFiles = request.routeOptions.config?.beforeFiles;
+  let filesBegun = false;
   try {
     for await (const part of request.parts()) {
+      if (part.type === 'file' && !filesBegun) {
+        filesBegun = true;
+        try {
+          await beforeFiles?.(request, firstValues(values));
+        } catch (error) {
+          // Busboy stops reading once the file's stream is dropped unread.
+          part.file.destroy();
+          throw refusedBeforeBody(request, reply, error as Error);
+        }
+      }
       // Files arrive as UploadedFile: the bytes, with the name and type the client declared kept aside
       // (they are checked against the bytes, never trusted).
       const value =
         part.type === 'file'
-          ? new UploadedFile(await part.toBuffer(), part.mimetype, part.filename)
+          ? new UploadedFile(
+              await readFileUpToLimit(part.file, () => refusedBeforeBody(request, reply, tooLarge())),
+              part.mimetype,
+              part.filename,
+            )
           : part.value;
       const list = values.get(part.fieldname);
       if (list) list.push(value);
@@ -80,6 +147,23 @@ async function readMultipartBody(request: FastifyRequest): Promise<void> {
   request.body = Object.fromEntries(
     [...values].map(([name, list]) => [name, list.length === 1 ? list[0] : list]),
   );
+}
+
+const firstValues = (values: Map<string, unknown[]>) =>
+  Object.fromEntries([...values].map(([name, list]) => [name, list[0]]));
+
+/**
+ * A file's bytes, refused the moment it passes the size limit: the multipart plugin's own `toBuffer`
+ * throws only at the end of the part, after the whole of it was received.
+ */
+async function readFileUpToLimit(
+  file: NodeJS.ReadableStream & { destroy(error?: Error): void },
+  refusal: () => Error,
+) {
+  file.once('limit', () => file.destroy(refusal()));
+  const chunks: Buffer[] = [];
+  for await (const chunk of file) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }
 
 /** A body that cannot be parsed: 400, and the message says what is wrong with it. */

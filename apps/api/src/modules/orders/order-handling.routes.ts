@@ -1,5 +1,7 @@
 import {
   completePujaEndpoint,
+  completePujaRequestSchema,
+  MAX_COMPLETION_PHOTOS,
   messageToPatronEndpoint,
   orderForEditEndpoint,
   orderImageEndpoint,
@@ -31,12 +33,25 @@ export const orderHandlingRoutes: FastifyPluginAsyncZod<{
     handling.update(viewerOf(request), request.params.orderId, request.body ?? {}),
   );
   route(app, messageToPatronEndpoint, (request) => handling.sendMessage(viewerOf(request), request.body));
-  route(app, completePujaEndpoint, (request) =>
-    handling.completeWithPhotos(
-      viewerOf(request),
-      request.body.order_id,
-      request.body['files[]'] ?? request.body.files,
-    ),
+  route(
+    app,
+    completePujaEndpoint,
+    (request) =>
+      handling.completeWithPhotos(
+        viewerOf(request),
+        request.body.order_id,
+        request.body['files[]'] ?? request.body.files,
+      ),
+    {
+      config: {
+        uploadFiles: MAX_COMPLETION_PHOTOS,
+        // The order named before the photos must be this monastery's and approved, or none is received.
+        beforeFiles: async (request, fields) => {
+          const orderId = completePujaRequestSchema.shape.order_id.safeParse(fields.order_id);
+          if (orderId.success) await handling.checkCompletable(viewerOf(request), orderId.data);
+        },
+      },
+    },
   );
 
   route(app, orderImageEndpoint, async (request, reply) => {

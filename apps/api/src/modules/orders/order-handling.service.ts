@@ -84,6 +84,13 @@ export function createOrderHandlingService(dependencies: OrderHandlingDependenci
     return row;
   }
 
+  /** The staff's own order, approved: the only kind a completion may close. */
+  async function completableOrder(staff: Viewer, orderId: number): Promise<OrderRow> {
+    const row = await ownOrder(staff, orderId);
+    if (row.order.status !== 'approved') throw new AppError('conflict', CONFLICT_MESSAGES.complete);
+    return row;
+  }
+
   async function listFor(viewer: Viewer): Promise<StaffOrdersResponse> {
     const { pending, awaitingPayment, approved, totals } = await listStaffSections(
       db,
@@ -267,9 +274,16 @@ export function createOrderHandlingService(dependencies: OrderHandlingDependenci
     },
 
     /** Completion needs at least one photo; each is checked by its bytes and re-encoded before it is kept. */
+    /**
+     * Refuses, before its photos are received, a completion that cannot be made: an order of another
+     * monastery, or one not approved (the upload's `beforeFiles`). `completeWithPhotos` checks again.
+     */
+    async checkCompletable(staff: Viewer, orderId: number): Promise<void> {
+      await completableOrder(staff, orderId);
+    },
+
     async completeWithPhotos(staff: Viewer, orderId: number, files: unknown) {
-      const row = await ownOrder(staff, orderId);
-      if (row.order.status !== 'approved') throw new AppError('conflict', CONFLICT_MESSAGES.complete);
+      const row = await completableOrder(staff, orderId);
       const list = files === undefined ? [] : Array.isArray(files) ? files : [files];
       if (list.length === 0)
         throw new AppError('invalidInput', 'Add at least one photo of the puja.', {
