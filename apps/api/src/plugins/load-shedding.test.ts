@@ -66,7 +66,9 @@ describe('load shedding', () => {
     const shed = await harness.app.inject('/test/heavy');
     expect(shed.statusCode).toBe(503);
     expect(shed.headers['retry-after']).toBe('2');
-    expect(shed.json()).toEqual({ message: 'We are very busy right now. Please try again in a few seconds.' });
+    expect(shed.json()).toEqual({
+      message: 'We are very busy right now. Please try again in a few seconds.',
+    });
     // A real order list is shed the same way, before its access check (no token here: no 401).
     expect((await harness.app.inject('/api/order/create?page=1')).statusCode).toBe(503);
     // Translated as every answer is.

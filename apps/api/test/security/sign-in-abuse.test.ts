@@ -59,9 +59,9 @@ describe("a stranger cannot lock a number's owner out", () => {
   it('still sends the owner a code when strangers ask from many addresses', async () => {
     harness = await createTestApp({ env: { OTP_RESEND_SECONDS: '60', OTP_MAX_PER_PHONE_PER_HOUR: '5' } });
     for (let address = 0; address < 20; address += 1) {
-      expect(
-        (await sendCode(`10.27.1.${address}`, { code: '+977', phone: OWNER.national })).statusCode,
-      ).toBe(200);
+      expect((await sendCode(`10.27.1.${address}`, { code: '+977', phone: OWNER.national })).statusCode).toBe(
+        200,
+      );
     }
     await ownerSignsIn('10.27.1.200');
   });
