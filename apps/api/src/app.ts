@@ -151,6 +151,7 @@ export async function buildApp(dependencies: AppDependencies, logger?: FastifyBa
   await app.register(loadSheddingPlugin, {
     inFlight: config.HEAVY_REQUESTS_IN_FLIGHT,
     queued: config.HEAVY_REQUESTS_QUEUED,
+    maxWaitMs: config.HEAVY_REQUESTS_WAIT_MS,
   });
   if (config.NODE_ENV === 'production' && config.PUBLIC_URL)
     await app.register(oneOriginPlugin, { publicUrl: config.publicUrl });

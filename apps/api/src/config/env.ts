@@ -65,11 +65,13 @@ const envSchema = z.object({
     )
     .default(['NP', 'IN', 'US', 'GB', 'AU', 'CA', 'HK', 'TW', 'SG', 'JP', 'KR', 'DE', 'FR', 'CH']),
   /**
-   * Heavy reads (the order lists) served at once per instance, and waiting beyond them; a request beyond
-   * both is answered 503 with Retry-After at once (docs/decisions/027). Probes are never counted.
+   * Heavy reads (the order lists) served at once per instance, waiting beyond them, and for how long; a
+   * request beyond both, or that waited that long, is answered 503 with Retry-After (docs/decisions/027).
+   * Probes are never counted.
    */
   HEAVY_REQUESTS_IN_FLIGHT: z.coerce.number().int().min(1).max(1000).default(8),
-  HEAVY_REQUESTS_QUEUED: z.coerce.number().int().min(0).max(10000).default(64),
+  HEAVY_REQUESTS_QUEUED: z.coerce.number().int().min(0).max(100_000).default(1000),
+  HEAVY_REQUESTS_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   /** Sign-in attempts (codes and passwords) per client address per minute. */
   LOGIN_ATTEMPTS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
 

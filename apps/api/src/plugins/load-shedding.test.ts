@@ -39,15 +39,17 @@ describe('ConcurrencyGate', () => {
 describe('load shedding', () => {
   let harness: TestApp;
   const held: (() => void)[] = [];
+  const heavyRoute = (app: TestApp['app']) => {
+    app.get('/test/heavy', { config: { heavy: true } }, async () => {
+      await new Promise<void>((release) => held.push(release));
+      return { done: true };
+    });
+  };
   beforeAll(async () => {
     harness = await createTestApp({
-      env: { HEAVY_REQUESTS_IN_FLIGHT: '1', HEAVY_REQUESTS_QUEUED: '1' },
-      extend: (app) => {
-        app.get('/test/heavy', { config: { heavy: true } }, async () => {
-          await new Promise<void>((release) => held.push(release));
-          return { done: true };
-        });
-      },
+      // Waiting long enough never to give up here; giving up is the next block's.
+      env: { HEAVY_REQUESTS_IN_FLIGHT: '1', HEAVY_REQUESTS_QUEUED: '1', HEAVY_REQUESTS_WAIT_MS: '60000' },
+      extend: heavyRoute,
     });
   });
   afterAll(() => harness.close());
@@ -87,5 +89,24 @@ describe('load shedding', () => {
     await untilHeld(1);
     held.shift()!();
     expect((await again).statusCode).toBe(200);
+  });
+
+  it('refuses a request that waited HEAVY_REQUESTS_WAIT_MS without a turn', async () => {
+    const impatient = await createTestApp({
+      env: { HEAVY_REQUESTS_IN_FLIGHT: '1', HEAVY_REQUESTS_QUEUED: '10', HEAVY_REQUESTS_WAIT_MS: '0' },
+      extend: heavyRoute,
+    });
+    try {
+      const running = Promise.resolve(impatient.app.inject('/test/heavy'));
+      await untilHeld(1);
+      // The place stays taken until the test lets it go, so this one can only wait, and gives up.
+      const waited = await impatient.app.inject('/test/heavy');
+      expect(waited.statusCode).toBe(503);
+      expect(waited.headers['retry-after']).toBe('2');
+      held.shift()!();
+      expect((await running).statusCode).toBe(200);
+    } finally {
+      await impatient.close();
+    }
   });
 });

@@ -16,8 +16,10 @@ declare module 'fastify' {
 export interface LoadSheddingOptions {
   /** Heavy requests served at once. */
   inFlight: number;
-  /** Heavy requests waiting for a turn, first come first served; one more is refused. */
+  /** Heavy requests waiting for a turn, first come first served; one more is refused at once. */
   queued: number;
+  /** How long a request waits for its turn before it is refused. */
+  maxWaitMs: number;
 }
 
 /** How long a refused client is asked to wait: long enough for the queue to move, short enough to retry. */
@@ -27,9 +29,13 @@ const RETRY_AFTER_SECONDS = 2;
  * Sheds load instead of queueing it without end. Without a bound, a thousand readers of the order lists
  * each took a pooled connection in turn, every one of them timed out, and so did everything else the
  * instance answered. Now the routes marked `config.heavy` pass a gate first (an `onRequest` hook added
- * before the access check, so a refused request costs no database round trip either): a few run, a few
- * wait, the rest get 503 with Retry-After straight away, and everything else (the probes above all, which
- * also ask through a connection of their own) is served as usual.
+ * before the access check, so a refused request costs no database round trip either): a few run, others
+ * wait their turn for a while, and the rest get 503 with Retry-After; everything else (the probes above
+ * all, which also ask through a connection of their own) is served as usual.
+ *
+ * Waiting costs nothing but a socket, while answering costs the event loop: a client refused at once and
+ * asking again at once (as a benchmark does) kept the instance busy refusing, probes included. So a request
+ * is refused at once only when the queue is full, otherwise after `maxWaitMs` without a turn.
  */
 export const loadSheddingPlugin = fp<LoadSheddingOptions>(
   async (app: FastifyInstance, options) => {
@@ -37,13 +43,20 @@ export const loadSheddingPlugin = fp<LoadSheddingOptions>(
     app.addHook('onRequest', (request, reply, done) => {
       if (!request.routeOptions.config?.heavy) return done();
       const busy = () => new BusyError(apiMessage('busy', {}), RETRY_AFTER_SECONDS);
-      const turn = gate.enter(() => done());
+      let tooLong: NodeJS.Timeout | undefined;
+      const turn = gate.enter(() => {
+        clearTimeout(tooLong);
+        done();
+      });
       if (!turn) return done(busy());
+      const giveUp = () => {
+        clearTimeout(tooLong);
+        if (turn.leave() === 'was waiting') done(busy());
+      };
+      if (turn.waiting()) tooLong = setTimeout(giveUp, options.maxWaitMs);
       // 'close' comes when the answer has gone or the client has left, whichever is first. A client that
       // leaves while waiting frees its place; its request ends with the refusal nobody will read.
-      reply.raw.once('close', () => {
-        if (turn.leave() === 'was waiting') done(busy());
-      });
+      reply.raw.once('close', giveUp);
     });
   },
   { name: 'load-shedding' },
@@ -63,7 +76,9 @@ export class ConcurrencyGate {
     private readonly queueLimit: number,
   ) {}
 
-  enter(start: () => void): { leave: () => 'was running' | 'was waiting' | 'had left' } | undefined {
+  enter(
+    start: () => void,
+  ): { waiting: () => boolean; leave: () => 'was running' | 'was waiting' | 'had left' } | undefined {
     let state: 'running' | 'waiting' | 'left';
     const run = () => {
       state = 'running';
@@ -79,6 +94,7 @@ export class ConcurrencyGate {
       return undefined;
     }
     return {
+      waiting: () => state === 'waiting',
       leave: () => {
         const was = state;
         state = 'left';
