@@ -63,7 +63,25 @@ const envSchema = z.object({
     .pipe(
       z.array(z.string().regex(/^[A-Z]{2}$/, 'must list two-letter country codes such as NP,IN,US')).min(1),
     )
-    .default(['NP', 'IN', 'US', 'GB', 'AU', 'CA', 'HK', 'TW', 'SG', 'JP', 'KR', 'DE', 'FR', 'CH']),
+    .default([
+      'NP',
+      'IN',
+      'US',
+      'GB',
+      'GG',
+      'JE',
+      'IM',
+      'AU',
+      'CA',
+      'HK',
+      'TW',
+      'SG',
+      'JP',
+      'KR',
+      'DE',
+      'FR',
+      'CH',
+    ]),
   /**
    * Heavy reads (the order lists) served at once per instance, waiting beyond them, and for how long; a
    * request beyond both, or that waited that long, is answered 503 with Retry-After (docs/decisions/027).
