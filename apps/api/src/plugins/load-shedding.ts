@@ -53,7 +53,9 @@ export const loadSheddingPlugin = fp<LoadSheddingOptions>(
         clearTimeout(tooLong);
         if (turn.leave() === 'was waiting') done(busy());
       };
-      if (turn.waiting()) tooLong = setTimeout(giveUp, options.maxWaitMs);
+      // Each gives up after between half and all of the wait: requests that came together (a burst, or
+      // clients asking again together) are then not all refused together, which stalled the probes.
+      if (turn.waiting()) tooLong = setTimeout(giveUp, options.maxWaitMs * (0.5 + Math.random() / 2));
       // 'close' comes when the answer has gone or the client has left, whichever is first. A client that
       // leaves while waiting frees its place; its request ends with the refusal nobody will read.
       reply.raw.once('close', giveUp);
