@@ -18,7 +18,7 @@ export interface LoadSheddingOptions {
   inFlight: number;
   /** Heavy requests waiting for a turn, first come first served; one more is refused at once. */
   queued: number;
-  /** How long a request waits for its turn before it is refused. */
+  /** How long a request waits for its turn at most before it is refused (each waits half of it or more). */
   maxWaitMs: number;
 }
 
