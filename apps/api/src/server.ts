@@ -11,6 +11,14 @@ import { createFileStorage } from './integrations/storage/create-file-storage.ts
 import { serializeRequest } from './lib/log-redaction.ts';
 
 /**
+ * How the server's exit code tells its supervisor (scripts/supervisor.mjs, systemd) what to do: start it
+ * again after a failure that may pass (the database not answering yet, PostgreSQL killed), but not when the
+ * settings are wrong, which only a person can fix (78 is sysexits' EX_CONFIG; docs/decisions/025).
+ */
+const EXIT_FOR_RESTART = 1;
+const EXIT_INVALID_ENVIRONMENT = 78;
+
+/**
  * What start-up has opened, closed in reverse order on SIGINT/SIGTERM and when start-up fails, so a failed
  * start also stops the embedded PostgreSQL cleanly. A crash that skips this is covered by the embedded
  * database's watchdog and by the next start (docs/decisions/012).
@@ -39,6 +47,14 @@ async function main() {
     await runCleanups((error) => logger.error(error));
     process.exit(0);
   };
+  // Bounded, as for a failed start: what it closes may be waiting on a database that is gone.
+  const exitForRestart = async () => {
+    await Promise.race([
+      runCleanups((error) => logger.error(error)),
+      new Promise((resolve) => setTimeout(resolve, 15_000)),
+    ]);
+    process.exit(EXIT_FOR_RESTART);
+  };
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
@@ -51,6 +67,12 @@ async function main() {
     );
     cleanups.push(embedded.stop);
     connectionString = embedded.connectionString;
+    // Our own PostgreSQL is gone (killed, crashed): only a new start brings it back, cleared of what it
+    // left (docs/decisions/012). Exit, and let the supervisor (`npm start`, systemd) start us again.
+    void embedded.unexpectedExit.then((how) => {
+      logger.error(`The embedded PostgreSQL stopped by itself (${how}); exiting so that both start again`);
+      void exitForRestart();
+    });
   }
   const database = connectDatabase(connectionString, config.DATABASE_POOL_SIZE);
   cleanups.push(database.close);
@@ -86,12 +108,9 @@ function resolveWebDist(configured: string | undefined): string | undefined {
 }
 
 main().catch(async (error: unknown) => {
-  if (error instanceof InvalidEnvironmentError) {
-    console.error(error.message);
-  } else {
-    console.error(error);
-  }
+  const invalidEnvironment = error instanceof InvalidEnvironmentError;
+  console.error(invalidEnvironment ? error.message : error);
   // Bounded: a failed start must end even if something it opened does not close.
   await Promise.race([runCleanups(() => undefined), new Promise((resolve) => setTimeout(resolve, 15_000))]);
-  process.exit(1);
+  process.exit(invalidEnvironment ? EXIT_INVALID_ENVIRONMENT : EXIT_FOR_RESTART);
 });

@@ -31,7 +31,9 @@ export interface DatabaseConnection {
 pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
 
 export function connectDatabase(connectionString: string, poolSize = 10): DatabaseConnection {
-  const pool = new pg.Pool({ connectionString, max: poolSize });
+  // A request waits at most this long for a connection (the database unreachable, or every connection
+  // busy) and then answers 503, rather than hanging until the client gives up (docs/decisions/025).
+  const pool = new pg.Pool({ connectionString, max: poolSize, connectionTimeoutMillis: 5_000 });
   // An idle client that loses its server must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
   const db = drizzle(pool, { schema });
