@@ -38,5 +38,6 @@ export const ERROR_MESSAGES = {
   /** While the database cannot be reached (503, with Retry-After; docs/decisions/025). */
   unavailable: 'We cannot reach our database at the moment. Please try again in a minute.',
   /** The disk or bucket refused a file for want of space (507). */
-  storageFull: 'Our file storage is full, so the file was not saved. Nothing was changed; please try again later.',
+  storageFull:
+    'Our file storage is full, so the file was not saved. Nothing was changed; please try again later.',
 } as const;

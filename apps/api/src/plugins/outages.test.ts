@@ -9,11 +9,11 @@ import { insertPerson } from '../../test/order-fixtures.ts';
 import { bearer, signInByPhone } from '../../test/session-helpers.ts';
 import { startTcpProxy, type TcpProxy } from '../../test/stand-ins/tcp-proxy.ts';
 import { createTestApp, createTestDatabase, type TestApp } from '../../test/test-app.ts';
+import { ne } from '../api-messages/ne.ts';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config/env.ts';
 import { connectDatabase } from '../db/client.ts';
 import { isDatabaseUnreachable } from '../db/database-unreachable.ts';
-import { ne } from '../api-messages/ne.ts';
 import { createLocalFileStorage, type FileStorage } from '../integrations/storage/file-storage.ts';
 
 /** The database out of reach (docs/decisions/025): the app's pool talks to it through a proxy we can cut. */

@@ -297,7 +297,9 @@ export function createOrderHandlingService(dependencies: OrderHandlingDependenci
       } catch (error) {
         // A storage that refuses one photo (a full disk) keeps none of them: the order stays as it was.
         // Only here: once the transaction below has been sent, a lost answer may hide a commit.
-        await Promise.all(stored.map(({ storageKey }) => storage.deletePrivate(storageKey).catch(() => undefined)));
+        await Promise.all(
+          stored.map(({ storageKey }) => storage.deletePrivate(storageKey).catch(() => undefined)),
+        );
         throw error;
       }
       await db.transaction(async (tx) => {
