@@ -104,6 +104,11 @@ export function createJobQueue(options: { pool: pg.Pool; handlers: JobHandlers; 
     const method = level === 'error' ? 'error' : level === 'warning' ? 'warn' : undefined;
     if (method) log[method]({ queue: scope.label ?? 'worker' }, message);
   });
+  // A job's end is recorded through graphile-worker's batcher (0 ms: at once), which reports a database
+  // that is gone to the pool (it then stops, and is started again below) and is flushed before a run
+  // ends. Unbatched, 0.17 records it without waiting or handling its failure: the rejection of a job
+  // finished while the database was away would crash the process, and `runOnce` would return early.
+  const preset = { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } };
   let runner: Runner | undefined;
   let stopping = false;
   let restartTimer: NodeJS.Timeout | undefined;
@@ -118,6 +123,7 @@ export function createJobQueue(options: { pool: pg.Pool; handlers: JobHandlers; 
       noHandleSignals: true,
       pollInterval: 2000,
       logger,
+      preset,
     });
     if (stopping) {
       await started.stop();
@@ -164,7 +170,7 @@ export function createJobQueue(options: { pool: pg.Pool; handlers: JobHandlers; 
     },
     /** Runs every job that is due now, then returns: what tests use instead of a running worker. */
     async runDueJobs(): Promise<void> {
-      await runOnce({ pgPool: pool, taskList, logger, noHandleSignals: true });
+      await runOnce({ pgPool: pool, taskList, logger, noHandleSignals: true, preset });
     },
   };
 }
