@@ -23,9 +23,10 @@ export function supervise(entry, { log = (message) => console.error(`[supervisor
 
   const start = () => {
     const startedAt = Date.now();
-    // Its own process group: a terminal's Ctrl-C reaches the supervisor alone, which passes it on once
-    // (a second SIGINT would cut the server's clean stop short).
-    child = spawn(process.execPath, [entry], { stdio: 'inherit', detached: true });
+    // In the supervisor's process group, so whatever stops the group (a terminal's Ctrl-C, a test runner's
+    // kill) stops the server too, and its watchdog the embedded PostgreSQL. The server takes a signal
+    // passed on after the group's own as the same request to stop.
+    child = spawn(process.execPath, [entry], { stdio: 'inherit' });
     child.once('exit', (code, signal) => {
       child = undefined;
       if (stopping || code === 0) return process.exit(code ?? 0);

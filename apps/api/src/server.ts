@@ -42,7 +42,12 @@ async function main() {
       : {}),
   });
 
+  let shuttingDown = false;
   const shutdown = async (signal: string) => {
+    // A second signal (a terminal's Ctrl-C reaches the whole process group, and the supervisor passes it
+    // on too) is the same request: the clean stop already under way goes on.
+    if (shuttingDown) return;
+    shuttingDown = true;
     logger.info(`${signal} received, shutting down`);
     await runCleanups((error) => logger.error(error));
     process.exit(0);
@@ -55,8 +60,8 @@ async function main() {
     ]);
     process.exit(EXIT_FOR_RESTART);
   };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   fs.mkdirSync(config.dataDirectory, { recursive: true });
   let connectionString = config.DATABASE_URL;
