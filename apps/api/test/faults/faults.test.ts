@@ -124,6 +124,12 @@ describe('the database cut for 70 s across the top of a minute, under order load
     expect(load.answers.some((answer) => answer.at > readyAgain && answer.status === 200)).toBe(true);
     expect(load.acknowledged.size).toBeGreaterThan(0);
     expect(ordersBefore).toBeLessThan(load.acknowledged.size);
+    console.log(
+      `database cut ${((restoredAt - cutAt) / 1000).toFixed(1)} s across ${new Date(topOfMinute).toISOString()}:` +
+        ` ${orderAnswers.length} order answers during it, ${JSON.stringify(statusCounts(orderAnswers))};` +
+        ` ready again ${((readyAgain - restoredAt) / 1000).toFixed(1)} s after; ${load.acknowledged.size} orders` +
+        ` acknowledged in all, answers ${JSON.stringify(statusCounts(load.answers))}`,
+    );
 
     const database = new pg.Client({ connectionString: databaseUrl });
     await database.connect();
@@ -177,7 +183,10 @@ describe('the embedded PostgreSQL killed with kill -9, and a full disk', () => {
     const postmaster = await embeddedPostmaster(server.dataDirectory);
     process.kill(postmaster.pid, 'SIGKILL');
     const killedAt = Date.now();
-    await waitForReady(server, 90);
+    const readyAgain = await waitForReady(server, 90);
+    console.log(
+      `embedded PostgreSQL killed: ready again after ${((readyAgain - killedAt) / 1000).toFixed(1)} s`,
+    );
     await delay(2_000);
     load.stop();
     await load.done;
