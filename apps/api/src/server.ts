@@ -75,6 +75,7 @@ async function main() {
     // Our own PostgreSQL is gone (killed, crashed): only a new start brings it back, cleared of what it
     // left (docs/decisions/012). Exit, and let the supervisor (`npm start`, systemd) start us again.
     void embedded.unexpectedExit.then((how) => {
+      if (shuttingDown) return; // a signal to the whole process group stops PostgreSQL too
       logger.error(`The embedded PostgreSQL stopped by itself (${how}); exiting so that both start again`);
       void exitForRestart();
     });

