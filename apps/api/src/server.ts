@@ -27,6 +27,10 @@ const cleanups: (() => Promise<unknown>)[] = [];
 async function runCleanups(onError: (error: unknown) => void): Promise<void> {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(onError);
 }
+/** Bounded: a stop must end even if something it opened does not close (its database may be gone). */
+async function runCleanupsWithinLimit(onError: (error: unknown) => void): Promise<void> {
+  await Promise.race([runCleanups(onError), new Promise((resolve) => setTimeout(resolve, 15_000))]);
+}
 
 /** Environment → database → migrations → seed → app → listen, and a clean stop on SIGINT/SIGTERM. */
 async function main() {
@@ -52,12 +56,9 @@ async function main() {
     await runCleanups((error) => logger.error(error));
     process.exit(0);
   };
-  // Bounded, as for a failed start: what it closes may be waiting on a database that is gone.
   const exitForRestart = async () => {
-    await Promise.race([
-      runCleanups((error) => logger.error(error)),
-      new Promise((resolve) => setTimeout(resolve, 15_000)),
-    ]);
+    shuttingDown = true;
+    await runCleanupsWithinLimit((error) => logger.error(error));
     process.exit(EXIT_FOR_RESTART);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
@@ -116,7 +117,6 @@ function resolveWebDist(configured: string | undefined): string | undefined {
 main().catch(async (error: unknown) => {
   const invalidEnvironment = error instanceof InvalidEnvironmentError;
   console.error(invalidEnvironment ? error.message : error);
-  // Bounded: a failed start must end even if something it opened does not close.
-  await Promise.race([runCleanups(() => undefined), new Promise((resolve) => setTimeout(resolve, 15_000))]);
+  await runCleanupsWithinLimit(() => undefined);
   process.exit(invalidEnvironment ? EXIT_INVALID_ENVIRONMENT : EXIT_FOR_RESTART);
 });
