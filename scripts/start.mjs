@@ -1,9 +1,12 @@
 // `npm start`: builds whatever is missing or older than its sources, then runs the server, which applies
-// migrations, seeds an empty database and serves the web app and the API on one port.
+// migrations, seeds an empty database and serves the web app and the API on one port. The server runs
+// under a small supervisor that starts it again, with back-off, if it ever exits on its own
+// (scripts/supervisor.mjs, docs/decisions/025).
 import { execSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { supervise } from './supervisor.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -54,4 +57,4 @@ for (const { name, output, sources } of builds) {
   }
 }
 
-await import(path.join(root, 'apps/api/dist/server.js'));
+supervise(path.join(root, 'apps/api/dist/server.js'));

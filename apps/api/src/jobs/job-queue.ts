@@ -11,6 +11,7 @@ import {
 } from 'graphile-worker';
 import type pg from 'pg';
 import type { Executor } from '../db/client.ts';
+import { backOffDelay } from '../lib/back-off.ts';
 import type { OrderEmailAttachment, PatronNotice } from '../notices/notices.ts';
 
 /**
@@ -103,28 +104,73 @@ export function createJobQueue(options: { pool: pg.Pool; handlers: JobHandlers; 
     const method = level === 'error' ? 'error' : level === 'warning' ? 'warn' : undefined;
     if (method) log[method]({ queue: scope.label ?? 'worker' }, message);
   });
+  // A job's end is recorded through graphile-worker's batcher (0 ms: at once), which reports a database
+  // that is gone to the pool (it then stops, and is started again below) and is flushed before a run
+  // ends. Unbatched, 0.17 records it without waiting or handling its failure: the rejection of a job
+  // finished while the database was away would crash the process, and `runOnce` would return early.
+  const preset = { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } };
   let runner: Runner | undefined;
+  let stopping = false;
+  let restartTimer: NodeJS.Timeout | undefined;
+  let failures = 0;
+
+  const startRunner = async (): Promise<void> => {
+    const started = await run({
+      pgPool: pool,
+      taskList,
+      parsedCronItems: parseCrontab(CRONTAB),
+      concurrency: 2,
+      noHandleSignals: true,
+      pollInterval: 2000,
+      logger,
+      preset,
+    });
+    if (stopping) {
+      await started.stop();
+      return;
+    }
+    runner = started;
+    failures = 0;
+    // graphile-worker retries its own schedule and listener, but its worker pool stops itself when it
+    // cannot record a job's end (the database went away mid-job). A runner that ends without being asked
+    // to is started again, with back-off, until the database answers (docs/decisions/025).
+    started.promise.then(
+      () => runnerEnded(started, undefined),
+      (error: unknown) => runnerEnded(started, error),
+    );
+  };
+
+  const runnerEnded = (ended: Runner, error: unknown) => {
+    if (stopping || runner !== ended) return;
+    runner = undefined;
+    restartLater(error);
+  };
+
+  const restartLater = (error: unknown) => {
+    failures += 1;
+    const delay = backOffDelay(failures);
+    log.warn({ err: error, retryInMs: delay }, 'the job queue stopped; starting it again');
+    restartTimer = setTimeout(() => {
+      restartTimer = undefined;
+      if (!stopping) startRunner().catch(restartLater);
+    }, delay);
+  };
 
   return {
     /** Starts taking jobs and running the schedule; returns once the worker listens. */
     async start(): Promise<void> {
-      runner = await run({
-        pgPool: pool,
-        taskList,
-        parsedCronItems: parseCrontab(CRONTAB),
-        concurrency: 2,
-        noHandleSignals: true,
-        pollInterval: 2000,
-        logger,
-      });
+      stopping = false;
+      await startRunner();
     },
     async stop(): Promise<void> {
+      stopping = true;
+      clearTimeout(restartTimer);
       await runner?.stop();
       runner = undefined;
     },
     /** Runs every job that is due now, then returns: what tests use instead of a running worker. */
     async runDueJobs(): Promise<void> {
-      await runOnce({ pgPool: pool, taskList, logger, noHandleSignals: true });
+      await runOnce({ pgPool: pool, taskList, logger, noHandleSignals: true, preset });
     },
   };
 }

@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { translateAnswer } from '../api-messages/api-messages.ts';
 import { zodIssueMessage } from '../api-messages/zod-messages.ts';
+import { isDatabaseUnreachable } from '../db/database-unreachable.ts';
 import { AppError, BusyError, ThrottledError } from '../lib/app-error.ts';
 import { requestLanguage } from '../lib/request-language.ts';
 import { UPLOAD_LIMITS } from './body-parsers.ts';
@@ -49,6 +50,19 @@ export function databaseRefusedValue(error: unknown): { code: string; message: s
     cause = cause.cause;
   }
   return undefined;
+}
+
+/** What a 503 for an unreachable database asks clients to wait: a restart or a fail-over takes seconds. */
+export const DATABASE_RETRY_AFTER_SECONDS = 10;
+
+/** A disk that is full (ENOSPC) or over its quota (EDQUOT), from the error or one it wraps. */
+export function isStorageFull(error: unknown): boolean {
+  for (let cause = error, depth = 0; cause instanceof Error && depth < 5; depth += 1) {
+    const { code } = cause as { code?: unknown };
+    if (code === 'ENOSPC' || code === 'EDQUOT') return true;
+    cause = cause.cause;
+  }
+  return false;
 }
 
 export const errorsPlugin = fp(
@@ -98,6 +112,19 @@ export const errorsPlugin = fp(
       }
       if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
         return reply.status(415).send({ message: UNSUPPORTED_BODY_MESSAGE } satisfies ErrorResponse);
+      }
+      if (isDatabaseUnreachable(error)) {
+        // Not our bug and not the client's: the database is down or out of reach. The request may be
+        // repeated (orders carry an idempotency key), and a load balancer may send it elsewhere.
+        request.log.warn({ err: error }, 'the database could not be reached');
+        return reply
+          .status(503)
+          .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+          .send({ message: ERROR_MESSAGES.unavailable } satisfies ErrorResponse);
+      }
+      if (isStorageFull(error)) {
+        request.log.error({ err: error }, 'file storage is full: a file was refused');
+        return reply.status(507).send({ message: ERROR_MESSAGES.storageFull } satisfies ErrorResponse);
       }
       const statusCode = error.statusCode ?? 500;
       if (statusCode >= 400 && statusCode < 500) {

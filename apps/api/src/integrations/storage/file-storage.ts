@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -12,6 +13,8 @@ export interface FileStorage {
   savePublic(key: string, bytes: Buffer): Promise<string>;
   /** Stores a file only the app itself serves, after its own access checks (completion photos). */
   savePrivate(key: string, bytes: Buffer): Promise<void>;
+  /** Removes a private file, if there is one (what a failed change had already stored). */
+  deletePrivate(key: string): Promise<void>;
   /** A private file's bytes, or undefined when there is none. */
   readPrivate(key: string): Promise<Buffer | undefined>;
   /** A public file's bytes, or undefined when there is none (pictures' variants are made from these). */
@@ -56,10 +59,19 @@ export function createLocalFileStorage(
   publicDirectory: string,
   privateDirectory = path.join(path.dirname(publicDirectory), 'private'),
 ): FileStorage {
+  // Written beside the target under a name of its own, then renamed over it: a write the disk refuses
+  // halfway (ENOSPC, EDQUOT) leaves no partial file under the key, and the partial one is removed.
   const write = async (directory: string, key: string, bytes: Buffer) => {
     const target = resolveInside(directory, key);
     await fs.mkdir(path.dirname(target), { recursive: true });
-    await fs.writeFile(target, bytes);
+    const partial = `${target}.${randomBytes(6).toString('hex')}.partial`;
+    try {
+      await fs.writeFile(partial, bytes);
+      await fs.rename(partial, target);
+    } catch (error) {
+      await fs.rm(partial, { force: true });
+      throw error;
+    }
   };
   return {
     publicArea: { kind: 'folder', directory: publicDirectory },
@@ -68,6 +80,7 @@ export function createLocalFileStorage(
       return `/uploads/${key}`;
     },
     savePrivate: (key, bytes) => write(privateDirectory, key, bytes),
+    deletePrivate: (key) => fs.rm(resolveInside(privateDirectory, key), { force: true }),
     async readPrivate(key) {
       return fs.readFile(resolveInside(privateDirectory, key)).catch(() => undefined);
     },

@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import {
+  DeleteObjectCommand,
   GetObjectCommand,
   type GetObjectCommandOutput,
   HeadObjectCommand,
@@ -127,6 +128,9 @@ export function createS3FileStorage(settings: S3Settings): FileStorage & { clien
     },
     async savePrivate(key, bytes) {
       await put(`private/${checkKey(key)}`, bytes, 'private, no-store');
+    },
+    async deletePrivate(key) {
+      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: `private/${checkKey(key)}` }));
     },
     readPrivate: async (key) => readObject(`private/${checkKey(key)}`),
     readPublic: async (key) => readObject(`public/${checkKey(key)}`),

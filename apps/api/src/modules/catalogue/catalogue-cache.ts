@@ -6,6 +6,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
+import { backOffDelay } from '../../lib/back-off.ts';
 import { API_HEADERS } from '../../plugins/security.ts';
 import { notifyCatalogueChanged } from './catalogue.queries.ts';
 
@@ -201,7 +202,11 @@ export async function invalidateCatalogue(db: Database, cache: CatalogueCache): 
   await notifyCatalogueChanged(db, CATALOGUE_CHANNEL);
 }
 
-/** Keeps one connection listening for other instances' writes; reconnects if the connection drops. */
+/**
+ * Keeps one connection listening for other instances' writes. When the connection drops (the database
+ * restarts, the network is cut) it reconnects with back-off for as long as it takes: the first attempt
+ * must succeed (the app starts with a database), the later ones never give up (docs/decisions/025).
+ */
 export async function listenForCatalogueChanges(
   pool: pg.Pool,
   cache: CatalogueCache,
@@ -209,10 +214,21 @@ export async function listenForCatalogueChanges(
 ): Promise<() => Promise<void>> {
   let stopped = false;
   let listener: pg.PoolClient | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  let failures = 0;
+
+  const reconnectLater = (error: unknown) => {
+    // Anything may have changed while we were not listening.
+    cache.clear();
+    if (stopped) return;
+    failures += 1;
+    onError(error);
+    retry = setTimeout(() => void connect().catch(reconnectLater), backOffDelay(failures));
+    retry.unref();
+  };
 
   const connect = async (): Promise<void> => {
     const client = await pool.connect();
-    listener = client;
     client.on('notification', (message) => {
       if (message.channel === CATALOGUE_CHANNEL) cache.clear();
     });
@@ -220,18 +236,28 @@ export async function listenForCatalogueChanges(
       if (listener !== client) return;
       listener = undefined;
       client.release(true);
-      // Anything may have changed while we were not listening.
-      cache.clear();
-      if (stopped) return;
-      onError(error);
-      setTimeout(() => void connect().catch(onError), 1000).unref();
+      reconnectLater(error);
     });
-    await client.query(`LISTEN ${CATALOGUE_CHANNEL}`);
+    try {
+      await client.query(`LISTEN ${CATALOGUE_CHANNEL}`);
+    } catch (error) {
+      client.release(true);
+      throw error;
+    }
+    if (stopped) {
+      client.release(true);
+      return;
+    }
+    listener = client;
+    // Writes made while we were reconnecting were not heard.
+    if (failures > 0) cache.clear();
+    failures = 0;
   };
   await connect();
 
   return async () => {
     stopped = true;
+    clearTimeout(retry);
     const client = listener;
     listener = undefined;
     if (!client) return;

@@ -294,18 +294,27 @@ export function createOrderHandlingService(dependencies: OrderHandlingDependenci
       // All photos are checked before any is kept: one bad file changes nothing.
       const photos = await Promise.all(list.map((file) => reencodeImage(file)));
       const stored: (typeof orderImages.$inferInsert)[] = [];
-      for (const photo of photos) {
-        const storageKey = `order-images/${row.order.id}/${randomBytes(16).toString('hex')}.webp`;
-        await storage.savePrivate(storageKey, photo.bytes);
-        stored.push({
-          orderId: row.order.id,
-          storageKey,
-          contentType: photo.contentType,
-          width: photo.width,
-          height: photo.height,
-          sizeBytes: photo.bytes.length,
-          uploadedBy: staff.id,
-        });
+      try {
+        for (const photo of photos) {
+          const storageKey = `order-images/${row.order.id}/${randomBytes(16).toString('hex')}.webp`;
+          await storage.savePrivate(storageKey, photo.bytes);
+          stored.push({
+            orderId: row.order.id,
+            storageKey,
+            contentType: photo.contentType,
+            width: photo.width,
+            height: photo.height,
+            sizeBytes: photo.bytes.length,
+            uploadedBy: staff.id,
+          });
+        }
+      } catch (error) {
+        // A storage that refuses one photo (a full disk) keeps none of them: the order stays as it was.
+        // Only here: once the transaction below has been sent, a lost answer may hide a commit.
+        await Promise.all(
+          stored.map(({ storageKey }) => storage.deletePrivate(storageKey).catch(() => undefined)),
+        );
+        throw error;
       }
       await db.transaction(async (tx) => {
         const updated = await moveOrderIfStill(tx, {

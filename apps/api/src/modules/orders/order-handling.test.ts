@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
-import { addDays, STAFF_SECTION_LIMIT, startOfBusinessDay, todayIn } from '@puja/contract';
+import path from 'node:path';
+import { addDays, ERROR_MESSAGES, STAFF_SECTION_LIMIT, startOfBusinessDay, todayIn } from '@puja/contract';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -411,6 +412,35 @@ describe('completing with photos', () => {
     expect(response.json().message).toBe(message);
     expect(await statusOf(id)).toBe('approved');
     expect(await harness.database.db.$count(orderImages, eq(orderImages.orderId, id))).toBe(0);
+  });
+
+  it('keeps none of the photos when the disk refuses one of them (507), and the order stays approved', async () => {
+    const id = await newOrder();
+    await update(id, {});
+    // The disk fills up after the first photo: the second write fails as a full disk's does.
+    const { storage } = harness.app;
+    const save = storage.savePrivate;
+    let writes = 0;
+    storage.savePrivate = async (key, bytes) => {
+      writes += 1;
+      if (writes === 2) throw Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' });
+      return save.call(storage, key, bytes);
+    };
+    let response: Awaited<ReturnType<typeof complete>>;
+    try {
+      const file = async (name: string) => ({ bytes: await photo(), type: 'image/jpeg', name });
+      response = await complete(id, [await file('one.jpg'), await file('two.jpg')]);
+    } finally {
+      storage.savePrivate = save;
+    }
+    expect(response.statusCode).toBe(507);
+    expect(response.json().message).toBe(ERROR_MESSAGES.storageFull);
+    expect(await statusOf(id)).toBe('approved');
+    expect(await harness.database.db.$count(orderImages, eq(orderImages.orderId, id))).toBe(0);
+    const kept = await fs
+      .readdir(path.join(harness.dataDirectory, 'private', 'order-images', String(id)))
+      .catch(() => []);
+    expect(kept).toEqual([]);
   });
 
   it('completes the order, keeps clean re-encoded photos, and shows them through expiring signed links', async () => {
