@@ -78,9 +78,10 @@ test.describe('before the app runs, on a slow phone', () => {
 
     await appRuns;
     await expect(page).toHaveURL(/\?sort=highToLow$/);
-    const rupees = (await page.getByText(/^Price: Rs\. /).allTextContents()).map(priceOf);
-    expect(rupees.length).toBeGreaterThan(1);
-    expect(rupees).toEqual([...rupees].sort((a, b) => b - a));
+    // The cards follow the address as React renders the move, a moment after it.
+    const rupees = async () => (await page.getByText(/^Price: Rs\. /).allTextContents()).map(priceOf);
+    await expect.poll(async () => (await rupees()).length).toBeGreaterThan(1);
+    await expect.poll(rupees).toEqual([...(await rupees())].sort((a, b) => b - a));
   });
 });
 

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { holdEarlyInteractions } from './early-interactions.ts';
 
 /** A rendered page before its code runs: a button that needs the app, a menu, a link and a GET form. */
@@ -20,13 +20,15 @@ function renderedPage() {
   const element = <T extends HTMLElement = HTMLElement>(id: string) => doc.getElementById(id) as T;
   // What the app does with a tap or a choice once it runs, as React's handlers would.
   const heard: string[] = [];
-  for (const id of ['make-puja', 'sign-up', 'submit']) element(id).addEventListener('click', () => heard.push(id));
+  for (const id of ['make-puja', 'sign-up', 'submit'])
+    element(id).addEventListener('click', () => heard.push(id));
   element('language').addEventListener('change', (event) =>
     heard.push(`language:${(event.target as HTMLSelectElement).value}`),
   );
   const appRuns = async () => {
     doc.documentElement.setAttribute('data-app-ready', '');
-    await Promise.resolve(); // the mutation observer's turn
+    // The mutation observer's turn, then the browser's next idle moment.
+    await vi.runAllTimersAsync();
   };
   return { doc, element, startApp, heard, appRuns };
 }
@@ -37,7 +39,11 @@ function tap(target: HTMLElement): boolean {
 }
 
 describe('holdEarlyInteractions', () => {
-  afterEach(() => vi.restoreAllMocks());
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
 
   it('starts the app on the first touch, key or focus, once', () => {
     const { element, startApp } = renderedPage();

@@ -35,7 +35,11 @@ function controlNeedingTheApp(target: EventTarget | null, root: Element): HeldIn
  * Starts the app (`startApp`, which must be safe to call more than once) on the first interaction, and
  * replays the last tap or choice made before it was ready. `root` is the app's container.
  */
-export function holdEarlyInteractions(startApp: () => void, root: HTMLElement, doc: Document = document): void {
+export function holdEarlyInteractions(
+  startApp: () => void,
+  root: HTMLElement,
+  doc: Document = document,
+): void {
   const html = doc.documentElement;
   let held: HeldInteraction | null = null;
 
@@ -85,7 +89,17 @@ export function holdEarlyInteractions(startApp: () => void, root: HTMLElement, d
   const observer = new MutationObserver(() => {
     if (!html.hasAttribute(APP_READY_ATTRIBUTE)) return;
     observer.disconnect();
-    replay();
+    whenIdle(replay);
   });
   observer.observe(html, { attributes: true, attributeFilter: [APP_READY_ATTRIBUTE] });
+}
+
+/**
+ * The app marks itself ready once its layout has hydrated; React hydrates the page inside it (a Suspense
+ * boundary) in the next tasks, and drops a click it cannot yet hydrate its way to. Once the browser is
+ * idle, that work is done. Safari has no idle callback: a short wait stands in.
+ */
+function whenIdle(run: () => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: 2000 });
+  else setTimeout(run, 300);
 }

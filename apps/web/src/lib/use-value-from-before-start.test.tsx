@@ -10,7 +10,12 @@ function SearchBox() {
   const input = useValueFromBeforeStart<HTMLInputElement>(search, setSearch);
   return (
     <>
-      <input ref={input} aria-label="Search" value={search} onChange={(event) => setSearch(event.target.value)} />
+      <input
+        ref={input}
+        aria-label="Search"
+        value={search}
+        onChange={(event) => setSearch(event.target.value)}
+      />
       <output>{search ? `Looking for ${search}` : 'Everything'}</output>
     </>
   );

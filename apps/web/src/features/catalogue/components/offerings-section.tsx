@@ -38,9 +38,12 @@ export function OfferingsSection<T extends Offering>({
   const headingId = useId();
   // The search and sort live in the address (`?q=…&sort=…`), so the form works as a plain GET form that the
   // server answers before the app runs, and a reload or a shared link shows the same cards.
-  const { filters, search, setSearch, setFilter } = useUrlFilters(readOfferingFilters, { history: 'replace' });
+  const { filters, search, setSearch, setFilter } = useUrlFilters(readOfferingFilters, {
+    history: 'replace',
+  });
   const sort = filters.sort ?? 'none';
-  const chooseSort = (value: string) => setFilter('sort', readOfferingFilters(new URLSearchParams({ sort: value })).sort);
+  const chooseSort = (value: string) =>
+    setFilter('sort', readOfferingFilters(new URLSearchParams({ sort: value })).sort);
   // What was typed or chosen before the app ran is taken over, never erased (docs/decisions/028).
   const searchInput = useValueFromBeforeStart<HTMLInputElement>(search, setSearch);
   const sortSelect = useValueFromBeforeStart<HTMLSelectElement>(sort, chooseSort);
@@ -52,6 +55,7 @@ export function OfferingsSection<T extends Offering>({
       <Title order={2} id={headingId}>
         {heading}
       </Title>
+      {/* biome-ignore lint/a11y/useSemanticElements: older phones' browsers (Safari before 17) do not know <search> */}
       <form
         method="get"
         role="search"

@@ -86,7 +86,10 @@ describe('MonasteryPage', () => {
     expect(screen.getByRole('button', { name: 'Search' })).toHaveAttribute('type', 'submit');
 
     await user.type(screen.getByPlaceholderText('Search Puja...'), 'puja');
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Sort by price' }), 'From Price High To Low');
+    await user.selectOptions(
+      screen.getByRole('combobox', { name: 'Sort by price' }),
+      'From Price High To Low',
+    );
 
     await waitFor(() => expect(router.state.location.search).toBe('?sort=highToLow&q=puja'));
     // Sending the form changes nothing more once the app runs.
@@ -99,7 +102,9 @@ describe('MonasteryPage', () => {
     await renderKopan(monasteryFixture, '?q=puja&sort=lowToHigh');
 
     expect(screen.getByPlaceholderText('Search Puja...')).toHaveValue('puja');
-    expect(screen.getByRole('combobox', { name: 'Sort by price' })).toHaveDisplayValue('From Price Low To High');
+    expect(screen.getByRole('combobox', { name: 'Sort by price' })).toHaveDisplayValue(
+      'From Price Low To High',
+    );
     expect(cardTitles()).toEqual(['Medicine Buddha Puja', 'Green Tara Puja']);
   });
 
