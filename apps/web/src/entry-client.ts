@@ -26,9 +26,22 @@ import '@mantine/core/styles/Alert.layer.css';
 import '@mantine/core/styles/VisuallyHidden.layer.css';
 import '@mantine/core/styles/Input.layer.css';
 import '@mantine/core/styles/Combobox.layer.css';
+import './lib/early-interactions.css';
+import { holdEarlyInteractions } from './lib/early-interactions.ts';
 import { mainPicturesShown } from './lib/main-picture.ts';
+
+let appStarted = false;
+function startApp(): void {
+  if (appStarted) return;
+  appStarted = true;
+  void import('./main.tsx');
+}
 
 // A page rendered on the server can be read before any script runs: its code (main.tsx) is asked for once
 // its main pictures are on screen, so on a phone's slow network they have the bandwidth to themselves. A
-// page the browser renders itself has no picture yet, and starts at once.
-void mainPicturesShown().then(() => import('./main.tsx'));
+// page the browser renders itself has no picture yet, and starts at once. Someone who touches the page
+// first starts it at once too, and a tap or choice made before it runs is played again when it does
+// (docs/decisions/028).
+const root = document.getElementById('root');
+if (root) holdEarlyInteractions(startApp, root);
+void mainPicturesShown().then(startApp);

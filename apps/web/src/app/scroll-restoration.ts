@@ -7,7 +7,8 @@ const positions = new Map<string, number>();
 /**
  * Scroll restoration between pages, as a browser does between documents: a new page opens at its top (or at
  * its `#anchor`), and going back or forward returns to where that page was left, once it has rendered. A
- * reload is left to the browser, which restores the document's own position.
+ * page that replaces its own address (a search kept in its query) stays where it is. A reload is left to the
+ * browser, which restores the document's own position.
  */
 export function useScrollRestoration(): void {
   const location = useLocation();
@@ -27,15 +28,21 @@ export function useScrollRestoration(): void {
     return () => window.removeEventListener('scroll', record);
   }, []);
 
+  const shownPathname = useRef(location.pathname);
   useLayoutEffect(() => {
     shownEntry.current = location.key;
+    const samePage = shownPathname.current === location.pathname;
+    shownPathname.current = location.pathname;
     const saved = positions.get(location.key);
-    if (navigationType === 'POP') {
+    if (navigationType === 'REPLACE' && samePage && !location.hash) {
+      // The page's own address following what is chosen on it (a search typed a letter at a time): the
+      // page stays where it is, with the box being typed in on screen.
+    } else if (navigationType === 'POP') {
       if (saved !== undefined) window.scrollTo(0, saved);
     } else if (location.hash) {
       document.getElementById(decodeURIComponent(location.hash.slice(1)))?.scrollIntoView();
     } else {
       window.scrollTo(0, 0);
     }
-  }, [location.key, location.hash, navigationType]);
+  }, [location.key, location.hash, location.pathname, navigationType]);
 }

@@ -1,13 +1,15 @@
-import { Group, NativeSelect, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, NativeSelect, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
-import { Fragment, type ReactNode, useId, useState } from 'react';
+import { Fragment, type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CardGrid } from '../../../components/card-grid.tsx';
+import { useUrlFilters } from '../../../lib/use-url-filters.ts';
+import { useValueFromBeforeStart } from '../../../lib/use-value-from-before-start.ts';
 import {
   filterAndSortOfferings,
-  isOfferingSort,
+  OFFERING_SEARCH_MAX_LENGTH,
   type Offering,
-  type OfferingSort,
+  readOfferingFilters,
 } from '../utils/offerings.ts';
 
 interface OfferingsSectionProps<T extends Offering> {
@@ -34,8 +36,17 @@ export function OfferingsSection<T extends Offering>({
 }: OfferingsSectionProps<T>) {
   const { t } = useTranslation('catalogue');
   const headingId = useId();
-  const [search, setSearch] = useState('');
-  const [sort, setSort] = useState<OfferingSort>('none');
+  // The search and sort live in the address (`?q=…&sort=…`), so the form works as a plain GET form that the
+  // server answers before the app runs, and a reload or a shared link shows the same cards.
+  const { filters, search, setSearch, setFilter } = useUrlFilters(readOfferingFilters, {
+    history: 'replace',
+  });
+  const sort = filters.sort ?? 'none';
+  const chooseSort = (value: string) =>
+    setFilter('sort', readOfferingFilters(new URLSearchParams({ sort: value })).sort);
+  // What was typed or chosen before the app ran is taken over, never erased (docs/decisions/028).
+  const searchInput = useValueFromBeforeStart<HTMLInputElement>(search, setSearch);
+  const sortSelect = useValueFromBeforeStart<HTMLSelectElement>(sort, chooseSort);
   const visible = filterAndSortOfferings(items, search, sort);
   const trimmedSearch = search.trim();
 
@@ -44,31 +55,51 @@ export function OfferingsSection<T extends Offering>({
       <Title order={2} id={headingId}>
         {heading}
       </Title>
-      <Group grow preventGrowOverflow={false} wrap="wrap" gap="sm">
-        <TextInput
-          aria-label={searchLabel}
-          placeholder={searchPlaceholder}
-          leftSection={<IconSearch size={16} aria-hidden="true" />}
-          value={search}
-          onChange={(event) => setSearch(event.currentTarget.value)}
-          miw={220}
-        />
-        {/* The browser's own list: a phone shows its native picker, and the page loads no pop-over code. */}
-        <NativeSelect
-          aria-label={t('sort.label')}
-          value={sort}
-          onChange={(event) => {
-            const { value } = event.currentTarget;
-            if (isOfferingSort(value)) setSort(value);
-          }}
-          data={[
-            { value: 'none', label: t('sort.none') },
-            { value: 'lowToHigh', label: t('sort.lowToHigh') },
-            { value: 'highToLow', label: t('sort.highToLow') },
-          ]}
-          miw={220}
-        />
-      </Group>
+      {/* biome-ignore lint/a11y/useSemanticElements: older phones' browsers (Safari before 17) do not know <search> */}
+      <form
+        method="get"
+        role="search"
+        aria-label={searchLabel}
+        // The cards follow the typing; sending only closes a phone's keyboard, so the cards can be seen.
+        onSubmit={(event) => {
+          event.preventDefault();
+          searchInput.current?.blur();
+        }}
+      >
+        <Group grow preventGrowOverflow={false} wrap="wrap" gap="sm" align="flex-end">
+          <TextInput
+            ref={searchInput}
+            name="q"
+            // A phone keyboard offers its Search key, which sends the form.
+            enterKeyHint="search"
+            aria-label={searchLabel}
+            placeholder={searchPlaceholder}
+            leftSection={<IconSearch size={16} aria-hidden="true" />}
+            value={search}
+            maxLength={OFFERING_SEARCH_MAX_LENGTH}
+            onChange={(event) => setSearch(event.currentTarget.value)}
+            miw={220}
+          />
+          {/* The browser's own list: a phone shows its native picker, and the page loads no pop-over code. */}
+          <NativeSelect
+            ref={sortSelect}
+            name="sort"
+            aria-label={t('sort.label')}
+            value={sort}
+            onChange={(event) => chooseSort(event.currentTarget.value)}
+            data={[
+              { value: 'none', label: t('sort.none') },
+              { value: 'lowToHigh', label: t('sort.lowToHigh') },
+              { value: 'highToLow', label: t('sort.highToLow') },
+            ]}
+            miw={220}
+          />
+          {/* Before the app runs (or without it) the form is sent to the server, which answers with the cards. */}
+          <Button type="submit" variant="light" maw={{ base: '100%', xs: 160 }}>
+            {t('searchSubmit')}
+          </Button>
+        </Group>
+      </form>
       {visible.length === 0 ? (
         <Text c="dimmed" ta="center" py="xl" role="status">
           {trimmedSearch ? emptySearchText(trimmedSearch) : emptyText}

@@ -17,9 +17,9 @@ function cardTitles() {
   return screen.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent);
 }
 
-async function renderKopan(monastery = monasteryFixture) {
+async function renderKopan(monastery = monasteryFixture, query = '') {
   const fetchMock = stubApi({ [detailPath]: { body: { monastery } } });
-  const view = renderRoutes(routes, '/monastery/kopan-monastery');
+  const view = renderRoutes(routes, `/monastery/kopan-monastery${query}`);
   await screen.findByRole('heading', { level: 1, name: 'Kopan Monastery' });
   return { ...view, fetchMock };
 }
@@ -77,6 +77,35 @@ describe('MonasteryPage', () => {
 
     await user.selectOptions(sort, 'Select Filter');
     expect(cardTitles()).toEqual(['Green Tara Puja', 'Medicine Buddha Puja', 'Guru Rinpoche Tsok']);
+  });
+
+  it('keeps the search and sort in the address, as the form sends them to the server', async () => {
+    const user = userEvent.setup();
+    const { router } = await renderKopan();
+    expect(screen.getByRole('search', { name: 'Search Puja by name' })).toHaveAttribute('method', 'get');
+    expect(screen.getByRole('button', { name: 'Search' })).toHaveAttribute('type', 'submit');
+
+    await user.type(screen.getByPlaceholderText('Search Puja...'), 'puja');
+    await user.selectOptions(
+      screen.getByRole('combobox', { name: 'Sort by price' }),
+      'From Price High To Low',
+    );
+
+    await waitFor(() => expect(router.state.location.search).toBe('?sort=highToLow&q=puja'));
+    // Sending the form changes nothing more once the app runs.
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(cardTitles()).toEqual(['Green Tara Puja', 'Medicine Buddha Puja']);
+    expect(router.state.location.pathname).toBe('/monastery/kopan-monastery');
+  });
+
+  it('opens a link with a search and sort showing what it names', async () => {
+    await renderKopan(monasteryFixture, '?q=puja&sort=lowToHigh');
+
+    expect(screen.getByPlaceholderText('Search Puja...')).toHaveValue('puja');
+    expect(screen.getByRole('combobox', { name: 'Sort by price' })).toHaveDisplayValue(
+      'From Price Low To High',
+    );
+    expect(cardTitles()).toEqual(['Medicine Buddha Puja', 'Green Tara Puja']);
   });
 
   it('says which search found nothing', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filterAndSortOfferings } from './offerings.ts';
+import { filterAndSortOfferings, OFFERING_SEARCH_MAX_LENGTH, readOfferingFilters } from './offerings.ts';
 
 const items = [
   { name: 'Green Tara Puja', pivot: { cost: 1500 } },
@@ -34,5 +34,22 @@ describe('filterAndSortOfferings', () => {
       3000, 1500, 500,
     ]);
     expect(items).toEqual(copy);
+  });
+});
+
+describe('readOfferingFilters', () => {
+  const read = (query: string) => readOfferingFilters(new URLSearchParams(query));
+
+  it('reads the search and sort the form sends', () => {
+    expect(read('q=+tara+&sort=highToLow')).toEqual({ q: 'tara', sort: 'highToLow' });
+  });
+
+  it('reads no search or sort from an empty form, or a sort it does not offer', () => {
+    expect(read('q=&sort=none')).toEqual({ q: undefined, sort: undefined });
+    expect(read('sort=price;drop')).toEqual({ q: undefined, sort: undefined });
+  });
+
+  it('reads at most the longest search', () => {
+    expect(read(`q=${'a'.repeat(5000)}`).q).toHaveLength(OFFERING_SEARCH_MAX_LENGTH);
   });
 });

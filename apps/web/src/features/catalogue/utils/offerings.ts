@@ -1,4 +1,5 @@
-import type { SortOption } from '@puja/contract';
+import { SORT_OPTIONS, type SortOption } from '@puja/contract';
+import { oneOf } from '../../../lib/use-url-filters.ts';
 
 /** A puja offered by a monastery, or a monastery offering a puja: both carry the offering's price. */
 export interface Offering {
@@ -9,8 +10,19 @@ export interface Offering {
 /** The sort select (docs/product.md#monastery-page): 'Select Filter' keeps the server's order. */
 export type OfferingSort = SortOption | 'none';
 
-export function isOfferingSort(value: string): value is OfferingSort {
-  return value === 'none' || value === 'lowToHigh' || value === 'highToLow';
+/** The longest search read from an address: a name is far shorter. */
+export const OFFERING_SEARCH_MAX_LENGTH = 100;
+
+/**
+ * The search and sort in the page's address (`?q=tara&sort=lowToHigh`), as the GET form sends them and the
+ * server renders them (docs/decisions/028). Anything the form does not offer is read as no sort.
+ */
+export function readOfferingFilters(params: URLSearchParams): {
+  q: string | undefined;
+  sort: SortOption | undefined;
+} {
+  const q = params.get('q')?.trim().slice(0, OFFERING_SEARCH_MAX_LENGTH);
+  return { q: q || undefined, sort: oneOf(SORT_OPTIONS, params.get('sort')) };
 }
 
 /** Filters by name (case-insensitive, anywhere in the name), then orders by price; never mutates `items`. */
