@@ -197,6 +197,9 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
+/** Every variable the server reads: `.env.example` lists each (env-example.test.ts holds them together). */
+export const ENVIRONMENT_VARIABLES = Object.keys(envSchema.shape);
+
 export interface Config
   extends Omit<Env, 'SMS_PROVIDER' | 'PAYMENT_MODE' | 'EMAIL_TRANSPORT' | 'EMAIL_FROM' | 'SEED_DEMO'> {
   /** DATA_DIR made absolute, so later `chdir`s or relative paths cannot move the data. */
