@@ -9,9 +9,7 @@ import { ENVIRONMENT_VARIABLES } from './env.ts';
 const example = fs.readFileSync(new URL('../../../../.env.example', import.meta.url), 'utf8');
 
 /** `NAME=value` and `# NAME=value` lines: a setting, given or shown. */
-const listed = new Set(
-  [...example.matchAll(/^#?[ \t]*([A-Z][A-Z0-9_]*)=/gm)].map((match) => match[1]!),
-);
+const listed = new Set([...example.matchAll(/^#?[ \t]*([A-Z][A-Z0-9_]*)=/gm)].map((match) => match[1]!));
 
 describe('.env.example', () => {
   it('lists every variable the server reads', () => {

@@ -231,7 +231,9 @@ function crossCheck(env: Env): string[] {
   if (env.EMAIL_TRANSPORT === 'smtp' && !env.EMAIL_FROM)
     problems.push('EMAIL_FROM: required when EMAIL_TRANSPORT=smtp (the address patrons see and reply to)');
   if (production && !env.PAYMENT_MODE)
-    problems.push('PAYMENT_MODE: required in production (live, or sandbox with ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION=true for a test site)');
+    problems.push(
+      'PAYMENT_MODE: required in production (live, or sandbox with ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION=true for a test site)',
+    );
   if (production && env.PAYMENT_MODE === 'simulator') {
     problems.push('PAYMENT_MODE: the simulator takes no money; production needs live');
   }

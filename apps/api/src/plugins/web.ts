@@ -8,7 +8,7 @@ import fp from 'fastify-plugin';
 import type { PublicArea } from '../integrations/storage/file-storage.ts';
 import { allowPublicImages, servePublicUploads } from '../integrations/storage/public-uploads.ts';
 import { forRenderedPage, withStyleNonce } from '../lib/csp.ts';
-import { STATIC_FILES_ROUTE } from '../modules/system/metrics.ts';
+import { STATIC_FILES_ROUTE } from '../lib/metrics-route.ts';
 import { requestLanguage } from '../lib/request-language.ts';
 import { loadPageRenderer, type RenderedPage } from './page-renderer.ts';
 

@@ -38,7 +38,11 @@ const FORMS: Form[] = [
     arrival: (client, header) => ({ remoteAddress: client, forwardedFor: header }),
   },
   { name: 'a hop count (TRUST_PROXY=1)', trustProxy: '1', arrival: throughTheProxy },
-  { name: 'a list of addresses (TRUST_PROXY=10.0.0.0/8,192.168.0.10)', trustProxy: '10.0.0.0/8,192.168.0.10', arrival: throughTheProxy },
+  {
+    name: 'a list of addresses (TRUST_PROXY=10.0.0.0/8,192.168.0.10)',
+    trustProxy: '10.0.0.0/8,192.168.0.10',
+    arrival: throughTheProxy,
+  },
   {
     name: 'a list of addresses, and a client that bypasses the proxy',
     trustProxy: '10.0.0.0/8',
@@ -75,7 +79,12 @@ describe.each(FORMS)('X-Forwarded-For written by the client, TRUST_PROXY $name',
   it('does not escape the sign-in codes cap per address', async () => {
     harness = await createTestApp({ env: env({ OTP_MAX_PER_IP_PER_HOUR: '3' }) });
     const sendCode = (phone: string, client?: string) =>
-      request(form, { method: 'POST', url: '/api/send-otp', payload: { phone }, ...(client ? { client } : {}) });
+      request(form, {
+        method: 'POST',
+        url: '/api/send-otp',
+        payload: { phone },
+        ...(client ? { client } : {}),
+      });
     for (const phone of ['9813100001', '9813100002', '9813100003'])
       expect((await sendCode(phone)).statusCode).toBe(200);
     expect((await sendCode('9813100004')).statusCode).toBe(429);

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { STATIC_FILES_ROUTE, UNMATCHED_ROUTE } from './metrics.ts';
+import { STATIC_FILES_ROUTE, UNMATCHED_ROUTE } from '../../lib/metrics-route.ts';
 
 /**
  * The `route` label of the request metrics never comes from a request's path: whatever paths people (or

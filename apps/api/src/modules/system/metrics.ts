@@ -1,6 +1,7 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { routeLabel } from '../../lib/metrics-route.ts';
 import { sumRefundsDue } from '../payments/payments.queries.ts';
 import { countJobsByState } from './system.queries.ts';
 
@@ -82,24 +83,3 @@ export function createMetrics(options: { pool: pg.Pool }) {
   };
 }
 export type Metrics = ReturnType<typeof createMetrics>;
-
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** The `route` label of this route's requests, when its own path would not do (routeLabel). */
-    metricsRoute?: string;
-  }
-}
-
-/** The label of every file of the web app's build (scripts, styles, fonts, icons): one kind of request. */
-export const STATIC_FILES_ROUTE = 'static files';
-/** Requests no route took: pages the browser renders from the shell, and 404s (their status tells which). */
-export const UNMATCHED_ROUTE = 'unmatched';
-
-/**
- * A request's `route` label: the route pattern (`/api/order/:orderId`, `/uploads/*`), never the path, as
- * ids and signed links would make endless label values. Routes registered per file (the web build's, whose
- * names change with every build) carry one label for all in their config.
- */
-function routeLabel(request: FastifyRequest): string {
-  return request.routeOptions.config.metricsRoute ?? request.routeOptions.url ?? UNMATCHED_ROUTE;
-}
