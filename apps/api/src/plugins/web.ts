@@ -40,7 +40,7 @@ export const webPlugin = fp<WebPluginOptions>(
     const indexHtml = indexFile && fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : undefined;
     if (options.webDistDirectory && indexHtml) {
       // A route per file of the build, each named by its content's hash: counted in the metrics under one
-      // label, or every build would add label values for ever (metrics.ts).
+      // label, or every build would add label values for ever (lib/metrics-route.ts).
       const files = options.webDistDirectory;
       await app.register(async (staticFiles) => {
         staticFiles.addHook('onRoute', (routeOptions) => {

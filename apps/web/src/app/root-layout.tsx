@@ -6,7 +6,7 @@ import { resumeOrderAfterSignIn, useOrderPrompt } from '../lib/order-prompt.ts';
 import { forgetSessionEnding, useSession } from '../lib/session.ts';
 import { onSessionExpired } from '../lib/session-expiry.ts';
 import { PageOutlet } from './layouts/page-outlet.tsx';
-import { TestPaymentsBanner } from './layouts/test-payments-banner.tsx';
+import { TestPaymentsNotice } from './layouts/test-payments-notice.tsx';
 import { useScrollRestoration } from './scroll-restoration.ts';
 
 // The login form (country picker, phone and code steps) is only needed once someone asks to sign in,
@@ -43,7 +43,7 @@ export function RootLayout() {
   return (
     <>
       <PageOutlet />
-      <TestPaymentsBanner />
+      <TestPaymentsNotice />
       {loginModalWanted && (
         <Suspense fallback={null}>
           <LoginModal />

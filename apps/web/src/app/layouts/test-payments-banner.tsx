@@ -1,20 +1,20 @@
 import { useTranslation } from 'react-i18next';
-import { useSiteContacts } from '../../features/info-pages/api/get-site-contacts.ts';
+import { registerStrings } from '../../lib/i18n.ts';
+import strings from '../../locales/en/test-payments.json';
 import classes from './test-payments-banner.module.css';
 
-/**
- * On a production site that takes test payments (PAYMENT_MODE=sandbox with
- * ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION), every page says so: no one should believe a puja was paid for.
- * The server's answer (GET /api/client-config) comes in a rendered page's data, so the banner is there
- * from the first paint; nothing shows while the answer is on its way, or on a site taking real money.
- */
-export function TestPaymentsBanner() {
-  const { t } = useTranslation();
-  const testMode = useSiteContacts().data?.payments.test_mode;
-  if (!testMode) return null;
+// Loaded only on a site whose payments are tests (test-payments-notice.tsx), with its strings.
+await registerStrings('test-payments', strings);
+
+/** The strip at the foot of every page of a production site taking test payments (docs/decisions/026). */
+function TestPaymentsBanner() {
+  const { t } = useTranslation('test-payments');
   return (
     <p className={classes.banner} role="note">
-      <strong>{t('testPayments.heading')}</strong> {t('testPayments.text')}
+      <strong>{t('heading')}</strong> {t('text')}
     </p>
   );
 }
+
+// The default export `lazy` takes as it is: no wrapper in the first bundle, whose budget is tight.
+export default TestPaymentsBanner;
