@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { registerStrings } from '../../lib/i18n.ts';
 import strings from '../../locales/en/test-payments.json';
-import classes from './test-payments-banner.module.css';
 
 // Loaded only on a site whose payments are tests (test-payments-notice.tsx), with its strings.
 await registerStrings('test-payments', strings);
@@ -10,7 +9,7 @@ await registerStrings('test-payments', strings);
 function TestPaymentsBanner() {
   const { t } = useTranslation('test-payments');
   return (
-    <p className={classes.banner} role="note">
+    <p className="test-payments-banner" role="note">
       <strong>{t('heading')}</strong> {t('text')}
     </p>
   );

@@ -1,5 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useSiteContacts } from '../../features/info-pages/api/get-site-contacts.ts';
+// The banner's styles, with the first paint's: a rendered page shows it styled before its code arrives.
+import './test-payments-banner.css';
 
 // The banner's code and strings stay out of the first bundle: a site taking real money never shows it.
 const TestPaymentsBanner = lazy(() => import('./test-payments-banner.tsx'));
