@@ -5,6 +5,7 @@ import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-
 import type pg from 'pg';
 import type { Config } from './config/env.ts';
 import { resolveJwtSecret } from './config/secrets.ts';
+import { fastifyTrustProxy } from './config/trust-proxy.ts';
 import type { Database } from './db/client.ts';
 import { createCaptchaVerifier } from './integrations/captcha/captcha-verifier.ts';
 import { createEmailSender } from './integrations/email/create-email-sender.ts';
@@ -100,7 +101,8 @@ export async function buildApp(dependencies: AppDependencies, logger?: FastifyBa
   const metrics = createMetrics({ pool: dependencies.pool });
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: false }),
-    trustProxy: config.TRUST_PROXY,
+    // Whose X-Forwarded-For names the client (the rate limits count it): never anyone's (docs/decisions/026).
+    trustProxy: fastifyTrustProxy(config.TRUST_PROXY),
     // Requests with images are handled by the multipart limits; everything else is small.
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },

@@ -89,7 +89,10 @@ async function main() {
   const storage = await createFileStorage(config);
   if (config.SEED_DEMO) {
     const seeded = await seedDemoData(database.db, storage);
-    if (seeded) logger.info('Seeded demo data into the empty database');
+    // In production only with SEED_DEMO=true, and said louder: its accounts are published (README).
+    if (seeded && config.NODE_ENV === 'production')
+      logger.warn('Seeded demo data (demo accounts included) into the empty database: SEED_DEMO=true');
+    else if (seeded) logger.info('Seeded demo data into the empty database');
   }
 
   const app = await buildApp(

@@ -102,9 +102,11 @@ export type ChangePasswordRequest = z.input<typeof changePasswordRequestSchema>;
 
 /**
  * What the web app needs to know about the server: whether the sign-in form must show a bot-check widget,
- * how people reach the team (the Contact page) and the site's social pages (the footer). Each contact is
- * null when the deployment has not set it, and the page then leaves it out. The two groups default to
- * "not set" so that an answer without them (a server from before they existed) still reads.
+ * how people reach the team (the Contact page), the site's social pages (the footer) and whether payments
+ * are tests (`payments.test_mode`: a production site on the providers' test systems, where every page
+ * says so). Each contact is null when the deployment has not set it, and the page then leaves it out. The
+ * groups default to "not set" so that an answer without them (a server from before they existed) still
+ * reads.
  */
 export const clientConfigResponseSchema = z.object({
   captcha: z.object({ provider: z.enum(['none', 'turnstile']), site_key: z.string().nullable() }),
@@ -114,6 +116,7 @@ export const clientConfigResponseSchema = z.object({
   social: z
     .object({ facebook: z.string().nullable(), instagram: z.string().nullable() })
     .default({ facebook: null, instagram: null }),
+  payments: z.object({ test_mode: z.boolean() }).default({ test_mode: false }),
 });
 export type ClientConfigResponse = z.infer<typeof clientConfigResponseSchema>;
 

@@ -37,8 +37,9 @@ export const checkHealthEndpoint = defineEndpoint({
 });
 
 /**
- * Prometheus text. Open from the machine itself, or to whoever brings `METRICS_TOKEN` as a bearer token;
- * hidden from the OpenAPI document, which is for the app's own clients.
+ * Prometheus text, to whoever brings `METRICS_TOKEN` as a bearer token; without a token set, open from the
+ * machine itself outside production and not found in production. Hidden from the OpenAPI document, which
+ * is for the app's own clients.
  */
 export const metricsEndpoint = defineEndpoint({
   method: 'GET',
@@ -48,6 +49,6 @@ export const metricsEndpoint = defineEndpoint({
   tags: ['system'],
   responses: {},
   file: 'text/plain',
-  errors: [403],
+  errors: [403, 404],
   hidden: true,
 });

@@ -55,16 +55,7 @@ describe('environment', () => {
   });
 
   it('refuses to run production on development stand-ins', () => {
-    const production = {
-      NODE_ENV: 'production',
-      JWT_SECRET: 'x'.repeat(40),
-      SMS_PROVIDER: 'sparrow',
-      SPARROW_TOKEN: 't',
-      SPARROW_FROM: 'f',
-      PAYMENT_MODE: 'sandbox',
-      KHALTI_SECRET_KEY: 'k',
-      EMAIL_TRANSPORT: 'none',
-    };
+    const production = PRODUCTION;
     expect(problems(production)).toEqual([]);
     expect(problems({ ...production, JWT_SECRET: undefined }).join()).toContain(
       'JWT_SECRET: required in production',
@@ -76,7 +67,7 @@ describe('environment', () => {
     expect(problems({ ...production, PAYMENT_MODE: 'simulator' }).join()).toContain(
       'the simulator takes no money',
     );
-    expect(problems({ ...production, PAYMENT_MODE: 'live' }).join()).toContain(
+    expect(problems({ ...production, ESEWA_SECRET_KEY: undefined }).join()).toContain(
       'ESEWA_PRODUCT_CODE, ESEWA_SECRET_KEY',
     );
     expect(problems({ ...production, SMS_PROVIDER: 'twilio' }).join()).toContain('TWILIO_ACCOUNT_SID');
@@ -104,6 +95,7 @@ describe('environment', () => {
       TWILIO_AUTH_TOKEN: 'a',
       TWILIO_FROM: '+15005550006',
       PAYMENT_MODE: 'sandbox',
+      ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION: 'true',
       KHALTI_SECRET_KEY: 'k',
     };
     expect(problems(production)).toEqual([
@@ -143,7 +135,9 @@ describe('environment', () => {
       problems({
         NODE_ENV: 'production',
         JWT_SECRET: 'x'.repeat(40),
-        PAYMENT_MODE: 'sandbox',
+        PAYMENT_MODE: 'live',
+        ESEWA_PRODUCT_CODE: 'p',
+        ESEWA_SECRET_KEY: 's',
         KHALTI_SECRET_KEY: 'k',
         SMS_PROVIDER: 'routed',
         SMS_PROVIDER_NEPAL: 'outbox',
@@ -151,4 +145,57 @@ describe('environment', () => {
       }).join(),
     ).toContain('SMS_PROVIDER_NEPAL: outbox delivers no SMS');
   });
+
+  it('seeds demo data by default outside production only', () => {
+    expect(loadConfig({}).SEED_DEMO).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test' }).SEED_DEMO).toBe(true);
+    expect(loadConfig({ SEED_DEMO: 'false' }).SEED_DEMO).toBe(false);
+    expect(loadConfig(PRODUCTION).SEED_DEMO).toBe(false);
+    expect(loadConfig({ ...PRODUCTION, SEED_DEMO: 'true' }).SEED_DEMO).toBe(true);
+  });
+
+  it('takes test payments in production only when told to, and then says so to the web app', () => {
+    const sandbox = { ...PRODUCTION, PAYMENT_MODE: 'sandbox', ESEWA_PRODUCT_CODE: undefined };
+    expect(problems(sandbox)).toEqual([
+      'PAYMENT_MODE: sandbox marks orders paid while no money moves; production needs live, or set ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION=true for a test site (every page then says payments are tests)',
+    ]);
+    expect(loadConfig({ ...sandbox, ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION: 'true' }).paymentsAreTests).toBe(
+      true,
+    );
+    expect(loadConfig(PRODUCTION).paymentsAreTests).toBe(false);
+    // Outside production the sandbox (and the simulator) are the usual test systems: no banner.
+    expect(loadConfig({ PAYMENT_MODE: 'sandbox', KHALTI_SECRET_KEY: 'k' }).paymentsAreTests).toBe(false);
+  });
+
+  it('trusts X-Forwarded-For from a number of proxies or from their addresses, never from anyone', () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
+    for (const none of ['', 'false', '0']) expect(loadConfig({ TRUST_PROXY: none }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }).TRUST_PROXY).toEqual({ hops: 2 });
+    expect(loadConfig({ TRUST_PROXY: ' 10.0.0.0/8, 192.168.1.10 ,fd00::/8,loopback' }).TRUST_PROXY).toEqual({
+      addresses: ['10.0.0.0/8', '192.168.1.10', 'fd00::/8', 'loopback'],
+    });
+    expect(problems({ TRUST_PROXY: 'true' })).toEqual([
+      'TRUST_PROXY: "true" trusts any X-Forwarded-For, which every client can write; write how many proxies stand in front of the server (TRUST_PROXY=1 for one load balancer) or their addresses (TRUST_PROXY=10.0.0.0/8 or 10.0.1.5,10.0.1.6)',
+    ]);
+    expect(problems({ TRUST_PROXY: '10.0.0.0/33,proxy.internal,10.0.0.1/8/1' })).toEqual([
+      'TRUST_PROXY: "10.0.0.0/33" has no valid prefix length',
+      'TRUST_PROXY: "proxy.internal" is neither a number of proxies nor an IP address or CIDR range (10.0.0.0/8)',
+      'TRUST_PROXY: "10.0.0.1/8/1" is neither a number of proxies nor an IP address or CIDR range (10.0.0.0/8)',
+    ]);
+    expect(problems({ TRUST_PROXY: '11' }).join()).toContain('at most 10 proxies');
+  });
 });
+
+/** A production environment that starts. */
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  JWT_SECRET: 'x'.repeat(40),
+  SMS_PROVIDER: 'sparrow',
+  SPARROW_TOKEN: 't',
+  SPARROW_FROM: 'f',
+  PAYMENT_MODE: 'live',
+  ESEWA_PRODUCT_CODE: 'p',
+  ESEWA_SECRET_KEY: 's',
+  KHALTI_SECRET_KEY: 'k',
+  EMAIL_TRANSPORT: 'none',
+};

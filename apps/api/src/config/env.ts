@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { DEFAULT_BUSINESS_TIME_ZONE } from '@puja/contract';
 import { z } from 'zod';
+import { trustProxySetting } from './trust-proxy.ts';
 
 /**
  * The environment, validated once at start-up (docs/design.md, convention 5): a missing or malformed
@@ -31,14 +32,19 @@ const envSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
-  SEED_DEMO: booleanString.default(true),
+  /**
+   * Fill an empty database with the demo catalogue and accounts (an administrator on a published phone
+   * number among them): by default outside production only; production seeds only when told to.
+   */
+  SEED_DEMO: booleanString.optional(),
   BUSINESS_TIME_ZONE: z
     .string()
     .refine(isKnownTimeZone, 'must be an IANA time zone such as Asia/Kathmandu')
     .default(DEFAULT_BUSINESS_TIME_ZONE),
   PUBLIC_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: booleanString.default(false),
+  /** Proxies whose X-Forwarded-For names the client: a hop count or their addresses, never any (trust-proxy.ts). */
+  TRUST_PROXY: trustProxySetting,
   WEB_DIST_DIR: z.string().optional(),
 
   /** Signs session tokens (HS256). Required in production; in development generated once into DATA_DIR. */
@@ -151,6 +157,11 @@ const envSchema = z.object({
 
   /** simulator (built in, default outside production), sandbox (providers' test systems) or live. */
   PAYMENT_MODE: z.enum(['simulator', 'sandbox', 'live']).optional(),
+  /**
+   * A production site on the providers' test systems (a rehearsal before going live): orders are paid with
+   * test wallets and no money moves, so every page then says payments are tests.
+   */
+  ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION: booleanString.default(false),
   ESEWA_PRODUCT_CODE: z.string().min(1).optional(),
   ESEWA_SECRET_KEY: z.string().min(1).optional(),
   ESEWA_FORM_URL: z.url().optional(),
@@ -159,7 +170,10 @@ const envSchema = z.object({
   KHALTI_BASE_URL: z.url().optional(),
   /** Tell patrons by SMS when their order is approved, re-dated, declined, completed or messaged. */
   NOTIFY_PATRONS_BY_SMS: booleanString.default(true),
-  /** `GET /metrics` answers `Authorization: Bearer <token>`; without a token, only this machine (loopback). */
+  /**
+   * `GET /metrics` answers `Authorization: Bearer <token>`. Without a token: only this machine (loopback)
+   * outside production, and no one in production (behind a proxy on the same machine, everyone is loopback).
+   */
   METRICS_TOKEN: z.string().min(16).optional(),
   /**
    * How long an unpaid order waits for its payment before it expires (never past its puja's day).
@@ -222,8 +236,11 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
+/** Every variable the server reads: `.env.example` lists each (env-example.test.ts holds them together). */
+export const ENVIRONMENT_VARIABLES = Object.keys(envSchema.shape);
+
 export interface Config
-  extends Omit<Env, 'SMS_PROVIDER' | 'PAYMENT_MODE' | 'EMAIL_TRANSPORT' | 'EMAIL_FROM'> {
+  extends Omit<Env, 'SMS_PROVIDER' | 'PAYMENT_MODE' | 'EMAIL_TRANSPORT' | 'EMAIL_FROM' | 'SEED_DEMO'> {
   /** DATA_DIR made absolute, so later `chdir`s or relative paths cannot move the data. */
   dataDirectory: string;
   publicUrl: string;
@@ -231,6 +248,9 @@ export interface Config
   PAYMENT_MODE: 'simulator' | 'sandbox' | 'live';
   EMAIL_TRANSPORT: 'smtp' | 'outbox' | 'none';
   EMAIL_FROM: string;
+  SEED_DEMO: boolean;
+  /** A production site taking test payments (ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION): every page says so. */
+  paymentsAreTests: boolean;
 }
 
 /** Settings that only make sense together, and what production must never run with. */
@@ -250,9 +270,16 @@ function crossCheck(env: Env): string[] {
   if (env.EMAIL_TRANSPORT === 'smtp' && !env.EMAIL_FROM)
     problems.push('EMAIL_FROM: required when EMAIL_TRANSPORT=smtp (the address patrons see and reply to)');
   if (production && !env.PAYMENT_MODE)
-    problems.push('PAYMENT_MODE: required in production (sandbox or live)');
+    problems.push(
+      'PAYMENT_MODE: required in production (live, or sandbox with ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION=true for a test site)',
+    );
   if (production && env.PAYMENT_MODE === 'simulator') {
-    problems.push('PAYMENT_MODE: the simulator takes no money; production needs sandbox or live');
+    problems.push('PAYMENT_MODE: the simulator takes no money; production needs live');
+  }
+  if (production && env.PAYMENT_MODE === 'sandbox' && !env.ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION) {
+    problems.push(
+      'PAYMENT_MODE: sandbox marks orders paid while no money moves; production needs live, or set ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION=true for a test site (every page then says payments are tests)',
+    );
   }
   if (env.PAYMENT_MODE === 'live' && (!env.ESEWA_PRODUCT_CODE || !env.ESEWA_SECRET_KEY)) {
     problems.push('ESEWA_PRODUCT_CODE, ESEWA_SECRET_KEY: required when PAYMENT_MODE=live');
@@ -338,6 +365,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     PAYMENT_MODE: env.PAYMENT_MODE ?? 'simulator',
     EMAIL_TRANSPORT: env.EMAIL_TRANSPORT ?? 'outbox',
     EMAIL_FROM: env.EMAIL_FROM ?? 'Monastery Puja <no-reply@localhost.localdomain>',
+    // Demo accounts on a real site only when asked for (docs/decisions/026).
+    SEED_DEMO: env.SEED_DEMO ?? env.NODE_ENV !== 'production',
+    paymentsAreTests: env.NODE_ENV === 'production' && env.PAYMENT_MODE === 'sandbox',
     dataDirectory: path.resolve(env.DATA_DIR),
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
   };

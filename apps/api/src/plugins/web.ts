@@ -8,6 +8,7 @@ import fp from 'fastify-plugin';
 import type { PublicArea } from '../integrations/storage/file-storage.ts';
 import { allowPublicImages, servePublicUploads } from '../integrations/storage/public-uploads.ts';
 import { forRenderedPage, withStyleNonce } from '../lib/csp.ts';
+import { STATIC_FILES_ROUTE } from '../lib/metrics-route.ts';
 import { requestLanguage } from '../lib/request-language.ts';
 import { loadPageRenderer, type RenderedPage } from './page-renderer.ts';
 
@@ -38,18 +39,26 @@ export const webPlugin = fp<WebPluginOptions>(
       : undefined;
     const indexHtml = indexFile && fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : undefined;
     if (options.webDistDirectory && indexHtml) {
-      await app.register(fastifyStatic, {
-        root: options.webDistDirectory,
-        prefix: '/',
-        index: false,
-        wildcard: false,
-        setHeaders: (response, filePath: string) => {
-          const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
-          response.header(
-            'cache-control',
-            isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache',
-          );
-        },
+      // A route per file of the build, each named by its content's hash: counted in the metrics under one
+      // label, or every build would add label values for ever (lib/metrics-route.ts).
+      const files = options.webDistDirectory;
+      await app.register(async (staticFiles) => {
+        staticFiles.addHook('onRoute', (routeOptions) => {
+          routeOptions.config = { ...routeOptions.config, metricsRoute: STATIC_FILES_ROUTE };
+        });
+        await staticFiles.register(fastifyStatic, {
+          root: files,
+          prefix: '/',
+          index: false,
+          wildcard: false,
+          setHeaders: (response, filePath: string) => {
+            const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
+            response.header(
+              'cache-control',
+              isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache',
+            );
+          },
+        });
       });
     } else {
       app.log.warn('No built web app found; serving the API only. Run `npm run build` to build it.');

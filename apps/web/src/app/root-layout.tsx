@@ -6,6 +6,7 @@ import { resumeOrderAfterSignIn, useOrderPrompt } from '../lib/order-prompt.ts';
 import { forgetSessionEnding, useSession } from '../lib/session.ts';
 import { onSessionExpired } from '../lib/session-expiry.ts';
 import { PageOutlet } from './layouts/page-outlet.tsx';
+import { TestPaymentsNotice } from './layouts/test-payments-notice.tsx';
 import { useScrollRestoration } from './scroll-restoration.ts';
 
 // The login form (country picker, phone and code steps) is only needed once someone asks to sign in,
@@ -21,7 +22,8 @@ const MakePujaModal = lazy(async () => ({
 
 /**
  * Around every page: the login and Make Puja modals any page may open, the session's check with the server, the move to
- * login when the session expires (docs/product.md#sessions), and scroll restoration between pages.
+ * login when the session expires (docs/product.md#sessions), scroll restoration between pages, and the banner of a site
+ * whose payments are tests.
  */
 export function RootLayout() {
   const { opened } = useLoginPrompt();
@@ -41,6 +43,7 @@ export function RootLayout() {
   return (
     <>
       <PageOutlet />
+      <TestPaymentsNotice />
       {loginModalWanted && (
         <Suspense fallback={null}>
           <LoginModal />

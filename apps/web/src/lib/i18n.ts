@@ -27,6 +27,7 @@ export type LazyResources = {
   'info-pages': typeof import('../locales/en/info-pages.json');
   'back-office-orders': typeof import('../locales/en/back-office-orders.json');
   'day-input': typeof import('../locales/en/day-input.json');
+  'test-payments': typeof import('../locales/en/test-payments.json');
 };
 type Namespace = keyof (typeof resources)['en'] | keyof LazyResources;
 

@@ -1,7 +1,7 @@
 /**
  * The demo catalogue. The monasteries are real places in Nepal, named here only to show the product with
  * believable content: the prices are invented and none of them has agreed to anything. A real deployment
- * starts with SEED_DEMO=false and its own partners.
+ * starts with its own partners: production seeds this only with SEED_DEMO=true.
  */
 
 import type { CompletionPhoto, MonasteryScene, PujaMotif } from './artwork.ts';

@@ -17,7 +17,33 @@ describe('GET /api/client-config', () => {
       captcha: { provider: 'none', site_key: null },
       support: { email: null, phone: null },
       social: { facebook: null, instagram: null },
+      payments: { test_mode: false },
     });
+  });
+
+  it('says payments are tests on a production site that takes sandbox payments', async () => {
+    const production = {
+      NODE_ENV: 'production',
+      JWT_SECRET: 'x'.repeat(40),
+      SMS_PROVIDER: 'sparrow',
+      SPARROW_TOKEN: 'sparrow-token',
+      SPARROW_FROM: 'Puja',
+      EMAIL_TRANSPORT: 'none',
+      KHALTI_SECRET_KEY: 'khalti-test-key',
+    };
+    const testSite = await clientConfig({
+      ...production,
+      PAYMENT_MODE: 'sandbox',
+      ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION: 'true',
+    });
+    expect(testSite.payments).toEqual({ test_mode: true });
+    const live = await clientConfig({
+      ...production,
+      PAYMENT_MODE: 'live',
+      ESEWA_PRODUCT_CODE: 'EPAYTEST',
+      ESEWA_SECRET_KEY: 'esewa-secret',
+    });
+    expect(live.payments).toEqual({ test_mode: false });
   });
 
   it('answers the contacts and social pages the deployment set', async () => {

@@ -35,6 +35,8 @@ export const sessionRoutes: FastifyPluginAsync<{
       facebook: app.config.SOCIAL_FACEBOOK_URL ?? null,
       instagram: app.config.SOCIAL_INSTAGRAM_URL ?? null,
     },
+    // A production site on the providers' test systems: every page says payments are tests.
+    payments: { test_mode: app.config.paymentsAreTests },
   }));
 
   route(app, sendOtpEndpoint, (request) =>

@@ -3,6 +3,7 @@ import {
   checkHealthEndpoint,
   checkLivenessEndpoint,
   checkReadinessEndpoint,
+  ERROR_MESSAGES,
   metricsEndpoint,
 } from '@puja/contract';
 import type { FastifyPluginAsync } from 'fastify';
@@ -20,7 +21,8 @@ import { pingDatabase } from './system.queries.ts';
  *   is busy with people's requests the instance is loaded, not broken, and a probe queued behind them
  *   would time out and take a working instance out of service.
  * - `GET /metrics`: Prometheus text, for `Authorization: Bearer METRICS_TOKEN`, or from this machine when
- *   no token is set. It names routes and counts, never people.
+ *   no token is set outside production (404 in production without one). It names routes and counts,
+ *   never people.
  */
 export const healthRoutes: FastifyPluginAsync<{
   metrics: Metrics;
@@ -45,7 +47,12 @@ export const healthRoutes: FastifyPluginAsync<{
   route(app, checkReadinessEndpoint, ready);
   route(app, checkHealthEndpoint, ready);
 
+  // Production without a token serves no metrics: a proxy on the same machine makes every visitor
+  // loopback, so "this machine" proves nothing there (docs/decisions/026).
+  const metricsOff = !metricsToken && app.config.NODE_ENV === 'production';
+  if (metricsOff) app.log.info('GET /metrics is off: set METRICS_TOKEN to scrape it');
   route(app, metricsEndpoint, async (request, reply) => {
+    if (metricsOff) throw new AppError('notFound', ERROR_MESSAGES.notFound);
     const allowed = metricsToken
       ? sameSecret(request.headers.authorization ?? '', `Bearer ${metricsToken}`)
       : ['127.0.0.1', '::1', '::ffff:127.0.0.1'].includes(request.ip);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { routeLabel } from '../../lib/metrics-route.ts';
 import { sumRefundsDue } from '../payments/payments.queries.ts';
 import { countJobsByState } from './system.queries.ts';
 
@@ -75,13 +76,7 @@ export function createMetrics(options: { pool: pg.Pool }) {
       // A callback hook, not an async one: it runs on every answer, and a promise per request costs
       // throughput on small answers (docs/operations.md, `npm run bench`).
       app.addHook('onResponse', (request, reply, done) => {
-        // The route pattern, never the raw URL: ids and signed links would make endless label values.
-        observeRequest(
-          request.method,
-          request.routeOptions.url ?? 'unmatched',
-          reply.statusCode,
-          reply.elapsedTime,
-        );
+        observeRequest(request.method, routeLabel(request), reply.statusCode, reply.elapsedTime);
         done();
       });
     },
