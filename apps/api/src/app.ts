@@ -220,6 +220,7 @@ export async function buildApp(dependencies: AppDependencies, logger?: FastifyBa
     storage: dependencies.storage,
     notices,
     businessTimeZone: config.BUSINESS_TIME_ZONE,
+    commissionBasisPoints: config.COMMISSION_BASIS_POINTS,
   });
   await app.register(orderHandlingRoutes, { handling, storage: dependencies.storage, imageUrls });
   await app.register(backOfficeOrdersRoutes, {
