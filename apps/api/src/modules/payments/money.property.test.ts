@@ -444,8 +444,9 @@ describe('the money rules under random sequences', () => {
       {
         numRuns: Number(process.env.MONEY_PROPERTY_RUNS ?? 60),
         endOnFailure: true,
-        // Besides the random sequences, one that surely goes everywhere money goes: a puja paid twice,
-        // performed, then refunded after all, and every refund made.
+        // Besides the random sequences, one that surely goes everywhere money goes: pujas paid and
+        // performed, one refunded after all, one cancelled and one declined after payment, and refunds
+        // made.
         examples: [
           [
             [
@@ -461,6 +462,9 @@ describe('the money rules under random sequences', () => {
               new PlaceOrder(),
               new PayAtOnce(2, 'esewa'),
               new CancelOrder(2),
+              new PlaceOrder(),
+              new PayAtOnce(3, 'khalti'),
+              new StaffAction(3, 'decline'),
               new Refund(),
               new Refund(),
             ],
