@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, pgTable, text, unique } from 'drizzle-orm/pg-core';
 import { monasteries } from './catalogue.ts';
 import { createdAt } from './columns.ts';
 import { orders } from './orders.ts';
@@ -19,8 +19,6 @@ export const LEDGER_ACCOUNTS = [
   'payouts_in_transit',
 ] as const;
 export type LedgerAccount = (typeof LEDGER_ACCOUNTS)[number];
-/** The accounts that belong to one monastery. */
-export const MONASTERY_ACCOUNTS = ['monastery_payable', 'payouts_in_transit'] as const;
 
 export const LEDGER_ENTRY_KINDS = [
   'payment_received',
