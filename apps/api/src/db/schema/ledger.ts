@@ -1,3 +1,4 @@
+import { LEDGER_ACCOUNT_NAMES } from '@puja/contract';
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, text, unique } from 'drizzle-orm/pg-core';
 import { monasteries } from './catalogue.ts';
@@ -9,15 +10,7 @@ import { paymentAttempts } from './payments.ts';
  * The accounts of the double-entry ledger (docs/decisions/031). A monastery's accounts are the pair
  * (kind, monastery_id); the others are the platform's own and carry no monastery.
  */
-export const LEDGER_ACCOUNTS = [
-  'esewa_clearing',
-  'khalti_clearing',
-  'held_for_orders',
-  'refunds_payable',
-  'monastery_payable',
-  'platform_commission',
-  'payouts_in_transit',
-] as const;
+export const LEDGER_ACCOUNTS = LEDGER_ACCOUNT_NAMES;
 export type LedgerAccount = (typeof LEDGER_ACCOUNTS)[number];
 
 export const LEDGER_ENTRY_KINDS = [

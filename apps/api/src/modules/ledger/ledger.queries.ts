@@ -5,6 +5,7 @@ import {
   type LedgerEntryKind,
   ledgerEntries,
   ledgerPostings,
+  monasteries,
 } from '../../db/schema/index.ts';
 
 export type LedgerEntryRow = typeof ledgerEntries.$inferSelect;
@@ -65,11 +66,13 @@ export async function selectBalances(db: Executor) {
     .select({
       account: ledgerPostings.account,
       monasteryId: ledgerPostings.monasteryId,
+      monasteryName: monasteries.name,
       currency: ledgerPostings.currency,
       balancePaisa: sql<string>`sum(${ledgerPostings.amountPaisa})`,
     })
     .from(ledgerPostings)
-    .groupBy(ledgerPostings.account, ledgerPostings.monasteryId, ledgerPostings.currency)
+    .leftJoin(monasteries, eq(monasteries.id, ledgerPostings.monasteryId))
+    .groupBy(ledgerPostings.account, ledgerPostings.monasteryId, monasteries.name, ledgerPostings.currency)
     .orderBy(ledgerPostings.account, ledgerPostings.monasteryId, ledgerPostings.currency)
     // Seven accounts, two of them per monastery: bounded by the monasteries, which are few.
     .limit(10_000);

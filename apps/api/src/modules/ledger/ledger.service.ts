@@ -1,5 +1,6 @@
+import { type LedgerBalancesResponse, paisaToRupees } from '@puja/contract';
 import type { Executor, Transaction } from '../../db/client.ts';
-import type { LedgerEntryKind } from '../../db/schema/index.ts';
+import type { LedgerAccount, LedgerEntryKind } from '../../db/schema/index.ts';
 import type { PaymentAttemptRow } from '../payments/payments.queries.ts';
 import {
   findEntryByKey,
@@ -180,4 +181,27 @@ export function ledgerDifferences(db: Executor, limit = 100): Promise<LedgerDiff
 
 export function ledgerBalances(db: Executor) {
   return selectBalances(db);
+}
+
+/** The accounts whose balance is money we have (a debit); the others hold what is owed or earned. */
+const ASSET_ACCOUNTS: LedgerAccount[] = ['esewa_clearing', 'khalti_clearing', 'payouts_in_transit'];
+
+/** The administrator's read: every balance in its own direction, in rupees, and any disagreement. */
+export async function readLedger(db: Executor): Promise<LedgerBalancesResponse> {
+  const balances = await ledgerBalances(db);
+  const differences = await ledgerDifferences(db);
+  return {
+    balances: balances.map((row) => ({
+      account: row.account,
+      monastery: row.monasteryId === null ? null : { id: row.monasteryId, name: row.monasteryName ?? '' },
+      currency: row.currency,
+      balance: paisaToRupees(ASSET_ACCOUNTS.includes(row.account) ? row.balancePaisa : 0 - row.balancePaisa),
+    })),
+    differences: differences.map((row) => ({
+      orderNumber: row.orderNumber,
+      account: row.account,
+      expected: paisaToRupees(row.expectedPaisa),
+      actual: paisaToRupees(row.actualPaisa),
+    })),
+  };
 }
