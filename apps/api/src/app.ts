@@ -35,6 +35,7 @@ import {
 } from './modules/catalogue/catalogue-cache.ts';
 import { exchangeRatesRoutes } from './modules/exchange-rates/exchange-rates.routes.ts';
 import { createExchangeRatesService } from './modules/exchange-rates/exchange-rates.service.ts';
+import { ledgerRoutes } from './modules/ledger/ledger.routes.ts';
 import { monasteryCatalogueRoutes } from './modules/monastery-catalogue/monastery-catalogue.routes.ts';
 import { createMonasteryCatalogueService } from './modules/monastery-catalogue/monastery-catalogue.service.ts';
 import { backOfficeOrdersRoutes } from './modules/orders/back-office-orders.routes.ts';
@@ -223,6 +224,7 @@ export async function buildApp(dependencies: AppDependencies, logger?: FastifyBa
     storage: dependencies.storage,
     notices,
     businessTimeZone: config.BUSINESS_TIME_ZONE,
+    commissionBasisPoints: config.COMMISSION_BASIS_POINTS,
   });
   await app.register(orderHandlingRoutes, { handling, storage: dependencies.storage, imageUrls });
   await app.register(backOfficeOrdersRoutes, {
@@ -243,6 +245,7 @@ export async function buildApp(dependencies: AppDependencies, logger?: FastifyBa
   await app.register(auditRoutes, {
     auditLog: createAuditLogService({ db: dependencies.db, businessTimeZone: config.BUSINESS_TIME_ZONE }),
   });
+  await app.register(ledgerRoutes, { db: dependencies.db });
   await app.register(adminStatsRoutes, {
     stats: createAdminStatsService({
       db: dependencies.db,

@@ -1,9 +1,11 @@
 import fs from 'node:fs/promises';
 import { addDays, todayIn } from '@puja/contract';
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { orders, paymentAttempts, users } from '../src/db/schema/index.ts';
 import { outboxFile } from '../src/integrations/sms/outbox-sms.ts';
 import { insertMonastery, insertPuja, offer } from './catalogue-fixtures.ts';
+import { multipart } from './multipart.ts';
 import { bearer, signInByPhone } from './session-helpers.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
@@ -136,6 +138,23 @@ export async function createMoneyHarness(env: NodeJS.ProcessEnv = {}) {
     },
     decline(orderId: number) {
       return this.staffAction(orderId, { status: 'decline' });
+    },
+    /** The monastery's staff mark the puja performed, with one photo. */
+    async complete(orderId: number) {
+      const photo = await sharp({
+        create: { width: 16, height: 16, channels: 3, background: { r: 200, g: 120, b: 40 } },
+      })
+        .png()
+        .toBuffer();
+      const body = await multipart({ order_id: String(orderId), _method: 'patch' }, [
+        { field: 'files[]', bytes: photo, type: 'image/png', name: 'puja.png' },
+      ]);
+      return app.inject({
+        method: 'POST',
+        url: '/api/complete-puja',
+        headers: { ...bearer(staff), ...body.headers },
+        payload: body.payload,
+      });
     },
     cancel(orderId: number, token = patron) {
       return app.inject({ method: 'POST', url: `/api/order/${orderId}/cancel`, headers: bearer(token) });

@@ -3,9 +3,9 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../src/db/client.ts';
 import { type monasteryPujas, orders, paymentAttempts, users } from '../src/db/schema/index.ts';
 import { newOrderNumber } from '../src/modules/orders/orders.service.ts';
+import { receivePaymentMoney } from '../src/modules/payments/money-events.ts';
 import {
   lockOrder,
-  markAttemptReceived,
   recordOrderPayment,
   refreshOrderPaymentStatus,
 } from '../src/modules/payments/payments.queries.ts';
@@ -69,7 +69,7 @@ export async function insertPaymentAttempt(
 
 /**
  * Pays a payable order as a provider's confirming look-up does: a try for the stored amount, received and
- * kept through the payments module's own queries, so the order's payment_status becomes Completed. Only
+ * kept through the payments module's own functions (with its ledger entry), so the order's payment_status becomes Completed. Only
  * a paid order can be approved (docs/decisions/009).
  */
 export async function payOrder(db: Database, orderId: number): Promise<typeof orders.$inferSelect> {
@@ -78,7 +78,7 @@ export async function payOrder(db: Database, orderId: number): Promise<typeof or
   const attempt = await insertPaymentAttempt(db, order);
   await db.transaction(async (tx) => {
     await lockOrder(tx, orderId);
-    const received = await markAttemptReceived(tx, attempt.id, {
+    const received = await receivePaymentMoney(tx, attempt.id, {
       transactionCode: `TEST-${attempt.reference}`,
       providerResponse: { status: 'Completed', fixture: true },
     });

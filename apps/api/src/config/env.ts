@@ -190,6 +190,11 @@ const envSchema = z.object({
    * instance may; turn it off only for a process that must not (tests run the queue themselves).
    */
   JOB_WORKER: booleanString.default(true),
+  /**
+   * The platform's commission on a performed puja, in basis points of its price (1000 = 10 %), rounded
+   * half up to the paisa; the monastery earns the rest (docs/decisions/031).
+   */
+  COMMISSION_BASIS_POINTS: z.coerce.number().int().min(0).max(10_000).default(1000),
   /** One patron may place this many orders an hour (a form resent with its key is the same order). */
   ORDERS_PER_PATRON_PER_HOUR: z.coerce.number().int().min(1).default(30),
 

@@ -1,8 +1,22 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { describe, expect, inject, it } from 'vitest';
+import { insertMonastery, insertPuja, offer } from '../../test/catalogue-fixtures.ts';
 import { runAdmin, withDatabase } from '../../test/global-setup.ts';
-import { connectDatabase, migrateDatabase } from './client.ts';
+import { insertOrder, insertPaymentAttempt, insertPerson } from '../../test/order-fixtures.ts';
+import {
+  ledgerBalances,
+  ledgerDifferences,
+  postOrderCompleted,
+  postPaymentReceived,
+  postRefundPaid,
+} from '../modules/ledger/ledger.service.ts';
+import { connectDatabase, migrateDatabase, migrationsFolder } from './client.ts';
+import { ledgerEntries, type orders } from './schema/index.ts';
 
 describe('migrations', () => {
   it('run once when two instances start together on an empty database', async () => {
@@ -22,6 +36,100 @@ describe('migrations', () => {
     } finally {
       await first.close();
       await second.close();
+      await runAdmin(adminUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    }
+  });
+});
+
+describe('migration 0010, the ledger', () => {
+  it('posts the books of the orders and payments already stored, with the keys the live code uses', async () => {
+    const adminUrl = inject('adminDatabaseUrl');
+    const name = `puja_ledger_${randomBytes(4).toString('hex')}`;
+    await runAdmin(adminUrl, `CREATE DATABASE "${name}"`);
+    const connection = connectDatabase(withDatabase(adminUrl, name), 2);
+    const { db } = connection;
+    // The migrations before the ledger: a copy of the folder whose journal stops at 0009.
+    const before = await fs.mkdtemp(path.join(os.tmpdir(), 'puja-before-ledger-'));
+    try {
+      await fs.cp(migrationsFolder(), before, { recursive: true });
+      const journalFile = path.join(before, 'meta', '_journal.json');
+      const journal = JSON.parse(await fs.readFile(journalFile, 'utf8'));
+      journal.entries = journal.entries.filter((entry: { tag: string }) => entry.tag < '0010');
+      await fs.writeFile(journalFile, JSON.stringify(journal));
+      await migrate(db, { migrationsFolder: before });
+
+      const monastery = await insertMonastery(db, { slug: 'old-gompa' });
+      const puja = await insertPuja(db, { slug: 'old-puja' });
+      const offering = await offer(db, monastery.id, puja.id, 1000.05); // 100005 paisa
+      const patron = await insertPerson(db);
+      const order = (values: Partial<typeof orders.$inferInsert>) =>
+        insertOrder(db, offering, { userId: patron.id, ...values });
+      const paid = new Date('2026-11-01T10:00:00Z');
+      const later = new Date('2026-11-02T10:00:00Z');
+      const received = { status: 'Completed' as const, completedAt: paid };
+
+      const performed = await order({ status: 'completed', paymentStatus: 'Completed' });
+      const performedPayment = await insertPaymentAttempt(db, performed, received);
+      const waiting = await order({ paymentStatus: 'Completed', paymentType: 'khalti' });
+      await insertPaymentAttempt(db, waiting, received);
+      // Kept, then the patron cancelled, and it was refunded.
+      const cancelled = await order({ status: 'cancelled', paymentStatus: 'Refunded' });
+      const cancelledPayment = await insertPaymentAttempt(db, cancelled, {
+        ...received,
+        refundStatus: 'refunded',
+        refundReason: 'cancelled',
+        refundDueAt: later,
+        refundedAt: later,
+      });
+      // Arrived after the decline: a refund due from the moment it was received.
+      const declined = await order({ status: 'declined', paymentStatus: 'Refund due' });
+      await insertPaymentAttempt(db, declined, {
+        ...received,
+        refundStatus: 'due',
+        refundReason: 'declined',
+        refundDueAt: paid,
+      });
+      // Paid twice: the second payment's Khalti refund asked for.
+      const twice = await order({ status: 'approved', paymentStatus: 'Completed', paymentType: 'khalti' });
+      await insertPaymentAttempt(db, twice, received);
+      await insertPaymentAttempt(db, twice, {
+        ...received,
+        refundStatus: 'requested',
+        refundReason: 'duplicate',
+        refundDueAt: paid,
+      });
+      const unpaid = await order({});
+      await insertPaymentAttempt(db, unpaid, { status: 'Failed' });
+
+      await migrate(db, { migrationsFolder: migrationsFolder() });
+
+      expect(await ledgerDifferences(db)).toEqual([]);
+      const balances = await ledgerBalances(db);
+      const balance = (account: string) =>
+        balances.filter((row) => row.account === account).reduce((total, row) => total + row.balancePaisa, 0);
+      expect(balances.find((row) => row.account === 'monastery_payable')).toMatchObject({
+        monasteryId: monastery.id,
+        balancePaisa: -90_004,
+      });
+      expect(balance('platform_commission')).toBe(-10_001);
+      expect(balance('held_for_orders')).toBe(-2 * 100_005); // waiting and twice
+      expect(balance('refunds_payable')).toBe(-2 * 100_005); // declined and twice's second payment
+      expect(balance('esewa_clearing')).toBe(2 * 100_005); // performed and declined; cancelled went back
+      expect(balance('khalti_clearing')).toBe(3 * 100_005);
+      // Six payments received; the cancelled one's refund due and then paid; one puja performed.
+      const entries = await db.select().from(ledgerEntries);
+      expect(entries.length).toBe(6 + 2 + 1);
+
+      // The live code finds every event already posted.
+      await db.transaction(async (tx) => {
+        expect((await postPaymentReceived(tx, performedPayment)).posted).toBe(false);
+        expect((await postOrderCompleted(tx, performed, performedPayment, 1000)).posted).toBe(false);
+        expect((await postRefundPaid(tx, cancelledPayment)).posted).toBe(false);
+      });
+      expect(await db.$count(ledgerEntries)).toBe(entries.length);
+    } finally {
+      await connection.close();
+      await fs.rm(before, { recursive: true, force: true });
       await runAdmin(adminUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
     }
   });

@@ -272,6 +272,7 @@ export const ROUTES: Record<string, Entry> = {
   ),
   'GET /api/admin/audit-log': entry('401 403 403 403 403 200', '/api/admin/audit-log?subject=order'),
   'GET /api/admin/stats': entry('401 403 403 403 403 200', '/api/admin/stats'),
+  'GET /api/admin/ledger': entry('401 403 403 403 403 200', '/api/admin/ledger'),
 
   // ---- a monastery's own offerings (staff only, each of their own monastery) ----
   'GET /api/monastery-puja': entry('401 403 403 200 200 403', '/api/monastery-puja'),

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, signInByPhone } from '../../../test/session-helpers.ts';
 import { createTestApp, createTestDatabase, type TestApp } from '../../../test/test-app.ts';
 import { createLocalFileStorage, type FileStorage } from '../../integrations/storage/file-storage.ts';
+import { ledgerDifferences } from '../../modules/ledger/ledger.service.ts';
 import { monasteries, orderImages, users } from '../schema/index.ts';
 import { PICTURE_HEIGHT, PICTURE_WIDTH } from './artwork.ts';
 import { seedDemoData } from './seed-demo-data.ts';
@@ -232,6 +233,17 @@ describe('demo seed', () => {
       sql`SELECT DISTINCT action FROM audit_entries WHERE subject_type = 'order' ORDER BY action`,
     );
     expect(audited.rows.map((row) => row.action)).toEqual(['approve', 'complete', 'decline', 'message']);
+    // The ledger has the demo's money too, in agreement with its payments (docs/decisions/031).
+    const { db } = harness.database;
+    expect(await ledgerDifferences(db)).toEqual([]);
+    const entries = await db.execute<{ kind: string }>(
+      sql`SELECT DISTINCT kind FROM ledger_entries ORDER BY kind`,
+    );
+    expect(entries.rows.map((row) => row.kind)).toEqual([
+      'order_completed',
+      'payment_received',
+      'refund_due',
+    ]);
   });
 
   it('adds nothing when it runs again, as on every restart', async () => {

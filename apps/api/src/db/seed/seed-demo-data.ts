@@ -8,8 +8,13 @@ import {
 } from '@puja/contract';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FileStorage } from '../../integrations/storage/file-storage.ts';
+import {
+  postOrderCompleted,
+  postPaymentReceived,
+  postRefundDue,
+} from '../../modules/ledger/ledger.service.ts';
 import { newOrderNumber } from '../../modules/orders/orders.service.ts';
-import { refreshOrderPaymentStatus } from '../../modules/payments/payments.queries.ts';
+import { findKeptPayment, refreshOrderPaymentStatus } from '../../modules/payments/payments.queries.ts';
 import type { Database, Transaction } from '../client.ts';
 import {
   auditEntries,
@@ -238,19 +243,24 @@ async function seedOrder(context: OrderContext, demo: DemoOrder): Promise<void> 
     switch (event.kind) {
       case 'paid': {
         const transactionCode = randomCode(demo.paymentType === 'esewa' ? 7 : 22);
-        await tx.insert(paymentAttempts).values({
-          orderId,
-          provider: demo.paymentType,
-          // Our reference as each provider gets it: eSewa's transaction_uuid, Khalti's pidx.
-          reference:
-            demo.paymentType === 'esewa' ? `${orderId}-${randomBytes(6).toString('hex')}` : randomCode(22),
-          amountPaisa: offering.costPaisa,
-          status: 'Completed',
-          providerTransactionCode: transactionCode,
-          completedAt: when,
-          createdAt: new Date(when.getTime() - 120_000),
-          updatedAt: when,
-        });
+        const [payment] = await tx
+          .insert(paymentAttempts)
+          .values({
+            orderId,
+            provider: demo.paymentType,
+            // Our reference as each provider gets it: eSewa's transaction_uuid, Khalti's pidx.
+            reference:
+              demo.paymentType === 'esewa' ? `${orderId}-${randomBytes(6).toString('hex')}` : randomCode(22),
+            amountPaisa: offering.costPaisa,
+            status: 'Completed',
+            providerTransactionCode: transactionCode,
+            completedAt: when,
+            createdAt: new Date(when.getTime() - 120_000),
+            updatedAt: when,
+          })
+          .returning();
+        // The demo's books, as the live code keeps them (docs/decisions/031).
+        await postPaymentReceived(tx, payment!);
         await tx.update(orders).set({ transactionCode, updatedAt: when }).where(eq(orders.id, orderId));
         break;
       }
@@ -269,7 +279,7 @@ async function seedOrder(context: OrderContext, demo: DemoOrder): Promise<void> 
         status = next;
         if (event.kind === 'declined') {
           // Money kept for a puja that will not be performed goes back, all of it (docs/payments.md).
-          await tx
+          const refunds = await tx
             .update(paymentAttempts)
             .set({ refundStatus: 'due', refundReason: 'declined', refundDueAt: when, updatedAt: when })
             .where(
@@ -278,7 +288,9 @@ async function seedOrder(context: OrderContext, demo: DemoOrder): Promise<void> 
                 eq(paymentAttempts.status, 'Completed'),
                 isNull(paymentAttempts.refundStatus),
               ),
-            );
+            )
+            .returning();
+          for (const refund of refunds) await postRefundDue(tx, refund);
         }
         break;
       }
@@ -301,6 +313,9 @@ async function seedOrder(context: OrderContext, demo: DemoOrder): Promise<void> 
           });
         }
         await tx.insert(orderImages).values(stored);
+        const kept = await findKeptPayment(tx, orderId);
+        // At the default commission (COMMISSION_BASIS_POINTS' default): the demo has no configuration.
+        if (kept) await postOrderCompleted(tx, { id: orderId, monasteryId: context.monasteryId }, kept, 1000);
         await audit('complete', when, { status: 'approved' }, { status: 'completed', photos: stored.length });
         status = 'completed';
         break;

@@ -18,12 +18,8 @@ import { AppError } from '../../lib/app-error.ts';
 import type { PatronNotice, PatronNoticeKey } from '../../notices/notices.ts';
 import type { Viewer } from '../../plugins/auth.ts';
 import { type AuditFields, recordAudit } from '../audit/audit.service.ts';
-import {
-  findKeptPayment,
-  lockOrder,
-  markRefundDue,
-  refreshOrderPaymentStatus,
-} from '../payments/payments.queries.ts';
+import { earnOrderMoney, makeRefundDue } from '../payments/money-events.ts';
+import { findKeptPayment, lockOrder, refreshOrderPaymentStatus } from '../payments/payments.queries.ts';
 import type { OrderNotices } from './order-notices.ts';
 import {
   findOrderById,
@@ -69,6 +65,8 @@ export interface OrderHandlingDependencies {
   storage: FileStorage;
   notices: OrderNotices;
   businessTimeZone: string;
+  /** The platform's commission on a performed puja, in basis points (COMMISSION_BASIS_POINTS). */
+  commissionBasisPoints: number;
 }
 
 export function createOrderHandlingService(dependencies: OrderHandlingDependencies) {
@@ -149,7 +147,7 @@ export function createOrderHandlingService(dependencies: OrderHandlingDependenci
       // Money kept for a puja that will not be performed goes back, all of it.
       const kept = action === 'decline' ? await findKeptPayment(tx, row.order.id) : undefined;
       if (kept) {
-        await markRefundDue(tx, kept.id, 'declined');
+        await makeRefundDue(tx, kept.id, 'declined');
         await refreshOrderPaymentStatus(tx, row.order.id);
       }
       const changed = { monastery: row.monastery.name, puja: row.puja.name, date: updated.pujaDate };
@@ -326,6 +324,7 @@ export function createOrderHandlingService(dependencies: OrderHandlingDependenci
         });
         if (!updated) throw new AppError('conflict', CONFLICT_MESSAGES.complete);
         await insertOrderImages(tx, stored);
+        await earnOrderMoney(tx, row.order, dependencies.commissionBasisPoints);
         // The guarded update proves the order was approved until this change.
         await recordAudit(tx, {
           actor: staff,

@@ -18,13 +18,9 @@ import { apiMessage } from '../../api-messages/api-messages.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Viewer } from '../../plugins/auth.ts';
+import { makeRefundDue } from '../payments/money-events.ts';
 import { toPayment } from '../payments/payment-record.ts';
-import {
-  findKeptPayment,
-  lockOrder,
-  markRefundDue,
-  refreshOrderPaymentStatus,
-} from '../payments/payments.queries.ts';
+import { findKeptPayment, lockOrder, refreshOrderPaymentStatus } from '../payments/payments.queries.ts';
 import type { OrderNotices } from './order-notices.ts';
 import {
   expireUnpaidOrders,
@@ -196,7 +192,7 @@ export function createOrdersService(dependencies: {
         }
         await markOrderCancelled(tx, orderId);
         const kept = await findKeptPayment(tx, orderId);
-        if (kept) await markRefundDue(tx, kept.id, 'cancelled');
+        if (kept) await makeRefundDue(tx, kept.id, 'cancelled');
         await refreshOrderPaymentStatus(tx, orderId);
         const cancelled = { puja: row.puja.name, monastery: row.monastery.name };
         await notices.tell(

@@ -19,6 +19,7 @@ import type { Viewer } from '../../plugins/auth.ts';
 import type { OrderNotices } from '../orders/order-notices.ts';
 import { findOrderById } from '../orders/orders.queries.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
+import { receivePaymentMoney } from './money-events.ts';
 import {
   failPaymentAttempt,
   findKeptPayment,
@@ -26,7 +27,6 @@ import {
   insertPaymentAttempt,
   listStalePendingAttempts,
   lockOrder,
-  markAttemptReceived,
   notePendingAttempt,
   type PaymentAttemptRow,
   recordOrderPayment,
@@ -103,7 +103,7 @@ export function createPaymentsService(dependencies: PaymentsServiceDependencies)
         : order.status === 'declined' || order.status === 'cancelled' || order.status === 'expired'
           ? order.status
           : 'duplicate';
-      const received = await markAttemptReceived(tx, attempt.id, { ...outcome, refundReason });
+      const received = await receivePaymentMoney(tx, attempt.id, { ...outcome, refundReason });
       if (!received) return false;
       await refreshOrderPaymentStatus(tx, order.id);
       dependencies.paymentReceived?.(received.provider, !refundReason);

@@ -21,6 +21,7 @@ import type { Viewer } from '../../plugins/auth.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import type { OrderNotices } from '../orders/order-notices.ts';
 import { findOrderById } from '../orders/orders.queries.ts';
+import { recordRefundPaid } from './money-events.ts';
 import { toPayment } from './payment-record.ts';
 import {
   type AdminPaymentRow,
@@ -29,7 +30,6 @@ import {
   findPaymentAttemptById,
   listUnconfirmedRefunds,
   lockOrder,
-  markRefunded,
   markRefundRefused,
   markRefundRequested,
   type PaymentAttemptRow,
@@ -94,7 +94,7 @@ export function createRefundsService(dependencies: RefundsServiceDependencies) {
   ): Promise<boolean> {
     return db.transaction(async (tx) => {
       await lockOrder(tx, attempt.orderId);
-      const refunded = await markRefunded(tx, attempt.id, {
+      const refunded = await recordRefundPaid(tx, attempt.id, {
         reference: refund.reference,
         ...(refund.admin ? { adminId: refund.admin.id } : {}),
       });

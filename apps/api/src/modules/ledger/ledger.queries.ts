@@ -1,0 +1,159 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Executor, Transaction } from '../../db/client.ts';
+import {
+  type LedgerAccount,
+  type LedgerEntryKind,
+  ledgerEntries,
+  ledgerPostings,
+  monasteries,
+} from '../../db/schema/index.ts';
+
+export type LedgerEntryRow = typeof ledgerEntries.$inferSelect;
+export interface NewPosting {
+  account: LedgerAccount;
+  monasteryId?: number | null;
+  amountPaisa: number;
+  currency?: string;
+}
+
+/** Inserts the entry unless its key is taken: answers the new row, or nothing when it already existed. */
+export async function insertEntryOnce(
+  tx: Transaction,
+  entry: { idempotencyKey: string; kind: LedgerEntryKind; orderId?: number; paymentAttemptId?: number },
+): Promise<LedgerEntryRow | undefined> {
+  const [row] = await tx
+    .insert(ledgerEntries)
+    .values(entry)
+    .onConflictDoNothing({ target: ledgerEntries.idempotencyKey })
+    .returning();
+  return row;
+}
+
+export async function findEntryByKey(db: Executor, idempotencyKey: string) {
+  const [row] = await db
+    .select()
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.idempotencyKey, idempotencyKey))
+    .limit(1);
+  return row;
+}
+
+export async function insertPostings(tx: Transaction, entryId: number, postings: NewPosting[]) {
+  await tx.insert(ledgerPostings).values(
+    postings.map((posting) => ({
+      entryId,
+      account: posting.account,
+      monasteryId: posting.monasteryId ?? null,
+      amountPaisa: posting.amountPaisa,
+      currency: posting.currency ?? 'NPR',
+    })),
+  );
+}
+
+/** An entry's posting on one account (the entries that are read back post once per account). */
+export async function findEntryPosting(db: Executor, entryId: number, account: LedgerAccount) {
+  const [row] = await db
+    .select({ monasteryId: ledgerPostings.monasteryId, amountPaisa: ledgerPostings.amountPaisa })
+    .from(ledgerPostings)
+    .where(and(eq(ledgerPostings.entryId, entryId), eq(ledgerPostings.account, account)))
+    .limit(1);
+  return row;
+}
+
+/** Every account's balance (debits positive, credits negative), per monastery where it has one. */
+export async function selectBalances(db: Executor) {
+  const rows = await db
+    .select({
+      account: ledgerPostings.account,
+      monasteryId: ledgerPostings.monasteryId,
+      monasteryName: monasteries.name,
+      currency: ledgerPostings.currency,
+      balancePaisa: sql<string>`sum(${ledgerPostings.amountPaisa})`,
+    })
+    .from(ledgerPostings)
+    .leftJoin(monasteries, eq(monasteries.id, ledgerPostings.monasteryId))
+    .groupBy(ledgerPostings.account, ledgerPostings.monasteryId, monasteries.name, ledgerPostings.currency)
+    .orderBy(ledgerPostings.account, ledgerPostings.monasteryId, ledgerPostings.currency)
+    // Seven accounts, two of them per monastery: bounded by the monasteries, which are few.
+    .limit(10_000);
+  return rows.map((row) => ({ ...row, balancePaisa: Number(row.balancePaisa) }));
+}
+
+export interface LedgerDifference {
+  orderId: number;
+  orderNumber: string;
+  /**
+   * An account; `earned` for the monastery's payable and the commission of one order together;
+   * `elsewhere` for what the order put on another monastery's account or on payouts (nothing should).
+   */
+  account: LedgerAccount | 'earned' | 'elsewhere';
+  expectedPaisa: number;
+  actualPaisa: number;
+}
+
+/**
+ * Per order, what the payments and the order's state say each account should hold for it, against the
+ * ledger's postings for it; the rows that disagree (at most `limit`). Credits are negative, as stored.
+ * `earned` is the monastery's payable plus the commission of a performed order: the split itself is the
+ * rate of the day it was performed, which the payments tables do not know.
+ */
+export async function selectLedgerDifferences(db: Executor, limit: number): Promise<LedgerDifference[]> {
+  const result = await db.execute<{
+    order_id: number;
+    number: string;
+    account: LedgerDifference['account'];
+    expected: string;
+    actual: string;
+  }>(sql`
+    WITH money AS (
+      SELECT o.id, o.number, o.status = 'completed' AS performed, o.monastery_id,
+        coalesce(sum(p.amount_paisa) FILTER (WHERE p.refund_status IS NULL), 0) AS kept,
+        coalesce(sum(p.amount_paisa) FILTER (WHERE p.refund_status IN ('due', 'requested')), 0) AS due,
+        coalesce(sum(p.amount_paisa) FILTER (
+          WHERE p.provider = 'esewa' AND p.refund_status IS DISTINCT FROM 'refunded'), 0) AS esewa,
+        coalesce(sum(p.amount_paisa) FILTER (
+          WHERE p.provider = 'khalti' AND p.refund_status IS DISTINCT FROM 'refunded'), 0) AS khalti
+      FROM orders o
+      LEFT JOIN payment_attempts p ON p.order_id = o.id AND p.status = 'Completed'
+      GROUP BY o.id
+    ),
+    books AS (
+      SELECT e.order_id,
+        coalesce(sum(l.amount_paisa) FILTER (WHERE l.account = 'esewa_clearing'), 0) AS esewa,
+        coalesce(sum(l.amount_paisa) FILTER (WHERE l.account = 'khalti_clearing'), 0) AS khalti,
+        coalesce(sum(l.amount_paisa) FILTER (WHERE l.account = 'held_for_orders'), 0) AS held,
+        coalesce(sum(l.amount_paisa) FILTER (WHERE l.account = 'refunds_payable'), 0) AS refunds,
+        coalesce(sum(l.amount_paisa) FILTER (
+          WHERE (l.account = 'monastery_payable' AND l.monastery_id = o.monastery_id)
+             OR l.account = 'platform_commission'), 0) AS earned,
+        coalesce(sum(l.amount_paisa) FILTER (
+          WHERE l.account = 'payouts_in_transit'
+             OR (l.account = 'monastery_payable' AND l.monastery_id <> o.monastery_id)), 0) AS elsewhere
+      FROM ledger_entries e
+      JOIN ledger_postings l ON l.entry_id = e.id
+      JOIN orders o ON o.id = e.order_id
+      GROUP BY e.order_id
+    )
+    SELECT m.id AS order_id, m.number, c.account, c.expected::text, c.actual::text
+    FROM money m
+    LEFT JOIN books b ON b.order_id = m.id
+    CROSS JOIN LATERAL (VALUES
+      ('esewa_clearing', m.esewa, coalesce(b.esewa, 0)),
+      ('khalti_clearing', m.khalti, coalesce(b.khalti, 0)),
+      ('held_for_orders', CASE WHEN m.performed THEN 0 ELSE -m.kept END, coalesce(b.held, 0)),
+      ('refunds_payable', -m.due, coalesce(b.refunds, 0)),
+      ('earned', CASE WHEN m.performed THEN -m.kept ELSE 0 END, coalesce(b.earned, 0)),
+      ('elsewhere', 0, coalesce(b.elsewhere, 0))
+    ) AS c(account, expected, actual)
+    WHERE c.expected <> c.actual
+    ORDER BY m.id, c.account
+    LIMIT ${limit}
+  `);
+  return result.rows.map((row) => ({
+    orderId: row.order_id,
+    orderNumber: row.number,
+    account: row.account,
+    expectedPaisa: Number(row.expected),
+    actualPaisa: Number(row.actual),
+  }));
+}

@@ -1,0 +1,207 @@
+import { type LedgerBalancesResponse, paisaToRupees } from '@puja/contract';
+import type { Executor, Transaction } from '../../db/client.ts';
+import type { LedgerAccount, LedgerEntryKind } from '../../db/schema/index.ts';
+import type { PaymentAttemptRow } from '../payments/payments.queries.ts';
+import {
+  findEntryByKey,
+  findEntryPosting,
+  insertEntryOnce,
+  insertPostings,
+  type LedgerDifference,
+  type LedgerEntryRow,
+  type NewPosting,
+  selectBalances,
+  selectLedgerDifferences,
+} from './ledger.queries.ts';
+
+/**
+ * The double-entry ledger under every money event (docs/decisions/031). Each business event is one entry
+ * whose postings sum to zero, posted in the same transaction as the change it records, under a key that
+ * names the event: posting it again answers the first entry and changes nothing. Debits are positive and
+ * credits negative; the database refuses an entry that does not balance and any update or delete.
+ */
+
+/** The event's key: the same event always gets the same key, here and in the backfill of migration 0010. */
+export const ledgerKeys = {
+  paymentReceived: (paymentId: number) => `payment-received:${paymentId}`,
+  refundDue: (paymentId: number) => `refund-due:${paymentId}`,
+  refundPaid: (paymentId: number) => `refund-paid:${paymentId}`,
+  orderCompleted: (orderId: number) => `order-completed:${orderId}`,
+};
+
+/**
+ * The platform's commission on an amount, rounded half up to the paisa; the monastery gets the rest.
+ * The only place commission is computed (migration 0010's backfill writes the same formula in SQL).
+ */
+export function commissionOf(amountPaisa: number, basisPoints: number): number {
+  return Math.floor((amountPaisa * basisPoints + 5_000) / 10_000);
+}
+
+export interface LedgerEntryInput {
+  key: string;
+  kind: LedgerEntryKind;
+  orderId?: number;
+  paymentAttemptId?: number;
+  postings: NewPosting[];
+}
+
+/**
+ * Posts one entry, once. Postings of nothing are left out; the balance is checked here for a clear error
+ * and again by the database at commit, which is what guarantees it.
+ */
+export async function postEntry(
+  tx: Transaction,
+  input: LedgerEntryInput,
+): Promise<{ entry: LedgerEntryRow; posted: boolean }> {
+  const postings = input.postings.filter((posting) => posting.amountPaisa !== 0);
+  const totals = new Map<string, number>();
+  for (const posting of postings) {
+    if (!Number.isSafeInteger(posting.amountPaisa))
+      throw new Error(`ledger ${input.key}: amounts are whole paisa`);
+    const currency = posting.currency ?? 'NPR';
+    totals.set(currency, (totals.get(currency) ?? 0) + posting.amountPaisa);
+  }
+  if ([...totals.values()].some((total) => total !== 0))
+    throw new Error(`ledger ${input.key}: postings do not sum to zero`);
+  const entry = await insertEntryOnce(tx, {
+    idempotencyKey: input.key,
+    kind: input.kind,
+    ...(input.orderId === undefined ? {} : { orderId: input.orderId }),
+    ...(input.paymentAttemptId === undefined ? {} : { paymentAttemptId: input.paymentAttemptId }),
+  });
+  if (!entry) return { entry: (await findEntryByKey(tx, input.key))!, posted: false };
+  if (postings.length > 0) await insertPostings(tx, entry.id, postings);
+  return { entry, posted: true };
+}
+
+const clearingOf = (payment: PaymentAttemptRow) =>
+  payment.provider === 'esewa' ? ('esewa_clearing' as const) : ('khalti_clearing' as const);
+
+/**
+ * Money a provider confirmed: it is at the provider for us (clearing), held for the order when the order
+ * keeps it, or owed back to the patron at once when it does not (decision 010, rule 3).
+ */
+export function postPaymentReceived(tx: Transaction, payment: PaymentAttemptRow) {
+  const kept = payment.refundStatus === null;
+  return postEntry(tx, {
+    key: ledgerKeys.paymentReceived(payment.id),
+    kind: 'payment_received',
+    orderId: payment.orderId,
+    paymentAttemptId: payment.id,
+    postings: [
+      { account: clearingOf(payment), amountPaisa: payment.amountPaisa },
+      { account: kept ? 'held_for_orders' : 'refunds_payable', amountPaisa: -payment.amountPaisa },
+    ],
+  });
+}
+
+/**
+ * A kept payment becomes a refund due (cancellation, decline). Held money goes to refunds payable; if the
+ * order was already performed, what the monastery and the platform earned from it is clawed back instead
+ * (the monastery's balance may go negative, to be netted against its next earnings).
+ */
+export async function postRefundDue(tx: Transaction, payment: PaymentAttemptRow) {
+  const completion = await findEntryByKey(tx, ledgerKeys.orderCompleted(payment.orderId));
+  const entry = {
+    key: ledgerKeys.refundDue(payment.id),
+    orderId: payment.orderId,
+    paymentAttemptId: payment.id,
+  };
+  const owed = { account: 'refunds_payable' as const, amountPaisa: -payment.amountPaisa };
+  if (!completion)
+    return postEntry(tx, {
+      ...entry,
+      kind: 'refund_due',
+      postings: [{ account: 'held_for_orders', amountPaisa: payment.amountPaisa }, owed],
+    });
+  // The completion's own postings, reversed: the rate of the day it was performed, not today's.
+  const earned = await findEntryPosting(tx, completion.id, 'monastery_payable');
+  const commission = await findEntryPosting(tx, completion.id, 'platform_commission');
+  return postEntry(tx, {
+    ...entry,
+    kind: 'clawback',
+    postings: [
+      {
+        account: 'monastery_payable',
+        monasteryId: earned!.monasteryId,
+        amountPaisa: -earned!.amountPaisa,
+      },
+      { account: 'platform_commission', amountPaisa: -(commission?.amountPaisa ?? 0) },
+      owed,
+    ],
+  });
+}
+
+/** The money went back to the patron through the provider. */
+export function postRefundPaid(tx: Transaction, payment: PaymentAttemptRow) {
+  return postEntry(tx, {
+    key: ledgerKeys.refundPaid(payment.id),
+    kind: 'refund_paid',
+    orderId: payment.orderId,
+    paymentAttemptId: payment.id,
+    postings: [
+      { account: 'refunds_payable', amountPaisa: payment.amountPaisa },
+      { account: clearingOf(payment), amountPaisa: -payment.amountPaisa },
+    ],
+  });
+}
+
+/**
+ * The puja was performed: the money held for it is earned, the commission by the platform and the rest
+ * by the monastery.
+ */
+export function postOrderCompleted(
+  tx: Transaction,
+  order: { id: number; monasteryId: number },
+  kept: PaymentAttemptRow,
+  commissionBasisPoints: number,
+) {
+  const commission = commissionOf(kept.amountPaisa, commissionBasisPoints);
+  return postEntry(tx, {
+    key: ledgerKeys.orderCompleted(order.id),
+    kind: 'order_completed',
+    orderId: order.id,
+    paymentAttemptId: kept.id,
+    postings: [
+      { account: 'held_for_orders', amountPaisa: kept.amountPaisa },
+      {
+        account: 'monastery_payable',
+        monasteryId: order.monasteryId,
+        amountPaisa: -(kept.amountPaisa - commission),
+      },
+      { account: 'platform_commission', amountPaisa: -commission },
+    ],
+  });
+}
+
+/** Where the ledger and the payments tables disagree, per order (empty when the books agree). */
+export function ledgerDifferences(db: Executor, limit = 100): Promise<LedgerDifference[]> {
+  return selectLedgerDifferences(db, limit);
+}
+
+export function ledgerBalances(db: Executor) {
+  return selectBalances(db);
+}
+
+/** The accounts whose balance is money we have (a debit); the others hold what is owed or earned. */
+const ASSET_ACCOUNTS: LedgerAccount[] = ['esewa_clearing', 'khalti_clearing', 'payouts_in_transit'];
+
+/** The administrator's read: every balance in its own direction, in rupees, and any disagreement. */
+export async function readLedger(db: Executor): Promise<LedgerBalancesResponse> {
+  const balances = await ledgerBalances(db);
+  const differences = await ledgerDifferences(db);
+  return {
+    balances: balances.map((row) => ({
+      account: row.account,
+      monastery: row.monasteryId === null ? null : { id: row.monasteryId, name: row.monasteryName ?? '' },
+      currency: row.currency,
+      balance: paisaToRupees(ASSET_ACCOUNTS.includes(row.account) ? row.balancePaisa : 0 - row.balancePaisa),
+    })),
+    differences: differences.map((row) => ({
+      orderNumber: row.orderNumber,
+      account: row.account,
+      expected: paisaToRupees(row.expectedPaisa),
+      actual: paisaToRupees(row.actualPaisa),
+    })),
+  };
+}

@@ -1,0 +1,67 @@
+import type { RefundReason } from '@puja/contract';
+import type { Transaction } from '../../db/client.ts';
+import {
+  postOrderCompleted,
+  postPaymentReceived,
+  postRefundDue,
+  postRefundPaid,
+} from '../ledger/ledger.service.ts';
+import {
+  findKeptPayment,
+  markAttemptReceived,
+  markRefundDue,
+  markRefunded,
+  type PaymentAttemptRow,
+} from './payments.queries.ts';
+
+/**
+ * Every change of money, with its ledger entry in the same transaction (docs/decisions/031): the services
+ * call these instead of the bare updates, so no money moves without its books. Each answers what the
+ * guarded update answers (nothing when another change got there first), and posts only when it changed.
+ */
+
+/** Money a provider confirmed: kept for the order, or a refund due at once (`refundReason`). */
+export async function receivePaymentMoney(
+  tx: Transaction,
+  attemptId: number,
+  outcome: Parameters<typeof markAttemptReceived>[2],
+): Promise<PaymentAttemptRow | undefined> {
+  const received = await markAttemptReceived(tx, attemptId, outcome);
+  if (received) await postPaymentReceived(tx, received);
+  return received;
+}
+
+/** A kept payment will not pay for a puja after all: all of it is owed back to the patron. */
+export async function makeRefundDue(
+  tx: Transaction,
+  attemptId: number,
+  reason: RefundReason,
+): Promise<PaymentAttemptRow | undefined> {
+  const due = await markRefundDue(tx, attemptId, reason);
+  if (due) await postRefundDue(tx, due);
+  return due;
+}
+
+/** The refund was made through the provider. */
+export async function recordRefundPaid(
+  tx: Transaction,
+  attemptId: number,
+  refund: Parameters<typeof markRefunded>[2],
+): Promise<PaymentAttemptRow | undefined> {
+  const refunded = await markRefunded(tx, attemptId, refund);
+  if (refunded) await postRefundPaid(tx, refunded);
+  return refunded;
+}
+
+/**
+ * The puja was performed: the money kept for it is earned by the monastery, less the commission. An
+ * order completes only once approved, and approval needs a kept payment (decision 009).
+ */
+export async function earnOrderMoney(
+  tx: Transaction,
+  order: { id: number; monasteryId: number },
+  commissionBasisPoints: number,
+): Promise<void> {
+  const kept = await findKeptPayment(tx, order.id);
+  if (kept) await postOrderCompleted(tx, order, kept, commissionBasisPoints);
+}

@@ -1,0 +1,58 @@
+import { defineEndpoint } from './endpoint.ts';
+import { z } from './zod.ts';
+
+/**
+ * The administrator's read of the ledger's balances (docs/decisions/031). Money travels as rupees, like
+ * everywhere else in the API.
+ */
+export const LEDGER_ACCOUNT_NAMES = [
+  'esewa_clearing',
+  'khalti_clearing',
+  'held_for_orders',
+  'refunds_payable',
+  'monastery_payable',
+  'platform_commission',
+  'payouts_in_transit',
+] as const;
+
+export const ledgerBalanceSchema = z
+  .object({
+    account: z.enum(LEDGER_ACCOUNT_NAMES),
+    /** The monastery whose account it is; null for the platform's own accounts. */
+    monastery: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+    currency: z.string(),
+    /**
+     * What the account holds, in its own direction: money at a provider (clearing) or on its way
+     * (payouts) for the two asset accounts, money owed or earned for the others. Negative only when a
+     * monastery owes back more than it has earned (a refund after its puja was performed).
+     */
+    balance: z.number(),
+  })
+  .meta({ id: 'LedgerBalance' });
+export type LedgerBalance = z.infer<typeof ledgerBalanceSchema>;
+
+export const ledgerBalancesResponseSchema = z
+  .object({
+    balances: z.array(ledgerBalanceSchema),
+    /** Orders whose ledger disagrees with their payments (at most 100); empty when the books agree. */
+    differences: z.array(
+      z.object({
+        orderNumber: z.string(),
+        account: z.string(),
+        expected: z.number(),
+        actual: z.number(),
+      }),
+    ),
+  })
+  .meta({ id: 'LedgerBalancesResponse' });
+export type LedgerBalancesResponse = z.infer<typeof ledgerBalancesResponseSchema>;
+
+export const getLedgerBalancesEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/api/admin/ledger',
+  access: { roles: ['admin'] },
+  summary: 'Every ledger account’s balance, and where the ledger disagrees with the payments',
+  tags: ['admin'],
+  responses: { 200: ledgerBalancesResponseSchema },
+  errors: [401, 403],
+});
