@@ -81,6 +81,16 @@ export function forgetOrderAfterSignIn(): void {
   }
 }
 
+/** The page (path and query) whose order form waits for the patron to finish signing in, if any. */
+export function pathOfOrderAfterSignIn(): string | null {
+  try {
+    const pending = JSON.parse(sessionStorage.getItem(PENDING_KEY) ?? 'null') as PendingOrder | null;
+    return pending && Date.now() - pending.at <= PENDING_LIFETIME_MS ? pending.path : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Opens the form the patron chose before signing in, once they are back on its page as a patron ready to
  * order. Answers whether it did.
