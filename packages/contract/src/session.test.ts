@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { sendPhoneChangeCodeRequestSchema } from './account.ts';
 import { formatPhoneInternational, listDialCodes, toE164 } from './phone.ts';
 import { FULL_NAME_PATTERN, updateUserDetailsRequestSchema } from './session.ts';
-import { sendPhoneChangeCodeRequestSchema } from './account.ts';
 import { loginPhoneRequestSchema, sendOtpRequestSchema } from './sign-in.ts';
 import { userFormSchema } from './users.ts';
 
@@ -77,13 +77,16 @@ describe('phone numbers', () => {
     const parsed = loginPhoneRequestSchema.parse({ code, phone, otp: '123456', challenge: 'a'.repeat(43) });
     expect(toE164(parsed.code, parsed.phone)).toMatchObject({ ok: true, e164 });
   });
-  it.each(['+44 7911', '+999 9812345678', '+977 12345'])('refuses the pasted %j as no valid number', (phone) => {
-    const result = sendOtpRequestSchema.safeParse({ phone });
-    expect(result.error?.issues.map((issue) => issue.message)).toEqual([
-      'Enter a valid mobile number for the chosen country.',
-    ]);
-  });
-  it('takes an administrator\'s pasted number for a user', () => {
+  it.each(['+44 7911', '+999 9812345678', '+977 12345'])(
+    'refuses the pasted %j as no valid number',
+    (phone) => {
+      const result = sendOtpRequestSchema.safeParse({ phone });
+      expect(result.error?.issues.map((issue) => issue.message)).toEqual([
+        'Enter a valid mobile number for the chosen country.',
+      ]);
+    },
+  );
+  it("takes an administrator's pasted number for a user", () => {
     const user = { name: 'Tenzin', email: 'a@b.np', role: 'user' };
     expect(userFormSchema.parse({ ...user, phone: '+977 981-234-5670' }).phone).toBe('+9779812345670');
     expect(userFormSchema.parse({ ...user, phone: '(+44) 7911 123457' }).phone).toBe('+447911123457');

@@ -31,57 +31,48 @@ export const MIN_READING_MS = 5000;
 export const READING_MS_PER_CHARACTER = 60;
 
 /**
- * The one rule for how long a toast stays (docs/decisions/029): an error or a warning says something went
- * wrong or needs doing, so it stays until the person closes it (or the form it belongs to is corrected);
- * a success or an information closes by itself once there was time to read it, longer for longer text.
+ * How long a note that closes by itself stays: time to find it and read it, longer for longer text. It is
+ * the one rule for toasts (docs/decisions/029), with this: an error or a warning says something went wrong
+ * or needs doing, so it stays until the person closes it.
  */
-export function toastLifetime(tone: 'error' | 'warning' | 'success' | 'info', text: string): number | false {
-  if (tone === 'error' || tone === 'warning') return false;
+export function readingTime(text: string): number {
   return MIN_READING_MS + READING_MS_PER_CHARACTER * Array.from(text).length;
 }
-
-const COLORS = { error: 'red', warning: 'yellow', success: 'green', info: 'blue' } as const;
 
 /**
  * Every toast's close button is named: Mantine leaves it an unnamed button for screen readers. The
  * notifications module is loaded on first use, its store keeps the toast until the container that the
  * first use mounts shows it; later toasts find both there.
  */
-function show(tone: keyof typeof COLORS, message: string, options: NotifyOptions): void {
+function show(color: string, message: string, options: NotifyOptions, untilClosed = false): void {
   if (!toastsWanted) {
     toastsWanted = true;
     for (const listener of listeners) listener();
   }
-  const autoClose = toastLifetime(tone, `${options.title ?? ''}${message}`);
+  const autoClose = untilClosed ? false : readingTime(`${options.title ?? ''}${message}`);
   void import('@mantine/notifications').then(({ notifications }) =>
     notifications.show({
       ...options,
       message,
-      color: COLORS[tone],
+      color,
       autoClose,
       closeButtonProps: { 'aria-label': i18n.t('close') },
     }),
   );
 }
 
-/** Closes the toast shown with `id`, once what it asked for is done (a corrected field, a retry that worked). */
-export function dismissToast(id: string): void {
-  if (!toastsWanted) return;
-  void import('@mantine/notifications').then(({ notifications }) => notifications.hide(id));
-}
-
 export function notifyError(message: string, options: NotifyOptions = {}): void {
-  show('error', message, options);
+  show('red', message, options, true);
 }
 
 export function notifyWarning(message: string, options: NotifyOptions = {}): void {
-  show('warning', message, options);
+  show('yellow', message, options, true);
 }
 
 export function notifySuccess(message: string, options: NotifyOptions = {}): void {
-  show('success', message, options);
+  show('green', message, options);
 }
 
 export function notifyInfo(message: string, options: NotifyOptions = {}): void {
-  show('info', message, options);
+  show('blue', message, options);
 }

@@ -406,7 +406,12 @@ describe('updating one’s own details', () => {
   it('lets a patron leave the e-mail out, and clear it (issue 29: a name is enough to order)', async () => {
     const { token, user } = await signInByPhone(harness, '9811000042');
     const update = (payload: object) =>
-      harness.app.inject({ method: 'PATCH', url: '/api/update-user-details', headers: bearer(token), payload });
+      harness.app.inject({
+        method: 'PATCH',
+        url: '/api/update-user-details',
+        headers: bearer(token),
+        payload,
+      });
     const nameOnly = await update({ name: 'Pema Lhamo' });
     expect(nameOnly.statusCode).toBe(200);
     expect(nameOnly.json().user).toMatchObject({ name: 'Pema Lhamo', email: null });

@@ -81,7 +81,11 @@ describe('LetsBeginPage', () => {
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/orders'));
     const body = savedBody(fetchMock);
-    expect([body.get('_method'), body.get('name'), body.get('email')]).toEqual(['patch', 'Tenzin Norbu', null]);
+    expect([body.get('_method'), body.get('name'), body.get('email')]).toEqual([
+      'patch',
+      'Tenzin Norbu',
+      null,
+    ]);
     expect(getSession()).toMatchObject({ name: 'Tenzin Norbu', email: null });
   });
 
@@ -133,7 +137,11 @@ describe('LetsBeginPage', () => {
   it('says it goes back to the order the patron started, and goes there', async () => {
     const saved = { ...newcomer, name: 'Tenzin Norbu' };
     stubApi({ '/api/update-user-details': { body: { user: saved } } });
-    const offering = { monastery: { id: 1, name: 'Kopan Monastery' }, puja: { id: 2, name: 'Green Tara' }, cost: 2500 };
+    const offering = {
+      monastery: { id: 1, name: 'Kopan Monastery' },
+      puja: { id: 2, name: 'Green Tara' },
+      cost: 2500,
+    };
     rememberOrderAfterSignIn(offering, '/puja/green-tara');
     const { router } = renderPage('/lets-begin?redirect=%2Fpuja%2Fgreen-tara');
     const events = userEvent.setup();

@@ -13,7 +13,11 @@ import { useSession } from '../../../lib/session.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useUpdateUserDetails } from '../api/update-user-details.ts';
 import { useUserDetailsForm } from '../hooks/use-user-details-form.ts';
-import { forgetOnboardingDraft, readOnboardingDraft, saveOnboardingDraft } from '../utils/onboarding-draft.ts';
+import {
+  forgetOnboardingDraft,
+  readOnboardingDraft,
+  saveOnboardingDraft,
+} from '../utils/onboarding-draft.ts';
 
 /**
  * `/lets-begin` (docs/product.md#onboarding): a new patron's name, on one screen with nothing to wait for,

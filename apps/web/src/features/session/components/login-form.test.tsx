@@ -154,6 +154,21 @@ describe('LoginForm', () => {
     expect(codeField).toHaveAccessibleDescription('Enter the code we sent by SMS to +977 981 2345678.');
   });
 
+  it('takes a number pasted whole with its country code, whatever country is chosen', async () => {
+    const fetchMock = stubApi({ '/api/client-config': noCaptcha, '/api/send-otp': codeSent() });
+    renderForm();
+    const events = userEvent.setup();
+
+    await events.click(screen.getByRole('textbox', { name: /Phone number/ }));
+    await events.paste('+44 7911 123457');
+    await events.click(screen.getByRole('button', { name: 'Send OTP' }));
+
+    await screen.findByRole('textbox', { name: /One-time code/ });
+    const [sent] = bodiesSentTo(fetchMock, '/api/send-otp');
+    // The server reads the number's own +44 (contract's toE164), not the +977 chosen beside it.
+    expect([sent?.get('code'), sent?.get('phone')]).toEqual(['+977', '+447911123457']);
+  });
+
   it("shows the server's message when the code cannot be sent", async () => {
     stubApi({
       '/api/client-config': noCaptcha,
