@@ -53,18 +53,31 @@ test.describe('a new patron from a shared puja link to a paid order', () => {
     // The sixth digit sends it: no Log In tap.
     await fill('code', login.getByRole('textbox', { name: /One-time code/ }), code);
 
-    // One screen: the name, nothing to wait for; the e-mail may stay empty.
-    await expect(page).toHaveURL(/\/lets-begin\?redirect=%2Fpuja%2Fmedicine-buddha-puja$/);
-    await fill('full name', page.getByRole('textbox', { name: /Full Name/ }), 'Dawa Sherpa');
-    await tap('Continue to your order', page.getByRole('button', { name: 'Continue to your order' }));
-
-    // Back on the puja's page with the form for the puja chosen before signing up.
+    // Straight back to the puja's page with the form for the puja chosen before signing up; the name is
+    // asked there, in the same form (no page of its own, no e-mail needed).
     await expect(page).toHaveURL(/\/puja\/medicine-buddha-puja$/);
     const order = page.getByRole('dialog', { name: 'Make Puja' });
     await expect(order.getByText('Medicine Buddha Puja at Kopan Monastery')).toBeVisible();
-    const day = dayFromToday(7);
+    await fill('full name', order.getByRole('textbox', { name: /Your full name/ }), 'Dawa Sherpa');
+
+    // The day as a patron picks it: the field opens the calendar, a tap on the day. A week ahead, or the
+    // nearest day still in the month the calendar opens on, so no month needs turning.
+    const day = [7, 3, 1, 0]
+      .map(dayFromToday)
+      .find((candidate) => candidate.slice(0, 7) === dayFromToday(0).slice(0, 7))!;
     const date = order.getByRole('textbox', { name: /^Date/ });
-    await fill('date', date, day);
+    await tap('date field', date);
+    const [year, month, dayOfMonth] = day.split('-').map(Number) as [number, number, number];
+    const monthName = new Date(Date.UTC(year, month - 1, 1)).toLocaleString('en', {
+      month: 'long',
+      timeZone: 'UTC',
+    });
+    await tap(
+      'the day',
+      page.locator(
+        `[data-dates-dropdown] button[aria-label="${dayOfMonth} ${monthName} ${year}"]:not([data-outside])`,
+      ),
+    );
     await expect(date).toHaveValue(orderDateText(day));
     await tap('eSewa', order.getByRole('radio', { name: 'eSewa' }));
     await tap('Make Puja (send)', order.getByRole('button', { name: 'Make Puja', exact: true }));

@@ -1,7 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { rememberOrderAfterSignIn } from '../../../lib/order-prompt.ts';
 import { getSession, signIn } from '../../../lib/session.ts';
 import { renderRoutes, stubApi } from '../../../test/render-app.tsx';
 import { LetsBeginPage } from './lets-begin-page.tsx';
@@ -21,7 +20,6 @@ function renderPage(path = '/lets-begin?redirect=%2Forders') {
     [
       { path: '/lets-begin', element: <LetsBeginPage /> },
       { path: '/orders', element: <p>Orders page</p> },
-      { path: '/puja/:id', element: <p>Puja page</p> },
       { path: '/monasteries', element: <p>Monasteries page</p> },
     ],
     path,
@@ -132,22 +130,5 @@ describe('LetsBeginPage', () => {
     signIn({ token: 'other-token', user: { ...newcomer, id: 8 } });
     renderRoutes([{ path: '/lets-begin', element: <LetsBeginPage /> }], '/lets-begin');
     expect(screen.getByRole('textbox', { name: /Full Name/ })).toHaveValue('');
-  });
-
-  it('says it goes back to the order the patron started, and goes there', async () => {
-    const saved = { ...newcomer, name: 'Tenzin Norbu' };
-    stubApi({ '/api/update-user-details': { body: { user: saved } } });
-    const offering = {
-      monastery: { id: 1, name: 'Kopan Monastery' },
-      puja: { id: 2, name: 'Green Tara' },
-      cost: 2500,
-    };
-    rememberOrderAfterSignIn(offering, '/puja/green-tara');
-    const { router } = renderPage('/lets-begin?redirect=%2Fpuja%2Fgreen-tara');
-    const events = userEvent.setup();
-
-    await events.type(screen.getByRole('textbox', { name: /Full Name/ }), 'Tenzin Norbu');
-    await events.click(screen.getByRole('button', { name: 'Continue to your order' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/puja/green-tara'));
   });
 });

@@ -6,7 +6,6 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client.ts';
 import { showServerErrors } from '../../../lib/contract-form.ts';
-import { pathOfOrderAfterSignIn } from '../../../lib/order-prompt.ts';
 import { safeRedirectTarget } from '../../../lib/redirect-target.ts';
 import { ROLE_HOME_PATHS } from '../../../lib/role-areas.ts';
 import { useSession } from '../../../lib/session.ts';
@@ -22,8 +21,8 @@ import {
 /**
  * `/lets-begin` (docs/product.md#onboarding): a new patron's name, on one screen with nothing to wait for,
  * and an e-mail address they may leave out (docs/decisions/029). What they type is kept in this tab
- * (a reload keeps it); saving refreshes the session and goes on to the page they came from, where the
- * order they started opens again (lib/order-prompt.ts).
+ * (a reload keeps it); saving refreshes the session and goes on to the page they came from. (A patron
+ * who pressed Make Puja before signing up gives the name in that order form instead.)
  */
 export function LetsBeginPage() {
   const { t } = useTranslation('account');
@@ -32,8 +31,6 @@ export function LetsBeginPage() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const target = safeRedirectTarget(searchParams.get('redirect'));
-  // The Make Puja form the patron opened before signing in waits on that page.
-  const orderWaits = target !== null && pathOfOrderAfterSignIn() === target;
   const form = useUserDetailsForm(session);
   const [failure, setFailure] = useState<string | null>(null);
   const update = useUpdateUserDetails();
@@ -93,7 +90,7 @@ export function LetsBeginPage() {
           )}
           <Group justify="flex-end">
             <Button type="submit" size="md" loading={update.isPending}>
-              {orderWaits ? t('letsBegin.continueToOrder') : t('letsBegin.continue')}
+              {t('letsBegin.continue')}
             </Button>
           </Group>
         </Stack>
