@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { forgetOrderAfterSignIn, rememberOrderAfterSignIn } from '../../../lib/order-prompt.ts';
 import { pathAfterSignIn } from './path-after-sign-in.ts';
 
-const offering = { monastery: { id: 1, name: 'Kopan Monastery' }, puja: { id: 2, name: 'Medicine Buddha Puja' }, cost: 3000 };
+const offering = {
+  monastery: { id: 1, name: 'Kopan Monastery' },
+  puja: { id: 2, name: 'Medicine Buddha Puja' },
+  cost: 3000,
+};
 
 const admin = { role: 'admin', name: 'Demo Administrator' } as const;
 const staff = { role: 'monastery', name: 'Demo Kopan Staff' } as const;

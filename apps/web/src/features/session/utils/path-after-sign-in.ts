@@ -28,7 +28,12 @@ export function pathAfterSignIn(
   }
   const allowed = target && (requiredRole === undefined || requiredRole === 'user') ? target : null;
   const orderWaits = allowed !== null && pathOfOrderAfterSignIn() === allowed;
-  if (user.role === 'user' && !user.name?.trim() && !orderWaits && pathnameOf(allowed ?? '') !== LETS_BEGIN_PATH) {
+  if (
+    user.role === 'user' &&
+    !user.name?.trim() &&
+    !orderWaits &&
+    pathnameOf(allowed ?? '') !== LETS_BEGIN_PATH
+  ) {
     return allowed ? `${LETS_BEGIN_PATH}?redirect=${encodeURIComponent(allowed)}` : LETS_BEGIN_PATH;
   }
   return allowed ?? ROLE_HOME_PATHS.user;
