@@ -3,15 +3,8 @@ import { QueryClient } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../app/providers.tsx';
-import {
-  MIN_READING_MS,
-  notifyError,
-  notifyInfo,
-  notifySuccess,
-  notifyWarning,
-  READING_MS_PER_CHARACTER,
-  readingTime,
-} from './notify.ts';
+import { notifyError, notifyInfo, notifySuccess, notifyWarning } from './notify.ts';
+import { MIN_READING_MS, READING_MS_PER_CHARACTER, readingTime } from './show-toast.ts';
 
 function renderApp() {
   render(
@@ -68,6 +61,18 @@ describe('how long a toast stays (docs/decisions/029)', () => {
 
     await act(async () => vi.advanceTimersByTimeAsync(text.length * READING_MS_PER_CHARACTER + 1000));
     expect(screen.queryByText(text)).not.toBeInTheDocument();
+  });
+
+  it('a toast with the id of one still shown replaces it: the newest reason is the one to read', async () => {
+    vi.useFakeTimers();
+    renderApp();
+    notifyError('The price has changed.', { id: 'order-failed', title: 'Order Placed Unsuccessful' });
+    await settle();
+    notifyError('Choose a date.', { id: 'order-failed', title: 'Order Placed Unsuccessful' });
+    await settle();
+    expect(screen.getByText('Choose a date.')).toBeInTheDocument();
+    expect(screen.queryByText('The price has changed.')).not.toBeInTheDocument();
+    expect(screen.getAllByText('Order Placed Unsuccessful')).toHaveLength(1);
   });
 
   it('an information note closes by itself too', async () => {
