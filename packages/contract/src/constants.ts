@@ -51,7 +51,6 @@ export const PREVIEW_LENGTH = { monasteryCard: 100, pujaCard: 100, monasteryCard
 export const DEFAULT_COUNTRY_DIAL_CODE = '+977';
 export const DEFAULT_BUSINESS_TIME_ZONE = 'Asia/Kathmandu';
 export const TOKEN_STORAGE_KEY = 'token';
-export const TOAST_DURATION_MS = 2000;
 
 /** The largest file an upload may carry (a photo from a phone fits); the server answers 413 above it. */
 export const MAX_UPLOAD_MEGABYTES = 10;

@@ -18,14 +18,20 @@ export const INVALID_PHONE_MESSAGE = 'Enter a valid mobile number for the chosen
 /**
  * A national number with a leading trunk prefix ("07911 123456" for +44, "0412 345 678" for +61) comes out
  * without it, as libphonenumber strips each country's national prefix; where the 0 belongs to the number
- * (Italy's landlines) it stays.
+ * (Italy's landlines) it stays. `nationalDigits` may also be the whole number with its `+` and country
+ * code, as people paste it; then that country's rules apply.
  */
 export function toE164(dialCode: string, nationalDigits: string): PhoneCheck {
   const digits = nationalDigits.replace(/[\s-]/g, '');
-  if (!/^\+\d{1,4}$/.test(dialCode) || !/^\d{4,15}$/.test(digits))
-    return { ok: false, message: INVALID_PHONE_MESSAGE };
+  // A number pasted whole, with its own +country prefix ("+44 7911 123457"), says its country itself:
+  // the country chosen beside it (Nepal by default) is not asked.
+  const international = digits.startsWith('+');
+  const validParts = international
+    ? /^\+\d{7,15}$/.test(digits)
+    : /^\+\d{1,4}$/.test(dialCode) && /^\d{4,15}$/.test(digits);
+  if (!validParts) return { ok: false, message: INVALID_PHONE_MESSAGE };
   try {
-    const parsed = parsePhoneNumberWithError(`${dialCode}${digits}`);
+    const parsed = parsePhoneNumberWithError(international ? digits : `${dialCode}${digits}`);
     if (!parsed.isValid()) return { ok: false, message: INVALID_PHONE_MESSAGE };
     return { ok: true, e164: parsed.number, country: parsed.country };
   } catch {

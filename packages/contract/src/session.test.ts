@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { sendPhoneChangeCodeRequestSchema } from './account.ts';
 import { formatPhoneInternational, listDialCodes, toE164 } from './phone.ts';
 import { FULL_NAME_PATTERN, updateUserDetailsRequestSchema } from './session.ts';
 import { loginPhoneRequestSchema, sendOtpRequestSchema } from './sign-in.ts';
+import { userFormSchema } from './users.ts';
 
 describe('full name rule (docs/product.md#form-rules)', () => {
   it.each(['Tenzin Dolma', 'Pema T', '  Ram Bahadur Gurung', 'तेन्जिन डोल्मा', 'Ngawang   Sherpa'])(
@@ -60,7 +62,36 @@ describe('phone numbers', () => {
     expect(parsed.phone).toBe(digits);
     expect(toE164(parsed.code, parsed.phone)).toMatchObject({ ok: true, e164 });
   });
-  it.each(['98123abc78', '981 CALL ME', '+977 9812345678', '9812345678 ext 2'])(
+  // Issue 29: numbers pasted whole, with their +country prefix, whatever country is chosen beside them.
+  it.each([
+    ['+977', '+977 981-234-5670', '+9779812345670'],
+    ['+977', '+44 7911 123457', '+447911123457'],
+    ['+1', '(+977) 9812345670', '+9779812345670'],
+    ['+977', ' 9812345670 ', '+9779812345670'],
+    ['+977', '+977\u2013981\u20132345670', '+9779812345670'],
+  ])('with %s chosen, takes the pasted %j as %s', (code, phone, e164) => {
+    for (const schema of [sendOtpRequestSchema, sendPhoneChangeCodeRequestSchema]) {
+      const parsed = schema.parse({ code, phone });
+      expect(toE164(parsed.code, parsed.phone)).toMatchObject({ ok: true, e164 });
+    }
+    const parsed = loginPhoneRequestSchema.parse({ code, phone, otp: '123456', challenge: 'a'.repeat(43) });
+    expect(toE164(parsed.code, parsed.phone)).toMatchObject({ ok: true, e164 });
+  });
+  it.each(['+44 7911', '+999 9812345678', '+977 12345'])(
+    'refuses the pasted %j as no valid number',
+    (phone) => {
+      const result = sendOtpRequestSchema.safeParse({ phone });
+      expect(result.error?.issues.map((issue) => issue.message)).toEqual([
+        'Enter a valid mobile number for the chosen country.',
+      ]);
+    },
+  );
+  it("takes an administrator's pasted number for a user", () => {
+    const user = { name: 'Tenzin', email: 'a@b.np', role: 'user' };
+    expect(userFormSchema.parse({ ...user, phone: '+977 981-234-5670' }).phone).toBe('+9779812345670');
+    expect(userFormSchema.parse({ ...user, phone: '(+44) 7911 123457' }).phone).toBe('+447911123457');
+  });
+  it.each(['98123abc78', '981 CALL ME', '977+9812345678', '9812345678 ext 2'])(
     'refuses %j with one clear message',
     (phone) => {
       const result = sendOtpRequestSchema.safeParse({ phone });

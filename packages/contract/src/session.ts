@@ -79,7 +79,22 @@ export type MeResponse = z.infer<typeof meResponseSchema>;
 export const messageResponseSchema = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof messageResponseSchema>;
 
-export const updateUserDetailsRequestSchema = z.object({ name: fullNameSchema, email: emailSchema });
+/**
+ * An e-mail address that may be left out: empty or missing means none. A patron needs none to order
+ * (the receipts and order updates then come by SMS only, docs/decisions/029); staff sign in with theirs,
+ * which the server insists on.
+ */
+export const optionalEmailSchema = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => value || undefined)
+  .pipe(emailSchema.optional());
+
+/** Staff and administrators sign in with their e-mail: they cannot leave it out (the server's check). */
+export const STAFF_EMAIL_REQUIRED_MESSAGE = 'Staff sign in with their e-mail address: it cannot be left out.';
+
+export const updateUserDetailsRequestSchema = z.object({ name: fullNameSchema, email: optionalEmailSchema });
 export type UpdateUserDetailsRequest = z.input<typeof updateUserDetailsRequestSchema>;
 
 /**

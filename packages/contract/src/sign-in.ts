@@ -20,8 +20,10 @@ const PHONE_SEPARATORS = /[\s().\-\u2010-\u2015\u2212]/g;
 export const PHONE_CHARACTERS_MESSAGE = 'Phone may contain only digits, spaces, brackets, dashes and dots.';
 
 /**
- * The national number as typed: the separators are dropped, so only digits go on to the country's rules
- * (a leading trunk 0, as in "07911 123456" for +44, is dropped there by libphonenumber).
+ * The number as typed or pasted: the separators are dropped, so only digits go on to the country's rules
+ * (a leading trunk 0, as in "07911 123456" for +44, is dropped there by libphonenumber). A number pasted
+ * whole keeps its leading `+` ("+977 981-234-5670", "(+977) 9812345670"): its own country code then
+ * counts, not the one chosen beside the field (`toE164`), and the server stores it in E.164.
  */
 export const nationalPhoneSchema = z
   .string()
@@ -32,9 +34,14 @@ export const nationalPhoneSchema = z
     z
       .string()
       .min(1, { error: 'Phone is required.', abort: true })
-      .regex(/^\d+$/, PHONE_CHARACTERS_MESSAGE)
-      .max(15, INVALID_PHONE_MESSAGE),
+      .regex(/^\+?\d+$/, PHONE_CHARACTERS_MESSAGE)
+      .max(16, INVALID_PHONE_MESSAGE),
   );
+
+/** A whole number's characters as people write them, for fields that take one (an administrator's form). */
+export function withoutPhoneSeparators(value: string): string {
+  return value.replace(PHONE_SEPARATORS, '');
+}
 
 /** The dial code and digits must form a valid number of that country (a `superRefine` of a request). */
 export function validPhoneNumber<T extends { code: string; phone: string }>(
@@ -42,7 +49,7 @@ export function validPhoneNumber<T extends { code: string; phone: string }>(
   context: z.RefinementCtx,
 ) {
   // A number that already broke the field's own rules has its message; a second one would only blur it.
-  if (typeof value.phone !== 'string' || !/^\d{1,15}$/.test(value.phone)) return;
+  if (typeof value.phone !== 'string' || !/^\+?\d{1,15}$/.test(value.phone)) return;
   if (!toE164(value.code, value.phone).ok)
     context.addIssue({ code: 'custom', path: ['phone'], message: INVALID_PHONE_MESSAGE });
 }

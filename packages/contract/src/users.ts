@@ -4,6 +4,7 @@ import { defineEndpoint } from './endpoint.ts';
 import { idSchema } from './input-rules.ts';
 import { pageInfoSchema, pageQuerySchema } from './paging.ts';
 import { emailSchema, sessionUserSchema } from './session.ts';
+import { withoutPhoneSeparators } from './sign-in.ts';
 import { z } from './zod.ts';
 
 /** An administrator's user management (docs/api.md "Users"). */
@@ -20,12 +21,16 @@ export const userFormSchema = z.object({
   // (a monk may go by one name).
   name: z.string().trim().min(1, 'Name is required.').max(120, 'Name can be at most 120 characters.'),
   email: emailSchema,
-  /** Full number in E.164 (+9779812345678), or the national digits of a Nepali number. */
+  /**
+   * Full number in E.164 (+9779812345678), or the national digits of a Nepali number; as pasted, with
+   * spaces, brackets and dashes ("+977 981-234-5670"), which are dropped.
+   */
   phone: z
     .string()
     .trim()
     .min(1, 'Phone is required.')
-    .regex(/^\+?\d{7,15}$/, 'Phone must be numeric.'),
+    .transform(withoutPhoneSeparators)
+    .pipe(z.string().regex(/^\+?\d{7,15}$/, 'Phone must be numeric.')),
   role: z.enum(ASSIGNABLE_ROLES, { error: 'Choose a role: user or monastery.' }),
   monastery: idSchema('Choose a monastery.')
     .optional()

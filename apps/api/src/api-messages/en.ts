@@ -15,6 +15,7 @@ import {
   PUJA_TIME_MESSAGE,
   SAME_PHONE_MESSAGE,
   SMS_SENT_MESSAGE,
+  STAFF_EMAIL_REQUIRED_MESSAGE,
   WRONG_CURRENT_PASSWORD_MESSAGE,
 } from '@puja/contract';
 
@@ -138,6 +139,7 @@ export const en = {
   refundReferenceRequired: "Enter the refund's reference from the merchant portal.",
   refundReferenceTooLong: 'A reference can be at most 100 characters.',
   validEmail: 'Enter a valid e-mail address.',
+  staffEmailRequired: STAFF_EMAIL_REQUIRED_MESSAGE,
   passwordRequired: 'Password is required.',
   chooseLanguage: 'Choose English, नेपाली or 繁體中文.',
   emailNoticesChoice: 'Say whether you want e-mails: true or false.',

@@ -111,6 +111,7 @@ export const ne: ApiMessageCatalogue = {
   refundReferenceRequired: 'मर्चेन्ट पोर्टलबाट फिर्ता भुक्तानीको सन्दर्भ नम्बर लेख्नुहोस्।',
   refundReferenceTooLong: 'सन्दर्भ नम्बर बढीमा १०० अक्षरको हुन सक्छ।',
   validEmail: 'मान्य इमेल ठेगाना लेख्नुहोस्।',
+  staffEmailRequired: 'कर्मचारीहरू आफ्नो इमेल ठेगानाबाट साइन इन गर्छन्: यसलाई खाली छोड्न मिल्दैन।',
   passwordRequired: 'पासवर्ड आवश्यक छ।',
   chooseLanguage: 'English, नेपाली वा 繁體中文 छान्नुहोस्।',
   emailNoticesChoice: 'इमेल चाहिन्छ कि चाहिँदैन भन्नुहोस्: true वा false।',

@@ -107,6 +107,7 @@ export const zhHant: ApiMessageCatalogue = {
   refundReferenceRequired: '請輸入商家後台中的退款參考編號。',
   refundReferenceTooLong: '參考編號最多 100 個字元。',
   validEmail: '請輸入有效的電子郵件地址。',
+  staffEmailRequired: '工作人員以電子郵件地址登入：不能留空。',
   passwordRequired: '請輸入密碼。',
   chooseLanguage: '請選擇 English、नेपाली 或 繁體中文。',
   emailNoticesChoice: '請說明是否要接收電子郵件：true 或 false。',

@@ -1,5 +1,4 @@
 import { MantineProvider } from '@mantine/core';
-import { TOAST_DURATION_MS } from '@puja/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { ApiError } from '../lib/api-client.ts';
@@ -54,10 +53,11 @@ export function AppProviders({
       env={mantineEnv}
       getStyleNonce={styleNonce ? () => styleNonce : undefined}
     >
-      {/* docs/product.md#notifications: toasts at the top end, 2 s, closable. */}
+      {/* docs/product.md#notifications: toasts at the top end, closable; each says how long it stays
+          (lib/notify.ts: errors until closed, other notes long enough to read). */}
       {toastsWanted && (
         <Suspense fallback={null}>
-          <Notifications position="top-right" autoClose={TOAST_DURATION_MS} />
+          <Notifications position="top-right" />
         </Suspense>
       )}
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>

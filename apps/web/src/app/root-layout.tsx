@@ -60,13 +60,13 @@ export function RootLayout() {
 
 /**
  * The Make Puja form a visitor asked for before signing in opens again once they are back on its page as a
- * patron with a name (a new patron is first sent to say it).
+ * patron; a new patron gives their name in that form (docs/decisions/029).
  */
 function useOrderAfterSignIn(): void {
   const location = useLocation();
-  const { role, name } = useSession();
+  const { role } = useSession();
   const path = `${location.pathname}${location.search}`;
-  const ready = role === 'user' && Boolean(name?.trim());
+  const ready = role === 'user';
   useEffect(() => {
     if (ready) resumeOrderAfterSignIn(path);
   }, [ready, path]);

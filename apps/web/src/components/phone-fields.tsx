@@ -75,6 +75,11 @@ interface PhoneCodeFieldsProps {
   onResend: () => void;
   resending: boolean;
   submitting: boolean;
+  /**
+   * Called once all six digits are in (typed, pasted or filled in from the SMS by the phone), so the code
+   * goes without a further tap; a wrong one is said on the field and the next change tries again.
+   */
+  onComplete?: () => void;
 }
 
 /** The code step's fields: the six-digit code, going back to the number, resending, and the form's submit. */
@@ -86,6 +91,7 @@ export function PhoneCodeFields({
   onResend,
   resending,
   submitting,
+  onComplete,
 }: PhoneCodeFieldsProps) {
   const resendSecondsLeft = useSecondsLeft(resendAt);
   return (
@@ -99,6 +105,10 @@ export function PhoneCodeFields({
         required
         data-autofocus
         {...codeInputProps}
+        onChange={(event) => {
+          codeInputProps.onChange(event);
+          if (onComplete && !submitting && /^\d{6}$/.test(event.currentTarget.value.trim())) onComplete();
+        }}
       />
       <Group justify="space-between" wrap="wrap" gap="xs">
         <Group gap="xs">

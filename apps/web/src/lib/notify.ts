@@ -1,8 +1,9 @@
 import { useSyncExternalStore } from 'react';
-import { i18n } from './i18n.ts';
 
 interface NotifyOptions {
-  /** Same id, one toast: stops double toasts when an effect runs twice (React StrictMode). */
+  /**
+   * Same id, one toast: a newer one replaces it, and an effect that runs twice (React StrictMode) shows one.
+   */
   id?: string;
   /** A heading above the message, e.g. 'Order Placed Unsuccessful' above the server's reason. */
   title?: string;
@@ -26,26 +27,24 @@ export function useToastsWanted(): boolean {
 }
 
 /**
- * Every toast's close button is named: Mantine leaves it an unnamed button for screen readers. The
- * notifications module is loaded on first use, its store keeps the toast until the container that the
- * first use mounts shows it; later toasts find both there.
+ * Shows a toast; how long it stays is one rule, in show-toast.ts (docs/decisions/029): an error or a
+ * warning until it is closed, any other note long enough to read. The toasts' module is loaded on first
+ * use; its store keeps the toast until the container that the first use mounts shows it.
  */
-function show(color: string, message: string, options: NotifyOptions): void {
+function show(color: string, message: string, options: NotifyOptions, untilClosed = false): void {
   if (!toastsWanted) {
     toastsWanted = true;
     for (const listener of listeners) listener();
   }
-  void import('@mantine/notifications').then(({ notifications }) =>
-    notifications.show({ ...options, message, color, closeButtonProps: { 'aria-label': i18n.t('close') } }),
-  );
+  void import('./show-toast.ts').then(({ showToast }) => showToast(color, message, options, untilClosed));
 }
 
 export function notifyError(message: string, options: NotifyOptions = {}): void {
-  show('red', message, options);
+  show('red', message, options, true);
 }
 
 export function notifyWarning(message: string, options: NotifyOptions = {}): void {
-  show('yellow', message, options);
+  show('yellow', message, options, true);
 }
 
 export function notifySuccess(message: string, options: NotifyOptions = {}): void {

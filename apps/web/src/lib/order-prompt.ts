@@ -81,20 +81,29 @@ export function forgetOrderAfterSignIn(): void {
   }
 }
 
+/** The order waiting for its patron to sign in, unless there is none or it is too old. */
+function pendingOrder(): PendingOrder | null {
+  try {
+    const pending = JSON.parse(sessionStorage.getItem(PENDING_KEY) ?? 'null') as PendingOrder | null;
+    return pending && Date.now() - pending.at <= PENDING_LIFETIME_MS ? pending : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The page (path and query) whose order form waits for the patron to finish signing in, if any. */
+export function pathOfOrderAfterSignIn(): string | null {
+  return pendingOrder()?.path ?? null;
+}
+
 /**
  * Opens the form the patron chose before signing in, once they are back on its page as a patron ready to
  * order. Answers whether it did.
  */
 export function resumeOrderAfterSignIn(currentPath: string): boolean {
-  let pending: PendingOrder | null = null;
-  try {
-    pending = JSON.parse(sessionStorage.getItem(PENDING_KEY) ?? 'null') as PendingOrder | null;
-  } catch {
-    pending = null;
-  }
-  if (!pending || pending.path !== currentPath) return false;
+  const pending = pendingOrder();
+  if (pending?.path !== currentPath) return false;
   forgetOrderAfterSignIn();
-  if (Date.now() - pending.at > PENDING_LIFETIME_MS) return false;
   openOrderPrompt(pending.offering);
   return true;
 }

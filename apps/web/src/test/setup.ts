@@ -6,6 +6,9 @@ import { afterEach, vi } from 'vitest';
 import { closeLoginPrompt } from '../lib/login-prompt.ts';
 import { resetOrderPrompt } from '../lib/order-prompt.ts';
 import { forgetSessionEnding } from '../lib/session.ts';
+// Loaded by the first toast in the app; loaded here once, so a test's toast arrives as soon as before
+// (the toasts' own module, which this file imports, was the only hop).
+import '../lib/show-toast.ts';
 
 // jsdom lacks the browser APIs Mantine measures layout and colour scheme with.
 Object.defineProperty(window, 'matchMedia', {

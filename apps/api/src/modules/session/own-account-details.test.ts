@@ -179,6 +179,22 @@ describe('changing one’s own name and e-mail', () => {
       payload,
     });
 
+  it('keeps the e-mail staff and administrators sign in with: leaving it out changes nothing', async () => {
+    for (const role of ['monastery', 'admin'] as const) {
+      const someone = await person(role);
+      for (const payload of [{ name: 'Tenzin Dorje' }, { name: 'Tenzin Dorje', email: '' }]) {
+        const refused = await update(someone.token, payload);
+        expect(refused.statusCode).toBe(422);
+        expect(refused.json().errors.email).toEqual([
+          'Staff sign in with their e-mail address: it cannot be left out.',
+        ]);
+      }
+      const [stored] = await harness.database.db.select().from(users).where(eq(users.id, someone.id));
+      expect(stored?.email).toBe(someone.email);
+      expect(await auditOf(someone.id)).toEqual([]);
+    }
+  });
+
   it('lets staff and administrators change theirs, audited; a patron’s is not audited', async () => {
     for (const role of ['monastery', 'admin'] as const) {
       const someone = await person(role);

@@ -69,7 +69,7 @@ export async function revokeSessionsOfUser(
 export async function updateUserDetails(
   db: Executor,
   userId: number,
-  details: { name: string; email: string },
+  details: { name: string; email: string | null },
 ) {
   const [row] = await db.update(users).set(details).where(eq(users.id, userId)).returning();
   return row!;

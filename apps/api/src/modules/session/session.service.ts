@@ -9,6 +9,7 @@ import {
   PASSWORD_CHANGED_MESSAGE,
   type SendOtpResponse,
   type SessionUser,
+  STAFF_EMAIL_REQUIRED_MESSAGE,
   toE164,
   WRONG_CURRENT_PASSWORD_MESSAGE,
 } from '@puja/contract';
@@ -146,8 +147,17 @@ export function createSessionService(dependencies: SessionServiceDependencies) {
      * The signed-in person's own name and e-mail (anyone signed in). A staff member's or administrator's
      * change is audited, as their other writes are; a patron's, made when they first sign in, is not.
      */
-    async updateDetails(viewer: Viewer, details: { name: string; email: string }): Promise<SessionUser> {
-      const owner = await findUserByEmail(db, details.email);
+    async updateDetails(
+      viewer: Viewer,
+      details: { name: string; email?: string | undefined },
+    ): Promise<SessionUser> {
+      // A patron may have no address (receipts then come by SMS only); staff sign in with theirs.
+      if (!details.email && viewer.role !== 'user') {
+        throw new AppError('invalidInput', STAFF_EMAIL_REQUIRED_MESSAGE, {
+          email: [STAFF_EMAIL_REQUIRED_MESSAGE],
+        });
+      }
+      const owner = details.email ? await findUserByEmail(db, details.email) : undefined;
       if (owner && owner.id !== viewer.id) {
         throw new AppError('invalidInput', EMAIL_TAKEN_MESSAGE, { email: [EMAIL_TAKEN_MESSAGE] });
       }
@@ -157,7 +167,7 @@ export function createSessionService(dependencies: SessionServiceDependencies) {
           if (!current) throw new AppError('unauthenticated', 'Unauthorized');
           const updated = await updateUserDetailsQuery(tx, viewer.id, {
             name: details.name.trim(),
-            email: details.email,
+            email: details.email ?? null,
           });
           if (viewer.role !== 'user') {
             await recordAudit(tx, {

@@ -92,6 +92,11 @@ describe('sending a sign-in code', () => {
     ['+44', '(0)7400 123-456', '+447400123456'],
     ['+977', '981.100.0050', '+9779811000050'],
     ['+977', ' 981–1000051 ', '+9779811000051'],
+    // Issue 29: pasted whole, with the +country prefix, whatever country the form had chosen.
+    ['+977', '+977 981-234-5670', '+9779812345670'],
+    ['+977', '+44 7911 123457', '+447911123457'],
+    ['+1', '(+977) 9812345671', '+9779812345671'],
+    ['+977', ' 9812345672 ', '+9779812345672'],
   ])('takes %s %j as people write it, texts %s and signs in with it', async (dialCode, typed, e164) => {
     const sent = await sendOtp(typed, freshAddress(), dialCode);
     expect(sent.statusCode, sent.body).toBe(200);
@@ -396,6 +401,28 @@ describe('updating one’s own details', () => {
     expect(badEmail.statusCode).toBe(422);
     const [stored] = await harness.database.db.select().from(users).where(eq(users.id, user.id));
     expect(stored).toMatchObject({ name: '', email: null });
+  });
+
+  it('lets a patron leave the e-mail out, and clear it (issue 29: a name is enough to order)', async () => {
+    const { token, user } = await signInByPhone(harness, '9811000042');
+    const update = (payload: object) =>
+      harness.app.inject({
+        method: 'PATCH',
+        url: '/api/update-user-details',
+        headers: bearer(token),
+        payload,
+      });
+    const nameOnly = await update({ name: 'Pema Lhamo' });
+    expect(nameOnly.statusCode).toBe(200);
+    expect(nameOnly.json().user).toMatchObject({ name: 'Pema Lhamo', email: null });
+
+    expect((await update({ name: 'Pema Lhamo', email: 'Pema@Example.org' })).json().user.email).toBe(
+      'pema@example.org',
+    );
+    const cleared = await update({ name: 'Pema Lhamo', email: '  ' });
+    expect(cleared.statusCode).toBe(200);
+    const [stored] = await harness.database.db.select().from(users).where(eq(users.id, user.id));
+    expect(stored).toMatchObject({ name: 'Pema Lhamo', email: null });
   });
 
   it('needs a signed-in person', async () => {

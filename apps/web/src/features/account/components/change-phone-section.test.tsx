@@ -146,7 +146,12 @@ describe('changing the phone number', () => {
     await user.clear(code);
     await user.type(code, '123456');
     await user.click(screen.getByRole('button', { name: 'Change number' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('This number belongs to another account.');
+    // Above the form, beside the wrong code's toast, which stays until closed (docs/decisions/029).
+    await waitFor(() =>
+      expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toContain(
+        'This number belongs to another account.',
+      ),
+    );
     // Still signed in, with the old number.
     expect(getSession()).toMatchObject({ token: 'patron-token', phone: '+9779800000003' });
   });

@@ -1,13 +1,9 @@
-import { notifications } from '@mantine/notifications';
-import { act, fireEvent, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
 import { getSession, signIn } from '../../../lib/session.ts';
 import { renderRoutes, stubApi } from '../../../test/render-app.tsx';
-import { TYPING_INTERVAL_MS } from '../hooks/use-typed-text.ts';
 import { LetsBeginPage } from './lets-begin-page.tsx';
-
-const GREETING = 'Tashi Delek, and welcome! Before we begin, may we know your full name?';
-const THANKS = 'Thank you, Tenzin! What e-mail address can we reach you at about your pujas?';
 
 const newcomer = {
   id: 7,
@@ -30,162 +26,109 @@ function renderPage(path = '/lets-begin?redirect=%2Forders') {
   );
 }
 
-function typed(index = 0): string {
-  return screen.getAllByTestId('typed-message')[index]?.textContent ?? '';
+/** The form data of the save. */
+function savedBody(fetchMock: ReturnType<typeof stubApi>): FormData {
+  return fetchMock.mock.calls.find(([input]) => String(input) === '/api/update-user-details')?.[1]
+    ?.body as FormData;
 }
-
-function advance(ms: number) {
-  act(() => {
-    vi.advanceTimersByTime(ms);
-  });
-}
-
-/** Lets the whole greeting type out. */
-function finishGreeting() {
-  advance(Array.from(GREETING).length * TYPING_INTERVAL_MS);
-}
-
-function continueWithName(name: string) {
-  fireEvent.change(screen.getByRole('textbox', { name: /Full Name/ }), { target: { value: name } });
-  fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
-}
-
-beforeEach(() => {
-  vi.useFakeTimers();
-});
 
 afterEach(() => {
-  vi.useRealTimers();
-  vi.restoreAllMocks();
+  sessionStorage.clear();
 });
 
 describe('LetsBeginPage', () => {
-  it('types the greeting at 45 ms per character, then asks for the name', () => {
+  it('asks for the name at once, on one screen, with the e-mail optional beside it', () => {
     stubApi({});
     renderPage();
 
-    expect(typed()).toBe('');
-    expect(screen.queryByRole('textbox', { name: /Full Name/ })).not.toBeInTheDocument();
-    advance(5 * TYPING_INTERVAL_MS);
-    expect(typed()).toBe('Tashi');
-    advance(TYPING_INTERVAL_MS);
-    expect(typed()).toBe('Tashi ');
-
-    finishGreeting();
-    expect(typed()).toBe(GREETING);
-    expect(screen.getByRole('textbox', { name: /Full Name/ })).toBeInTheDocument();
+    expect(
+      screen.getByText('Tashi Delek, and welcome! Before we begin, may we know your full name?'),
+    ).toBeInTheDocument();
+    const name = screen.getByRole('textbox', { name: /Full Name/ });
+    expect(name).toBeRequired();
+    expect(name).toHaveFocus();
+    const email = screen.getByRole('textbox', { name: /E-mail \(optional\)/ });
+    expect(email).not.toBeRequired();
+    expect(email).toHaveAccessibleDescription(/receipts/);
     expect(screen.getByRole('button', { name: 'Continue' })).toBeInTheDocument();
   });
 
-  it('warns when the name is not a full name, and does not go on', async () => {
-    stubApi({});
-    const toast = vi.spyOn(notifications, 'show');
-    renderPage();
-    finishGreeting();
-
-    continueWithName('Tenzin');
-    advance(5000);
-
-    // The toast module loads on first use (lib/notify.ts).
-    await vi.waitFor(() =>
-      expect(toast).toHaveBeenCalledWith(
-        expect.objectContaining({ message: 'Oops, can you give us your full name?', color: 'yellow' }),
-      ),
-    );
-    expect(screen.getAllByTestId('typed-message')).toHaveLength(1);
-    expect(screen.queryByRole('textbox', { name: /E-mail/ })).not.toBeInTheDocument();
-  });
-
-  it('blocks the Enter key in the form', () => {
+  it('says on the name field when it is not a full name, and sends nothing', async () => {
     const fetchMock = stubApi({});
     renderPage();
-    finishGreeting();
+    const events = userEvent.setup();
 
-    const nameInput = screen.getByRole('textbox', { name: /Full Name/ });
-    fireEvent.change(nameInput, { target: { value: 'Tenzin Norbu' } });
-    // fireEvent returns false when the event's default action was prevented.
-    expect(fireEvent.keyDown(nameInput, { key: 'Enter' })).toBe(false);
-    expect(fireEvent.keyDown(nameInput, { key: 'a' })).toBe(true);
-    advance(5000);
+    const name = screen.getByRole('textbox', { name: /Full Name/ });
+    await events.type(name, 'Tenzin');
+    await events.click(screen.getByRole('button', { name: 'Continue' }));
 
-    expect(screen.getAllByTestId('typed-message')).toHaveLength(1);
-    expect(fetchMock).not.toHaveBeenCalled();
+    await waitFor(() => expect(name).toHaveAccessibleDescription('Oops, can you give us your full name?'));
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(fetchMock.mock.calls.filter(([input]) => String(input) === '/api/update-user-details')).toEqual(
+      [],
+    );
   });
 
-  it('thanks by first name after 300 ms, asks for the e-mail, saves and continues', async () => {
-    const saved = { ...newcomer, name: 'Tenzin Norbu', email: 'tenzin@example.com' };
+  it('saves the name alone and goes on to the page the patron came from', async () => {
+    const saved = { ...newcomer, name: 'Tenzin Norbu' };
     const fetchMock = stubApi({ '/api/update-user-details': { body: { user: saved } } });
     const { router } = renderPage();
-    finishGreeting();
+    const events = userEvent.setup();
 
-    continueWithName('Tenzin Norbu');
-    expect(screen.queryByRole('button', { name: 'Continue' })).not.toBeInTheDocument();
-    advance(299);
-    expect(screen.getAllByTestId('typed-message')).toHaveLength(1);
-    advance(1);
-    expect(typed(1)).toBe('');
-    advance(Array.from(THANKS).length * TYPING_INTERVAL_MS);
-    expect(typed(1)).toBe(THANKS);
+    await events.type(screen.getByRole('textbox', { name: /Full Name/ }), 'Tenzin Norbu{Enter}');
 
-    const email = screen.getByRole('textbox', { name: /E-mail/ });
-    expect(email).toHaveAttribute('type', 'email');
-    fireEvent.change(email, { target: { value: 'tenzin@example.com' } });
-    expect(fireEvent.keyDown(email, { key: 'Enter' })).toBe(false);
-    expect(fetchMock).not.toHaveBeenCalled();
-
-    fireEvent.click(screen.getByRole('button', { name: 'Begin Journey' }));
-    // The save loads the contract on first use, which a busy machine takes longer than any fixed wait for.
-    await act(() => vi.waitFor(() => expect(router.state.location.pathname).toBe('/orders')));
-
-    const body = fetchMock.mock.calls[0]![1]?.body as FormData;
+    await waitFor(() => expect(router.state.location.pathname).toBe('/orders'));
+    const body = savedBody(fetchMock);
     expect([body.get('_method'), body.get('name'), body.get('email')]).toEqual([
       'patch',
       'Tenzin Norbu',
-      'tenzin@example.com',
+      null,
     ]);
-    expect(getSession()).toMatchObject({ name: 'Tenzin Norbu', email: 'tenzin@example.com' });
-    expect(router.state.location.pathname).toBe('/orders');
+    expect(getSession()).toMatchObject({ name: 'Tenzin Norbu', email: null });
   });
 
-  it('says inline when the e-mail is taken', async () => {
-    stubApi({
+  it('saves an e-mail given, and says on its field when it is taken', async () => {
+    const fetchMock = stubApi({
       '/api/update-user-details': {
         status: 422,
         body: { message: 'Email already exists', errors: { email: ['Email already exists'] } },
       },
     });
     const { router } = renderPage('/lets-begin');
-    finishGreeting();
-    continueWithName('Tenzin Norbu');
-    advance(300);
-    advance(Array.from(THANKS).length * TYPING_INTERVAL_MS);
+    const events = userEvent.setup();
 
-    fireEvent.change(screen.getByRole('textbox', { name: /E-mail/ }), {
-      target: { value: 'admin@example.com' },
-    });
-    fireEvent.click(screen.getByRole('button', { name: 'Begin Journey' }));
-    await act(() => vi.waitFor(() => expect(screen.getByText('Email already exists')).toBeInTheDocument()));
+    await events.type(screen.getByRole('textbox', { name: /Full Name/ }), 'Tenzin Norbu');
+    const email = screen.getByRole('textbox', { name: /E-mail/ });
+    await events.type(email, 'Admin@Example.com');
+    await events.click(screen.getByRole('button', { name: 'Continue' }));
 
-    expect(screen.getByText('Email already exists')).toBeInTheDocument();
+    await waitFor(() => expect(email).toHaveAccessibleDescription(/Email already exists/));
+    expect(savedBody(fetchMock).get('email')).toBe('admin@example.com');
     expect(router.state.location.pathname).toBe('/lets-begin');
     expect(getSession().name).toBe('');
   });
 
-  it('shows the whole text at once to people who ask for less motion', () => {
-    vi.spyOn(window, 'matchMedia').mockImplementation(
-      (query: string) =>
-        ({
-          matches: query.includes('prefers-reduced-motion'),
-          media: query,
-          addEventListener: vi.fn(),
-          removeEventListener: vi.fn(),
-        }) as unknown as MediaQueryList,
-    );
+  it('keeps what was typed through a reload of the page', async () => {
     stubApi({});
-    renderPage();
-    advance(0);
+    const first = renderPage();
+    const events = userEvent.setup();
+    await events.type(screen.getByRole('textbox', { name: /Full Name/ }), 'Pema Lhamo');
+    await events.type(screen.getByRole('textbox', { name: /E-mail/ }), 'pema@example.org');
+    first.unmount();
 
-    expect(typed()).toBe(GREETING);
-    expect(screen.getByRole('textbox', { name: /Full Name/ })).toBeInTheDocument();
+    renderPage();
+    expect(screen.getByRole('textbox', { name: /Full Name/ })).toHaveValue('Pema Lhamo');
+    expect(screen.getByRole('textbox', { name: /E-mail/ })).toHaveValue('pema@example.org');
+  });
+
+  it('does not show one account’s draft to another', async () => {
+    stubApi({});
+    const first = renderPage();
+    await userEvent.setup().type(screen.getByRole('textbox', { name: /Full Name/ }), 'Pema Lhamo');
+    first.unmount();
+
+    signIn({ token: 'other-token', user: { ...newcomer, id: 8 } });
+    renderRoutes([{ path: '/lets-begin', element: <LetsBeginPage /> }], '/lets-begin');
+    expect(screen.getByRole('textbox', { name: /Full Name/ })).toHaveValue('');
   });
 });

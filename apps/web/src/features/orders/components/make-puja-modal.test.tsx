@@ -272,6 +272,80 @@ describe('the Make Puja modal', () => {
     expect(goToPaymentPage).not.toHaveBeenCalled();
   });
 
+  describe('for a patron who has just signed up, with no name yet (issue 29)', () => {
+    const newcomer: SessionUser = { ...patron, id: 9, name: '', email: null };
+    beforeEach(() => signIn({ token: 'new-token', user: newcomer }));
+    const newcomerAnswers = { ...catalogueAnswers, '/api/me': { body: { user: newcomer } } };
+
+    it('asks for the name in the order form, with the order’s own messages, and sends nothing', async () => {
+      const fetchMock = stubApi(newcomerAnswers);
+      const { user, dialog } = await openModal();
+
+      const name = within(dialog).getByRole('textbox', { name: /Your full name/ });
+      expect(name).toBeRequired();
+      await user.type(name, 'Tenzin');
+      await user.click(within(dialog).getByRole('button', { name: 'Make Puja' }));
+
+      await waitFor(() => expect(name).toHaveAccessibleDescription(/Oops, can you give us your full name\?/));
+      expect(name).toHaveAttribute('aria-invalid', 'true');
+      expect(within(dialog).getByText('Choose a date.')).toBeInTheDocument();
+
+      await fillOrder(user, dialog);
+      await user.click(within(dialog).getByRole('button', { name: 'Make Puja' }));
+      await waitFor(() => expect(name).toHaveAccessibleDescription(/Oops, can you give us your full name\?/));
+      expect(callsTo(fetchMock, '/api/update-user-details')).toHaveLength(0);
+      expect(callsTo(fetchMock, '/api/order')).toHaveLength(0);
+    });
+
+    it('saves the name, then places the order and starts the payment', async () => {
+      const order = orderFixture({ id: 41, payment_type: 'esewa' });
+      const fetchMock = stubApi({
+        ...newcomerAnswers,
+        '/api/update-user-details': { body: { user: { ...newcomer, name: 'Dawa Sherpa' } } },
+        '/api/order': { body: { order } },
+        '/api/esewa-process': { body: esewaForm },
+      });
+      const { user, dialog } = await openModal();
+
+      await user.type(within(dialog).getByRole('textbox', { name: /Your full name/ }), 'Dawa Sherpa');
+      await fillOrder(user, dialog);
+      await user.click(within(dialog).getByRole('button', { name: 'Make Puja' }));
+
+      await waitFor(() => expect(postPaymentForm).toHaveBeenCalledWith(esewaForm.action, esewaForm.fields));
+      const [saved] = callsTo(fetchMock, '/api/update-user-details');
+      expect(bodyOf(saved!)).toMatchObject({ name: 'Dawa Sherpa' });
+      expect(bodyOf(saved!)).not.toHaveProperty('email');
+      // The name first: the order is the patron's, named.
+      const paths = fetchMock.mock.calls.map(([input]) => String(input));
+      expect(paths.indexOf('/api/update-user-details')).toBeLessThan(paths.indexOf('/api/order'));
+    });
+
+    it('does not place the order when the name cannot be saved, and says why on the field', async () => {
+      const fetchMock = stubApi({
+        ...newcomerAnswers,
+        '/api/update-user-details': {
+          status: 422,
+          body: { message: 'Invalid input', errors: { name: ['Oops, can you give us your full name?'] } },
+        },
+      });
+      const { user, dialog } = await openModal();
+
+      const name = within(dialog).getByRole('textbox', { name: /Your full name/ });
+      await user.type(name, 'Dawa Sherpa');
+      await fillOrder(user, dialog);
+      await user.click(within(dialog).getByRole('button', { name: 'Make Puja' }));
+
+      await waitFor(() => expect(name).toHaveAccessibleDescription(/Oops, can you give us your full name\?/));
+      expect(callsTo(fetchMock, '/api/order')).toHaveLength(0);
+    });
+  });
+
+  it('asks no name of a patron who has one', async () => {
+    stubApi(catalogueAnswers);
+    const { dialog } = await openModal();
+    expect(within(dialog).queryByRole('textbox', { name: /Your full name/ })).not.toBeInTheDocument();
+  });
+
   it('sends the patron to Khalti when they chose Khalti, with an empty form next time', async () => {
     const order = orderFixture({ id: 42, payment_type: 'khalti' });
     stubApi({

@@ -1,10 +1,11 @@
 import '../../../lib/orders-strings.ts';
 // The order form's date picker styles arrive with this lazy module, never with the home page's bundle.
-import { Button, Group, Modal, Text } from '@mantine/core';
+import { Button, Group, Modal, Text, TextInput } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { closeOrderPrompt, useOrderPrompt } from '../../../lib/order-prompt.ts';
+import { useNameForOrder } from '../hooks/use-name-for-order.ts';
 import { useOrderForm } from '../hooks/use-order-form.ts';
 import type { OrderChoice } from '../utils/order-form.ts';
 import { OrderForm } from './order-form.tsx';
@@ -19,11 +20,13 @@ const NO_CHOICE: OrderChoice = { monastery: null, puja: null, cost: null };
 export function MakePujaModal() {
   const { t } = useTranslation('orders');
   const { opened, offering } = useOrderPrompt();
+  const patronName = useNameForOrder();
   const editor = useOrderForm({
     choice: offering
       ? { monastery: offering.monastery.id, puja: offering.puja.id, cost: offering.cost }
       : NO_CHOICE,
     onPlaced: closeOrderPrompt,
+    beforePlacing: patronName.save,
   });
   const { reset } = editor;
 
@@ -62,8 +65,26 @@ export function MakePujaModal() {
               {t('makePuja.offering', { puja: offering.puja.name, monastery: offering.monastery.name })}
             </Text>
             <OrderForm
-              editor={editor}
+              // The name's message shows with the order's own when the form is sent with mistakes.
+              editor={{
+                ...editor,
+                submit: (event) => {
+                  patronName.check();
+                  editor.submit(event);
+                },
+              }}
               cost={offering.cost}
+              leadingFields={
+                patronName.needed && (
+                  <TextInput
+                    label={t('makePuja.yourName')}
+                    description={t('makePuja.yourNameHint')}
+                    autoComplete="name"
+                    required
+                    {...patronName.inputProps}
+                  />
+                )
+              }
               actions={
                 <Group justify="flex-end" gap="sm">
                   <Button variant="default" onClick={closeOrderPrompt}>

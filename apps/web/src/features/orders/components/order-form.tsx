@@ -15,6 +15,8 @@ interface OrderFormProps {
   cost: number | null;
   /** The direct order page's monastery and puja choices. Without them, their messages show at the top. */
   offeringFields?: ReactNode;
+  /** Fields before the order's own: a new patron's name (Make Puja right after signing up). */
+  leadingFields?: ReactNode;
   actions: ReactNode;
 }
 
@@ -22,7 +24,7 @@ interface OrderFormProps {
  * The order form's fields (docs/product.md#make-puja): date, payment method, names and intention, the cost, the buttons.
  * The date is the app's DayInput: typed or picked, from today in Nepal up to LATEST_ORDER_DAYS ahead.
  */
-export function OrderForm({ editor, cost, offeringFields, actions }: OrderFormProps) {
+export function OrderForm({ editor, cost, offeringFields, leadingFields, actions }: OrderFormProps) {
   const { t } = useTranslation('orders');
   const { form } = editor;
   const { min, max } = orderDateRange(editor.today);
@@ -36,6 +38,7 @@ export function OrderForm({ editor, cost, offeringFields, actions }: OrderFormPr
             {offeringError}
           </Alert>
         )}
+        {leadingFields}
         {offeringFields}
         <DayInput
           label={t('form.date')}

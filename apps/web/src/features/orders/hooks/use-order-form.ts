@@ -25,6 +25,11 @@ interface UseOrderFormOptions {
   choice: OrderChoice;
   /** Right after the order is placed, before its payment starts (the modal closes here). */
   onPlaced?: (order: Order) => void;
+  /**
+   * Once the form's own values are right, before the order is sent: what else must be done first (a new
+   * patron's name saved). False stops the order, having said why.
+   */
+  beforePlacing?: () => Promise<boolean>;
 }
 
 const todayInNepal = () => todayIn(DEFAULT_BUSINESS_TIME_ZONE);
@@ -39,7 +44,7 @@ const todayInNepal = () => todayIn(DEFAULT_BUSINESS_TIME_ZONE);
  * When the answer was lost (no connection, a server error) the order may exist: sending the same order
  * again reuses the key, and the server answers with that order instead of placing a second one.
  */
-export function useOrderForm({ choice, onPlaced }: UseOrderFormOptions) {
+export function useOrderForm({ choice, onPlaced, beforePlacing }: UseOrderFormOptions) {
   const { t } = useTranslation('orders');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -80,6 +85,7 @@ export function useOrderForm({ choice, onPlaced }: UseOrderFormOptions) {
 
   const submit = form.onSubmit(async (values) => {
     if (sending.current) return;
+    if (beforePlacing && !(await beforePlacing())) return;
     const newOrder = orderOf(choice, values);
     const order = JSON.stringify(newOrder);
     const key = unanswered.current?.order === order ? unanswered.current.key : crypto.randomUUID();

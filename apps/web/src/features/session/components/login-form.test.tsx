@@ -87,10 +87,11 @@ describe('LoginForm', () => {
 
     const codeField = await screen.findByRole('textbox', { name: /One-time code/ });
     expect(codeField).toHaveAccessibleDescription('Enter the code we sent by SMS to +977 981 2345678.');
+    // The sixth digit sends the code: no further tap (issue 29).
     await events.type(codeField, '123456');
-    await events.click(screen.getByRole('button', { name: 'Log In' }));
 
     expect(await screen.findByText("You're Logged In")).toBeInTheDocument();
+    expect(bodiesSentTo(fetchMock, '/api/login-phone')).toHaveLength(1);
     expect(window.localStorage.getItem('token')).toBe('session-token');
     expect(getSession()).toMatchObject({ token: 'session-token', user_id: 3, role: 'user', name: '' });
     expect(onSignedIn).toHaveBeenCalledWith({ token: 'session-token', user });
@@ -153,6 +154,21 @@ describe('LoginForm', () => {
     expect(codeField).toHaveAccessibleDescription('Enter the code we sent by SMS to +977 981 2345678.');
   });
 
+  it('takes a number pasted whole with its country code, whatever country is chosen', async () => {
+    const fetchMock = stubApi({ '/api/client-config': noCaptcha, '/api/send-otp': codeSent() });
+    renderForm();
+    const events = userEvent.setup();
+
+    await events.click(screen.getByRole('textbox', { name: /Phone number/ }));
+    await events.paste('+44 7911 123457');
+    await events.click(screen.getByRole('button', { name: 'Send OTP' }));
+
+    await screen.findByRole('textbox', { name: /One-time code/ });
+    const [sent] = bodiesSentTo(fetchMock, '/api/send-otp');
+    // The server reads the number's own +44 (contract's toE164), not the +977 chosen beside it.
+    expect([sent?.get('code'), sent?.get('phone')]).toEqual(['+977', '+447911123457']);
+  });
+
   it("shows the server's message when the code cannot be sent", async () => {
     stubApi({
       '/api/client-config': noCaptcha,
@@ -171,7 +187,7 @@ describe('LoginForm', () => {
     expect(screen.queryByRole('textbox', { name: /One-time code/ })).not.toBeInTheDocument();
   });
 
-  it('says when the code does not match, stays signed out, and can send a new code', async () => {
+  it('says on the code field when the code does not match, stays signed out, and can send a new code', async () => {
     const fetchMock = stubApi({
       '/api/client-config': noCaptcha,
       '/api/send-otp': [codeSent(0), codeSent(0, 'd'.repeat(43))],
@@ -182,10 +198,14 @@ describe('LoginForm', () => {
 
     await events.type(screen.getByRole('textbox', { name: /Phone number/ }), '9812345678');
     await events.click(screen.getByRole('button', { name: 'Send OTP' }));
-    await events.type(await screen.findByRole('textbox', { name: /One-time code/ }), '000000');
-    await events.click(screen.getByRole('button', { name: 'Log In' }));
+    const codeField = await screen.findByRole('textbox', { name: /One-time code/ });
+    await events.type(codeField, '000000');
 
-    expect(await screen.findByText('OTP does not match')).toBeInTheDocument();
+    // Issue 29: the message is the code field's own (aria-describedby), marked invalid, not a toast
+    // that vanished behind the dialog.
+    await waitFor(() => expect(codeField).toHaveAccessibleDescription(/OTP does not match/));
+    expect(codeField).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getAllByText('OTP does not match')).toHaveLength(1);
     expect(screen.queryByText('Session Expired')).not.toBeInTheDocument();
     expect(getSession().token).toBeNull();
     expect(onSignedIn).not.toHaveBeenCalled();
@@ -196,9 +216,40 @@ describe('LoginForm', () => {
 
     // The new code goes with the new challenge.
     await events.type(screen.getByRole('textbox', { name: /One-time code/ }), '222222');
-    await events.click(screen.getByRole('button', { name: 'Log In' }));
     await waitFor(() => expect(bodiesSentTo(fetchMock, '/api/login-phone')).toHaveLength(2));
     expect(bodiesSentTo(fetchMock, '/api/login-phone')[1]?.get('challenge')).toBe('d'.repeat(43));
+  });
+
+  it('keeps the code field marked after the last wrong try, and a Log In tap sends a code typed short', async () => {
+    const fetchMock = stubApi({
+      '/api/client-config': noCaptcha,
+      '/api/send-otp': codeSent(0),
+      '/api/login-phone': [
+        { status: 401, body: { message: 'OTP does not match' } },
+        { status: 429, body: { message: 'Too many wrong codes. Ask for a new code.' } },
+      ],
+    });
+    renderForm();
+    const events = userEvent.setup();
+
+    await events.type(screen.getByRole('textbox', { name: /Phone number/ }), '9812345678');
+    await events.click(screen.getByRole('button', { name: 'Send OTP' }));
+    const codeField = await screen.findByRole('textbox', { name: /One-time code/ });
+    await events.type(codeField, '12345');
+    await events.click(screen.getByRole('button', { name: 'Log In' }));
+    expect(await screen.findByText('The code has 6 digits.')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.filter(([input]) => String(input) === '/api/login-phone')).toHaveLength(0);
+
+    await events.type(codeField, '6');
+    await waitFor(() => expect(codeField).toHaveAccessibleDescription(/OTP does not match/));
+    await events.clear(codeField);
+    // Correcting the code clears its message; the next wrong one is said in its place.
+    expect(codeField).not.toHaveAccessibleDescription(/OTP does not match/);
+    await events.type(codeField, '654321');
+    await waitFor(() =>
+      expect(codeField).toHaveAccessibleDescription(/Too many wrong codes\. Ask for a new code\./),
+    );
+    expect(codeField).toHaveAttribute('aria-invalid', 'true');
   });
 
   describe('resending a code', () => {

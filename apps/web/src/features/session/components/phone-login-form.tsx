@@ -10,7 +10,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PhoneCodeFields, PhoneNumberFields } from '../../../components/phone-fields.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { showServerErrors, useContractForm } from '../../../lib/contract-form.ts';
+import { reasonOf, showServerErrors, useContractForm } from '../../../lib/contract-form.ts';
 import { defaultCountryCode, dialCodeOf, listCountryDialCodes } from '../../../lib/country-dial-codes.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useClientConfig } from '../api/get-client-config.ts';
@@ -143,8 +143,10 @@ export function PhoneLoginForm({ onLoggedIn }: PhoneLoginFormProps) {
       {
         onSuccess: onLoggedIn,
         onError: (error) => {
-          notifyError(messageOf(error, unexpected));
-          showServerErrors(codeForm, error);
+          // A wrong code, the code's last try, a throttle: all said on the code field itself (Mantine
+          // ties the message to it with aria-describedby), where the eye is, and it stays until the
+          // code is changed; a toast in the corner, behind the dialog, went unseen (issue 29).
+          if (!showServerErrors(codeForm, error)) codeForm.setFieldError('otp', reasonOf(error, unexpected));
         },
       },
     );
@@ -169,6 +171,7 @@ export function PhoneLoginForm({ onLoggedIn }: PhoneLoginFormProps) {
             onResend={resendCode}
             resending={sendOtp.isPending}
             submitting={login.isPending}
+            onComplete={() => submitOtp()}
           />
         </Stack>
       </form>

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { forgetOrderAfterSignIn, rememberOrderAfterSignIn } from '../../../lib/order-prompt.ts';
 import { pathAfterSignIn } from './path-after-sign-in.ts';
+
+const offering = {
+  monastery: { id: 1, name: 'Kopan Monastery' },
+  puja: { id: 2, name: 'Medicine Buddha Puja' },
+  cost: 3000,
+};
 
 const admin = { role: 'admin', name: 'Demo Administrator' } as const;
 const staff = { role: 'monastery', name: 'Demo Kopan Staff' } as const;
@@ -22,6 +29,17 @@ describe('pathAfterSignIn (docs/product.md#after-sign-in, after login)', () => {
     expect(pathAfterSignIn(newPatron, null)).toBe('/lets-begin');
     expect(pathAfterSignIn(newPatron, '/orders?oid=3')).toBe('/lets-begin?redirect=%2Forders%3Foid%3D3');
     expect(pathAfterSignIn({ role: 'user', name: '   ' }, '/lets-begin')).toBe('/lets-begin');
+  });
+
+  it('sends a patron without a name straight back to a Make Puja form waiting for them, which asks for it', () => {
+    rememberOrderAfterSignIn(offering, '/puja/medicine-buddha-puja');
+    expect(pathAfterSignIn(newPatron, '/puja/medicine-buddha-puja')).toBe('/puja/medicine-buddha-puja');
+    // Another page than the order's: the name first, as before.
+    expect(pathAfterSignIn(newPatron, '/orders')).toBe('/lets-begin?redirect=%2Forders');
+    forgetOrderAfterSignIn();
+    expect(pathAfterSignIn(newPatron, '/puja/medicine-buddha-puja')).toBe(
+      '/lets-begin?redirect=%2Fpuja%2Fmedicine-buddha-puja',
+    );
   });
 
   it('follows a redirect only into pages of the role, and never off the site', () => {
