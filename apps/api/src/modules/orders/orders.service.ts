@@ -8,6 +8,7 @@ import {
   type Order,
   type OrderConversationResponse,
   OWN_ORDERS_PAGE_SIZE,
+  orderPagePath,
   type OwnOrdersResponse,
   paisaToRupees,
   rupeesToPaisa,
@@ -265,7 +266,7 @@ export function createOrdersService(dependencies: {
         pujaDate: row.order.pujaDate,
         pujaTime: row.order.pujaTime,
         businessTimeZone,
-        orderUrl: `${publicUrl}/orders?oid=${row.order.id}`,
+        orderUrl: `${publicUrl}${orderPagePath(row.order.id)}`,
         language: patron.language ?? null,
       });
       return { filename: `puja-${row.order.number}.ics`, ics };
