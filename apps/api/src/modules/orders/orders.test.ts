@@ -1,5 +1,11 @@
 import fs from 'node:fs/promises';
-import { addDays, MESSAGE_MAX_LENGTH, OWN_ORDERS_PAGE_SIZE, todayIn } from '@puja/contract';
+import {
+  addDays,
+  BENEFICIARY_MAX_LENGTH,
+  MESSAGE_MAX_LENGTH,
+  OWN_ORDERS_PAGE_SIZE,
+  todayIn,
+} from '@puja/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertMonastery, insertPuja, offer } from '../../../test/catalogue-fixtures.ts';
@@ -159,6 +165,20 @@ describe('placing an order', () => {
       .from(orders)
       .where(eq(orders.idempotencyKey, 'form-submission-0001'));
     expect(rows).toHaveLength(1);
+  });
+
+  it('refuses names to pray for longer than the limit with a clear message, never cutting them', async () => {
+    const before = await orderCount();
+    const names = 'Pema Dolma, Tenzin Norbu, '.repeat(20); // 520 characters: a paste of a family's names
+    const refused = await placeOrder({ ...valid(), beneficiary: names });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors).toEqual({ beneficiary: ['Names can be at most 500 characters.'] });
+    expect(await orderCount()).toBe(before);
+    // At the limit, every character is kept.
+    const whole = 'ཀ'.repeat(BENEFICIARY_MAX_LENGTH);
+    const placed = await placeOrder({ ...valid(), beneficiary: whole });
+    expect(placed.statusCode).toBe(200);
+    expect(placed.json().order.beneficiary).toBe(whole);
   });
 
   it('lets only signed-in patrons order', async () => {
