@@ -28,8 +28,8 @@ export const zhHant: NoticeCatalogue = {
     refundedWithReference: '{amount} 已退還至您的 {provider} 帳戶（參考編號 {reference}）。',
     staffPatronWrote: '{patron}就其{puja}留言了。',
     staffPatronWroteUnnamed: '功德主就其{puja}留言了。',
-    staffPaymentReceived: '{patron}已為 {date} 的{puja}支付 {amount}，等待您審核。',
-    staffPaymentReceivedUnnamed: '一位功德主已為 {date} 的{puja}支付 {amount}，等待您審核。',
+    staffPaymentReceived: '{patron}已為 {date} 的{puja}支付 {amount}，等待您核准。',
+    staffPaymentReceivedUnnamed: '一位功德主已為 {date} 的{puja}支付 {amount}，等待您核准。',
   },
   subjects: {
     orderCancelled: '您的{puja}已取消',

@@ -96,7 +96,8 @@ export function createOrdersService(dependencies: {
       amount: paisaToRupees(order.amountPaisa),
       status: order.status,
       created_at: order.createdAt.toISOString(),
-      pay_by: order.status === 'pending' && order.paymentStatus !== 'Completed' ? payBy(order).toISOString() : null,
+      pay_by:
+        order.status === 'pending' && order.paymentStatus !== 'Completed' ? payBy(order).toISOString() : null,
       payments: payments.map(toPayment),
       last_message_from: row.lastMessageFrom,
     };
