@@ -526,7 +526,11 @@ describe('cancelling an order', () => {
     const payments = within(column('Puja Details')).getByRole('list', {
       name: 'Payments received for this order',
     });
-    expect(within(payments).getByText('Refund due since November 21st, 2026 10:00 AM Nepal time (4:15 AM your time)')).toBeInTheDocument();
+    expect(
+      within(payments).getByText(
+        'Refund due since November 21st, 2026 10:00 AM Nepal time (4:15 AM your time)',
+      ),
+    ).toBeInTheDocument();
     expect(within(payments).getByText('You cancelled the order.')).toBeInTheDocument();
   });
 
