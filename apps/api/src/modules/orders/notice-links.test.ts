@@ -10,6 +10,7 @@ import { multipart } from '../../../test/multipart.ts';
 import { bearer } from '../../../test/session-helpers.ts';
 import { users } from '../../db/schema/index.ts';
 import { emailOutboxFolder } from '../../integrations/email/outbox-email.ts';
+import { outboxFile } from '../../integrations/sms/outbox-sms.ts';
 
 /**
  * Every link in an SMS or e-mail to a patron keeps its promise (issue 29, part 6; docs/decisions/030): in
@@ -20,6 +21,8 @@ import { emailOutboxFolder } from '../../integrations/email/outbox-email.ts';
  */
 let money: MoneyHarness;
 const PATRON_PHONE = '+9779818000001';
+/** The money harness's staff member, texted when an order is paid. */
+const STAFF_PHONE = '+9779818000003';
 const ORIGIN = 'http://money.test';
 
 beforeAll(async () => {
@@ -140,6 +143,18 @@ describe.each(LANGUAGES)('the links of the notices a patron receives in %s', (la
     // The way to turn e-mails off is in every e-mail, and leads to the settings page.
     for (const mail of received.mails)
       expect(linksIn(mail)).toContain(`${ORIGIN}${LINKED_PAGES.accountSettings}`);
+  });
+
+  it('gives the monastery’s staff a link to their dashboard, a page the web app has', async () => {
+    const lines = (await fs.readFile(outboxFile(money.harness.dataDirectory), 'utf8')).split('\n');
+    const staffTexts = lines
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as { to: string; text: string })
+      .filter((message) => message.to === STAFF_PHONE)
+      .map((message) => message.text);
+    expect(staffTexts.length).toBeGreaterThan(0);
+    for (const link of staffTexts.flatMap(linksIn))
+      expect(new URL(link).pathname, link).toBe(LINKED_PAGES.staffDashboard);
   });
 
   it('never ends a sentence on a promise of something that does not follow', () => {
