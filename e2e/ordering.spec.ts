@@ -110,7 +110,7 @@ test.describe('ordering a puja and paying for it', () => {
     await expectBackOnOrders(page, 'Payment Success');
     await expect(detail(page, 'Puja')).toHaveText('Medicine Buddha Puja');
     await expect(detail(page, 'Payment status')).toHaveText('Received');
-    await expect(detail(page, 'Payment type')).toHaveText('KHALTI');
+    await expect(detail(page, 'Payment type')).toHaveText('Khalti');
   });
 
   test('a cancelled payment can be paid later from the orders page', { tag: '@phone' }, async ({
@@ -138,7 +138,7 @@ test.describe('ordering a puja and paying for it', () => {
     await decideOnSimulator(page, 'Khalti', 'pay');
     expect(await expectBackOnOrders(page, 'Payment Success')).toBe(orderId);
     await expect(detail(page, 'Payment status')).toHaveText('Received');
-    await expect(detail(page, 'Payment type')).toHaveText('KHALTI');
+    await expect(detail(page, 'Payment type')).toHaveText('Khalti');
     await expect(page.getByRole('button', { name: 'Proceed to payment' })).toHaveCount(0);
   });
 
