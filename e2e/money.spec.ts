@@ -59,11 +59,16 @@ function literal(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
+/** A moment as the back offices write it in Nepal time (`December 1st, 2026 02:05 PM`), on one of `days`. */
+function momentOn(days: string[]): RegExp {
+  return new RegExp(`(${days.map((day) => pujaDayText(day)).join('|')}) \\d{2}:\\d{2} [AP]M`);
+}
+
 /**
  * A moment as the app writes it for a patron, in Nepal time and labelled so, with the browser's own time
  * when its zone differs (`December 1st, 2026 2:05 PM Nepal time (8:20 AM your time)`), on one of `days`.
  */
-function momentOn(days: string[]): RegExp {
+function patronMomentOn(days: string[]): RegExp {
   return new RegExp(
     `(${days.map((day) => pujaDayText(day)).join('|')}) \\d{1,2}:\\d{2} [AP]M Nepal time( \\([^)]*your time\\))?`,
   );
@@ -223,7 +228,7 @@ test.describe('money: refunds, receipts and unpaid orders', () => {
     const payment = onlyPayment(details);
     await expect(payment.getByText('Refund due', { exact: true })).toBeVisible();
     await expect(payment.getByText(/^Refund due since /)).toHaveText(
-      new RegExp(`^Refund due since ${momentOn(nepalDays()).source}$`),
+      new RegExp(`^Refund due since ${patronMomentOn(nepalDays()).source}$`),
     );
     await expect(payment.getByText('The monastery declined the order.')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Cancel order' })).toHaveCount(0);
@@ -277,7 +282,7 @@ test.describe('money: refunds, receipts and unpaid orders', () => {
     await expect(detailIn(details, 'Payment status')).toHaveText('Refunded');
     await expect(payment.getByText('Refunded', { exact: true })).toBeVisible();
     await expect(payment.getByText(/^Refunded on /)).toHaveText(
-      new RegExp(`^Refunded on ${momentOn(nepalDays()).source} \\(reference ${literal(transactionCode)}\\)$`),
+      new RegExp(`^Refunded on ${patronMomentOn(nepalDays()).source} \\(reference ${literal(transactionCode)}\\)$`),
     );
     const downloaded = page.waitForEvent('download');
     await details.getByRole('button', { name: 'Download receipt' }).click();
@@ -412,7 +417,7 @@ test.describe('money: refunds, receipts and unpaid orders', () => {
     await expect(detailIn(details, 'Payment status')).toHaveText('Refunded');
     await expect(payment.getByText('Refunded', { exact: true })).toBeVisible();
     await expect(payment.getByText(/^Refunded on /)).toHaveText(
-      new RegExp(`^Refunded on ${momentOn(nepalDays()).source} \\(reference ${literal(reference)}\\)$`),
+      new RegExp(`^Refunded on ${patronMomentOn(nepalDays()).source} \\(reference ${literal(reference)}\\)$`),
     );
 
     await expectNotices(unpaid.number, [
