@@ -282,7 +282,9 @@ test.describe('money: refunds, receipts and unpaid orders', () => {
     await expect(detailIn(details, 'Payment status')).toHaveText('Refunded');
     await expect(payment.getByText('Refunded', { exact: true })).toBeVisible();
     await expect(payment.getByText(/^Refunded on /)).toHaveText(
-      new RegExp(`^Refunded on ${patronMomentOn(nepalDays()).source} \\(reference ${literal(transactionCode)}\\)$`),
+      new RegExp(
+        `^Refunded on ${patronMomentOn(nepalDays()).source} \\(reference ${literal(transactionCode)}\\)$`,
+      ),
     );
     const downloaded = page.waitForEvent('download');
     await details.getByRole('button', { name: 'Download receipt' }).click();
