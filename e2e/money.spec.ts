@@ -59,9 +59,19 @@ function literal(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-/** A moment as the app writes it in Nepal time (`December 1st, 2026 02:05 PM`), on one of `days`. */
+/** A moment as the back offices write it in Nepal time (`December 1st, 2026 02:05 PM`), on one of `days`. */
 function momentOn(days: string[]): RegExp {
   return new RegExp(`(${days.map((day) => pujaDayText(day)).join('|')}) \\d{2}:\\d{2} [AP]M`);
+}
+
+/**
+ * A moment as the app writes it for a patron, in Nepal time and labelled so, with the browser's own time
+ * when its zone differs (`December 1st, 2026 2:05 PM Nepal time (8:20 AM your time)`), on one of `days`.
+ */
+function patronMomentOn(days: string[]): RegExp {
+  return new RegExp(
+    `(${days.map((day) => pujaDayText(day)).join('|')}) \\d{1,2}:\\d{2} [AP]M Nepal time( \\([^)]*your time\\))?`,
+  );
 }
 
 /** Today in Nepal, and yesterday in case the test runs across midnight there. */
@@ -186,7 +196,7 @@ test.describe('money: refunds, receipts and unpaid orders', () => {
     await expect(detailIn(details, 'Amount')).toHaveText(
       new RegExp(`^${amount.replace(/[.]/g, '\\.')}( ≈ \\S+)?$`),
     );
-    await expect(detailIn(details, 'Payment status')).toHaveText('COMPLETED');
+    await expect(detailIn(details, 'Payment status')).toHaveText('Received');
     await expect(onlyPayment(details)).toHaveCount(1);
     await expect(onlyPayment(details)).toContainText(`${amount} with Khalti`);
     await expect(onlyPayment(details).getByText('Received', { exact: true })).toBeVisible();
@@ -213,12 +223,12 @@ test.describe('money: refunds, receipts and unpaid orders', () => {
 
     // The patron sees the payment due back, and why.
     details = await openOrder(page, id, number);
-    await expect(detailIn(details, 'Order status')).toHaveText('Declined');
-    await expect(detailIn(details, 'Payment status')).toHaveText('REFUND DUE');
+    await expect(detailIn(details, 'Order status')).toHaveText(/^Declined – your payment will be refunded/);
+    await expect(detailIn(details, 'Payment status')).toHaveText('Refund due');
     const payment = onlyPayment(details);
     await expect(payment.getByText('Refund due', { exact: true })).toBeVisible();
     await expect(payment.getByText(/^Refund due since /)).toHaveText(
-      new RegExp(`^Refund due since ${momentOn(nepalDays()).source}$`),
+      new RegExp(`^Refund due since ${patronMomentOn(nepalDays()).source}$`),
     );
     await expect(payment.getByText('The monastery declined the order.')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Cancel order' })).toHaveCount(0);
@@ -269,10 +279,12 @@ test.describe('money: refunds, receipts and unpaid orders', () => {
 
     // The patron sees it refunded, with when and Khalti's reference, and downloads the receipt.
     details = await openOrder(page, id, number);
-    await expect(detailIn(details, 'Payment status')).toHaveText('REFUNDED');
+    await expect(detailIn(details, 'Payment status')).toHaveText('Refunded');
     await expect(payment.getByText('Refunded', { exact: true })).toBeVisible();
     await expect(payment.getByText(/^Refunded on /)).toHaveText(
-      new RegExp(`^Refunded on ${momentOn(nepalDays()).source} \\(reference ${literal(transactionCode)}\\)$`),
+      new RegExp(
+        `^Refunded on ${patronMomentOn(nepalDays()).source} \\(reference ${literal(transactionCode)}\\)$`,
+      ),
     );
     const downloaded = page.waitForEvent('download');
     await details.getByRole('button', { name: 'Download receipt' }).click();
@@ -327,7 +339,7 @@ test.describe('money: refunds, receipts and unpaid orders', () => {
     await expect(dialog.getByText('Nothing has been paid, so there is nothing to refund.')).toBeVisible();
     await dialog.getByRole('button', { name: 'Keep the order' }).click();
     await expect(dialog).toBeHidden();
-    await expect(detailIn(details, 'Order status')).toHaveText('Pending');
+    await expect(detailIn(details, 'Order status')).toHaveText(/^Waiting for payment/);
 
     await details.getByRole('button', { name: 'Cancel order' }).click();
     await expect(dialog).toContainText(
@@ -338,13 +350,13 @@ test.describe('money: refunds, receipts and unpaid orders', () => {
     await dialog.getByRole('button', { name: 'Cancel order' }).click();
     await expectToast(page, `Order ${unpaid.number} cancelled`);
     await expect(dialog).toBeHidden();
-    await expect(detailIn(details, 'Order status')).toHaveText('Cancelled');
+    await expect(detailIn(details, 'Order status')).toHaveText(/^Cancelled – /);
     await expect(details.getByRole('button', { name: 'Proceed to payment' })).toHaveCount(0);
     await expect(details.getByRole('button', { name: 'Cancel order' })).toHaveCount(0);
     await expect(details.getByRole('button', { name: 'Download receipt' })).toHaveCount(0);
     // As the server has it, not only as the page was left.
     details = await openOrder(page, unpaid.id, unpaid.number);
-    await expect(detailIn(details, 'Order status')).toHaveText('Cancelled');
+    await expect(detailIn(details, 'Order status')).toHaveText(/^Cancelled – /);
     await expect(details.getByRole('button', { name: 'Proceed to payment' })).toHaveCount(0);
 
     // --- paid with eSewa, then cancelled: the money is due back ---
@@ -352,7 +364,7 @@ test.describe('money: refunds, receipts and unpaid orders', () => {
     const amount = PRICES['Green Tara Puja'];
     const paid = await orderAtKopan(page, paidOrder, 'pay');
     details = page.getByRole('region', { name: 'Puja Details' });
-    await expect(detailIn(details, 'Payment status')).toHaveText('COMPLETED');
+    await expect(detailIn(details, 'Payment status')).toHaveText('Received');
     await details.getByRole('button', { name: 'Cancel order' }).click();
     await expect(dialog).toContainText(`Cancel order ${paid.number}, ${paidOrder.puja} at Kopan Monastery`);
     await expect(
@@ -362,8 +374,8 @@ test.describe('money: refunds, receipts and unpaid orders', () => {
     await dialog.getByRole('button', { name: 'Cancel order' }).click();
     await expectToast(page, `Order ${paid.number} cancelled: ${amount} will be refunded to you.`);
     details = await openOrder(page, paid.id, paid.number);
-    await expect(detailIn(details, 'Order status')).toHaveText('Cancelled');
-    await expect(detailIn(details, 'Payment status')).toHaveText('REFUND DUE');
+    await expect(detailIn(details, 'Order status')).toHaveText(/^Cancelled – /);
+    await expect(detailIn(details, 'Payment status')).toHaveText('Refund due');
     const payment = onlyPayment(details);
     await expect(payment).toHaveCount(1);
     await expect(payment).toContainText(`${amount} with eSewa`);
@@ -404,10 +416,10 @@ test.describe('money: refunds, receipts and unpaid orders', () => {
 
     // --- the patron sees it refunded, with the reference ---
     details = await openOrder(page, paid.id, paid.number);
-    await expect(detailIn(details, 'Payment status')).toHaveText('REFUNDED');
+    await expect(detailIn(details, 'Payment status')).toHaveText('Refunded');
     await expect(payment.getByText('Refunded', { exact: true })).toBeVisible();
     await expect(payment.getByText(/^Refunded on /)).toHaveText(
-      new RegExp(`^Refunded on ${momentOn(nepalDays()).source} \\(reference ${literal(reference)}\\)$`),
+      new RegExp(`^Refunded on ${patronMomentOn(nepalDays()).source} \\(reference ${literal(reference)}\\)$`),
     );
 
     await expectNotices(unpaid.number, [
@@ -461,7 +473,7 @@ test.describe('money: refunds, receipts and unpaid orders', () => {
       .getByRole('button', { name: 'Pay with eSewa' })
       .click();
     await decideOnSimulator(page, 'pay');
-    await expect(detailIn(details, 'Payment status')).toHaveText('COMPLETED');
+    await expect(detailIn(details, 'Payment status')).toHaveText('Received');
 
     // Staff now have it to approve.
     await staff.reload();

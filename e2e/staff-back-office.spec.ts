@@ -170,7 +170,7 @@ test.describe('monastery staff handle their orders', () => {
     const details = page.getByRole('region', { name: 'Puja Details' });
     await page.goto(`/orders?oid=${completedId}`);
     await expect(detailIn(details, 'Puja')).toHaveText(orders.toComplete.puja);
-    await expect(detailIn(details, 'Order status')).toHaveText('Completed');
+    await expect(detailIn(details, 'Order status')).toHaveText(/^Completed – the puja was performed/);
     await expect(page.getByRole('region', { name: 'Messages' }).getByText(message)).toBeVisible();
     const photos = details.getByRole('img', { name: /Photo \d of the puja/ });
     await expect(photos).toHaveCount(2);
@@ -182,12 +182,14 @@ test.describe('monastery staff handle their orders', () => {
 
     await page.goto(`/orders?oid=${redatedId}`);
     await expect(detailIn(details, 'Puja')).toHaveText(orders.toRedate.puja);
-    await expect(detailIn(details, 'Order status')).toHaveText('Pending');
+    await expect(detailIn(details, 'Order status')).toHaveText(
+      /^Paid – waiting for the monastery to confirm/,
+    );
     await expect(detailIn(details, 'Date')).toHaveText(`${pujaDayText(newDay)} (Nepal date)`);
 
     await page.goto(`/orders?oid=${declinedId}`);
     await expect(detailIn(details, 'Puja')).toHaveText(orders.toDecline.puja);
-    await expect(detailIn(details, 'Order status')).toHaveText('Declined');
+    await expect(detailIn(details, 'Order status')).toHaveText(/^Declined – your payment will be refunded/);
 
     await staff.context().close();
   });

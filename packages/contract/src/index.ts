@@ -13,6 +13,7 @@ export * from './identifiers.ts';
 export * from './input-rules.ts';
 export * from './languages.ts';
 export * from './ledger.ts';
+export * from './linked-pages.ts';
 export * from './monastery-catalogue.ts';
 export * from './money.ts';
 export * from './orders.ts';

@@ -77,6 +77,11 @@ export const orderSchema = z
     amount: z.number().nonnegative(),
     status: z.enum(ORDER_STATUSES),
     created_at: z.string(),
+    /**
+     * When this order expires unless it is paid (ISO): its payment window's end, or the end of its puja's
+     * day in Nepal if that comes first. Null once paid or closed. The server always sends it.
+     */
+    pay_by: z.string().nullable().optional(),
     /** The money received for it (payments not received are left out), oldest first, with any refund. */
     payments: z.array(paymentSchema),
     /** Who wrote last on the order: `patron` means the monastery has a message to answer. */

@@ -44,7 +44,7 @@ describe('the catalogue of the API’s messages', () => {
   });
 
   it('translates a known text, fills in a number, and passes unknown texts and English unchanged', () => {
-    expect(translateApiMessage('Order not found.', 'zh-Hant')).toBe('找不到此訂單。');
+    expect(translateApiMessage('Order not found.', 'zh-Hant')).toBe('找不到此預約。');
     expect(translateApiMessage('Too many requests. Try again in 15 seconds.', 'ne')).toBe(
       'धेरै पटक अनुरोध भयो। १५ सेकेन्डपछि फेरि प्रयास गर्नुहोस्।',
     );

@@ -46,7 +46,7 @@ describe('the catalogue of SMS and e-mail texts', () => {
     ).toBe('Kopan approved your Tara for 2026-12-03.');
     expect(
       noticeText('zh-Hant', 'sms', 'orderApproved', { monastery: 'Kopan', puja: 'Tara', date: '2026-12-03' }),
-    ).toBe('Kopan已接受您 2026-12-03 的Tara。');
+    ).toBe('Kopan已核准您 2026-12-03 的Tara。');
     expect(noticeText(null, 'email', 'greetingUnnamed', {})).toBe('Hello,');
     expect(fillText('<b>{name}</b>', { name: '<i>' }, (value) => value.replace('<', '&lt;'))).toBe(
       '<b>&lt;i></b>',

@@ -29,9 +29,15 @@ export type PatronNoticeKey = keyof English['subjects'];
 /** What an order's e-mail may carry: the receipt (PDF) once paid, the puja as a calendar event once approved. */
 export type OrderEmailAttachment = 'receipt' | 'calendar-event';
 
+/**
+ * Values the sender fills in itself when it writes the text, as it knows the order: `{orderUrl}`, its
+ * page (where the completion's photos are).
+ */
+type SenderParams = 'orderUrl';
+
 /** A notice about an order, as queued: its text's key and the values to fill in, in any language. */
 export type PatronNotice = {
-  [Key in PatronNoticeKey]: { key: Key; params: NoticeParams<'sms', Key> };
+  [Key in PatronNoticeKey]: { key: Key; params: Omit<NoticeParams<'sms', Key>, SenderParams> };
 }[PatronNoticeKey];
 
 /** A notice to a monastery's staff: only by SMS. */
@@ -63,6 +69,10 @@ export function noticeText<Group extends NoticeGroup, Key extends keyof English[
 }
 
 /** A notice's SMS text (and the sentence at the heart of its e-mail) in one language. */
-export function smsText(language: Language | null | undefined, notice: PatronNotice | StaffNotice): string {
-  return noticeText(language, 'sms', notice.key, notice.params as Record<string, string> as never);
+export function smsText(
+  language: Language | null | undefined,
+  notice: PatronNotice | StaffNotice,
+  senderParams: Partial<Record<SenderParams, string>> = {},
+): string {
+  return noticeText(language, 'sms', notice.key, { ...notice.params, ...senderParams } as never);
 }

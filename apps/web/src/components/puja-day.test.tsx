@@ -1,8 +1,9 @@
 import { QueryClient } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { AppProviders } from '../app/providers.tsx';
+import { activateLanguage } from '../lib/i18n.ts';
 import { describePujaDay, PujaDay } from './puja-day.tsx';
 
 const renderInApp = (element: ReactNode) =>
@@ -42,6 +43,23 @@ describe('describePujaDay', () => {
     expect(describePujaDay(DECEMBER_FIRST, null, 'America/Los_Angeles')).toEqual({
       day: 'December 1st, 2026',
     });
+  });
+});
+
+describe('a puja’s day in Nepali', () => {
+  afterEach(() => activateLanguage('en'));
+
+  it('gives the Bikram Sambat date beside the Gregorian one, and Nepal time in Devanagari', async () => {
+    await activateLanguage('ne');
+    expect(describePujaDay('2026-11-27T00:00:00+05:45', '07:00', 'Asia/Kathmandu')).toEqual({
+      day: '२०२६ नोभेम्बर २७',
+      bikramSambat: '२०८३ मंसिर ११',
+      nepalTime: '०७:००',
+    });
+    renderInApp(<PujaDay date="2026-11-27T00:00:00+05:45" timeZone="Asia/Kathmandu" />);
+    expect(screen.getByTestId('puja-day')).toHaveTextContent(
+      '२०२६ नोभेम्बर २७ (नेपालको मिति) · वि.सं. २०८३ मंसिर ११',
+    );
   });
 });
 

@@ -1,45 +1,32 @@
 import { Text } from '@mantine/core';
 import { DEFAULT_BUSINESS_TIME_ZONE, dayInZone, zonedTimeToUtc } from '@puja/contract';
 import { useTranslation } from 'react-i18next';
-import { formatPujaDate } from '../lib/formatting.ts';
-import { i18n } from '../lib/i18n.ts';
-
-/** The browser's own time zone (the patron's), e.g. America/Los_Angeles. */
-export function viewerTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone;
-}
-
-const timeFormats = new Map<string, Intl.DateTimeFormat>();
-function timeIn(timeZone: string, instant: Date): string {
-  const key = `${i18n.language} ${timeZone}`;
-  let format = timeFormats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(i18n.language, { timeStyle: 'short', timeZone });
-    timeFormats.set(key, format);
-  }
-  return format.format(instant);
-}
+import { bikramSambatDay } from '../lib/bikram-sambat.ts';
+import { formatPujaDate, formatTimeIn, viewerTimeZone } from '../lib/formatting.ts';
+import { activeLanguage } from '../lib/i18n.ts';
 
 /**
- * How a puja's day reads for the patron (docs/decisions/020): Nepal's date, marked so; the time the
- * monastery set, in Nepal time; and when the patron's own zone differs, that moment in their time, with
- * their date when it is another day. `date` is the order's (`2026-12-01T00:00:00+05:45`), `time` `HH:MM`.
+ * How a puja's day reads for the patron (docs/decisions/020): Nepal's date, marked so, and for a Nepali
+ * reader that day in Bikram Sambat too (docs/decisions/030); the time the monastery set, in Nepal time; and
+ * when the patron's own zone differs, that moment in their time, with their date when it is another day.
+ * `date` is the order's (`2026-12-01T00:00:00+05:45`), `time` `HH:MM`.
  */
 export function describePujaDay(
   date: string,
   time: string | null | undefined,
   timeZone: string,
-): { day: string; nepalTime?: string; yourTime?: string; yourDate?: string } {
+): { day: string; bikramSambat?: string; nepalTime?: string; yourTime?: string; yourDate?: string } {
   const nepalDay = /^\d{4}-\d{2}-\d{2}/.exec(date)?.[0] ?? date;
-  const day = formatPujaDate(date);
-  if (!time) return { day };
+  const bikramSambat = activeLanguage() === 'ne' ? bikramSambatDay(nepalDay) : undefined;
+  const day = { day: formatPujaDate(date), ...(bikramSambat ? { bikramSambat } : {}) };
+  if (!time) return day;
   const instant = zonedTimeToUtc(nepalDay, time, DEFAULT_BUSINESS_TIME_ZONE);
-  const nepalTime = timeIn(DEFAULT_BUSINESS_TIME_ZONE, instant);
-  const yourTime = timeIn(timeZone, instant);
+  const nepalTime = formatTimeIn(instant, DEFAULT_BUSINESS_TIME_ZONE);
+  const yourTime = formatTimeIn(instant, timeZone);
   const theirDay = dayInZone(instant, timeZone);
-  if (yourTime === nepalTime && theirDay === nepalDay) return { day, nepalTime };
+  if (yourTime === nepalTime && theirDay === nepalDay) return { ...day, nepalTime };
   return {
-    day,
+    ...day,
     nepalTime,
     yourTime,
     ...(theirDay !== nepalDay ? { yourDate: formatPujaDate(theirDay) } : {}),
@@ -64,6 +51,7 @@ export function PujaDay({
       <Text span size="xs" c="dimmed">
         {t('day.nepalDate')}
       </Text>
+      {described.bikramSambat && <> · {t('day.bikramSambat', { date: described.bikramSambat })}</>}
       {described.nepalTime && <> · {t('day.nepalTime', { time: described.nepalTime })}</>}
       {described.yourTime && (
         <Text span size="xs" c="dimmed">

@@ -21,6 +21,8 @@ export function orderFixture(overrides: Partial<Order> = {}): Order {
     amount: 1500,
     status: 'pending',
     created_at: '2026-11-20T08:15:00.000Z',
+    // 24 hours after it was placed: the server's payment window.
+    pay_by: '2026-11-21T08:15:00.000Z',
     payments: [],
     last_message_from: null,
     ...overrides,

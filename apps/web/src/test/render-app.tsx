@@ -54,6 +54,19 @@ export async function chooseOption(
  * office's cards, the patron's phone views), others (reduced motion) do not. test/setup.ts puts the desktop
  * back after each test.
  */
+/**
+ * The patron's own time zone, as the browser reports it: a test of a time shown "in your time" names the
+ * zone, rather than reading whatever zone the machine running it is in. Undone by `vi.restoreAllMocks()`.
+ */
+export function pretendToBeIn(timeZone: string): void {
+  const resolvedOptions = Intl.DateTimeFormat.prototype.resolvedOptions;
+  vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockImplementation(function (
+    this: Intl.DateTimeFormat,
+  ) {
+    return { ...resolvedOptions.call(this), timeZone };
+  });
+}
+
 export function pretendToBeAPhone(): void {
   const desktop = window.matchMedia;
   window.matchMedia = (query: string) => ({ ...desktop(query), matches: query.includes('max-width') });

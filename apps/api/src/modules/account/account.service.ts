@@ -1,4 +1,5 @@
 import {
+  LINKED_PAGES,
   OTP_MISMATCH_MESSAGE,
   PHONE_TAKEN_MESSAGE,
   paisaToRupees,
@@ -112,7 +113,7 @@ export function createAccountService(dependencies: AccountServiceDependencies) {
               to: current.phone,
               text: noticeText(current.language, 'sms', 'phoneChanged', {
                 ending: phone.slice(-3),
-                contactUrl: `${config.publicUrl}/contact`,
+                contactUrl: `${config.publicUrl}${LINKED_PAGES.contact}`,
               }),
             });
           }

@@ -1,4 +1,4 @@
-import type { Language } from '@puja/contract';
+import { type Language, LINKED_PAGES, orderPagePath } from '@puja/contract';
 import type { Database } from '../../db/client.ts';
 import type { EmailAttachment, EmailMessage, EmailSender } from '../../integrations/email/email-sender.ts';
 import { escapeHtml } from '../../lib/escape-html.ts';
@@ -59,7 +59,7 @@ export function createOrderEmails(dependencies: {
             pujaDate: order.pujaDate,
             pujaTime: order.pujaTime,
             businessTimeZone: dependencies.businessTimeZone,
-            orderUrl: `${publicUrl}/orders?oid=${orderId}`,
+            orderUrl: `${publicUrl}${orderPagePath(orderId)}`,
             language,
           }),
         });
@@ -93,8 +93,8 @@ export function createOrderEmails(dependencies: {
           to: recipient.email,
           name: recipient.name,
           orderNumber: order.number,
-          orderUrl: `${publicUrl}/orders?oid=${payload.orderId}`,
-          settingsUrl: `${publicUrl}/account`,
+          orderUrl: `${publicUrl}${orderPagePath(payload.orderId)}`,
+          settingsUrl: `${publicUrl}${LINKED_PAGES.accountSettings}`,
           siteName,
           notice: payload.notice,
           receiptAttached: attachments.some((attachment) => attachment.contentType === 'application/pdf'),
@@ -128,7 +128,7 @@ export function composeOrderEmail(input: {
   quoted?: string;
 }): Omit<EmailMessage, 'attachments'> {
   const texts = NOTICE_CATALOGUES[input.language];
-  const params: Record<string, string> = { ...input.notice.params };
+  const params: Record<string, string> = { ...input.notice.params, orderUrl: input.orderUrl };
   const hasDate = 'date' in params;
   if (hasDate) params.date = writtenDate(params.date!, input.language);
   const notice = { ...input.notice, params } as PatronNotice;

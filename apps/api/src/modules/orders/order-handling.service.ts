@@ -59,6 +59,20 @@ const CONFLICT_MESSAGES: Record<OrderAction, string> = {
 const SAME_DATE_MESSAGE = "That is already the puja's date.";
 const UNPAID_MESSAGE = 'This order is not paid yet: it can be approved once the payment is completed.';
 
+/**
+ * The patron's notice of an approval, a new date or a decline; an approval or a new date with the time the
+ * monastery set says that time, in Nepal time (docs/decisions/030).
+ */
+function noticeOfChange(
+  key: 'orderApproved' | 'orderRedated' | 'orderDeclined',
+  changed: { monastery: string; puja: string; date: string },
+  time: string | null,
+): PatronNotice {
+  if (time && key === 'orderApproved') return { key: 'orderApprovedAt', params: { ...changed, time } };
+  if (time && key === 'orderRedated') return { key: 'orderRedatedAt', params: { ...changed, time } };
+  return { key, params: changed };
+}
+
 export interface OrderHandlingDependencies {
   db: Database;
   ordersService: OrdersService;
@@ -159,7 +173,7 @@ export function createOrderHandlingService(dependencies: OrderHandlingDependenci
               key: 'orderDeclinedRefund',
               params: { ...changed, amount: formatRupees(paisaToRupees(kept.amountPaisa)) },
             }
-          : { key: rule.notice, params: changed },
+          : noticeOfChange(rule.notice, changed, updated.pujaTime),
         // An approved puja comes with its day as a calendar event, to keep in the patron's own calendar.
         action === 'approve' ? { attach: ['calendar-event'] } : {},
       );

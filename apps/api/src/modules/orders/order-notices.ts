@@ -1,3 +1,4 @@
+import { LINKED_PAGES, orderPagePath } from '@puja/contract';
 import type { Executor } from '../../db/client.ts';
 import { enqueueJob } from '../../jobs/job-queue.ts';
 import {
@@ -46,9 +47,12 @@ export function createOrderNotices(options: {
       const patron = await findOrderPatronContact(executor, order.id);
       if (!patron) return;
       if (options.sms && patron.phone) {
+        const orderUrl = `${options.publicUrl}${orderPagePath(order.id)}`;
+        const text = smsText(patron.language, notice, { orderUrl });
+        // A text that already leads to the order (the completion, to its photos) needs no second link.
         await enqueueJob(executor, 'send-sms', {
           to: patron.phone,
-          text: `${order.number}: ${smsText(patron.language, notice)} ${options.publicUrl}/orders?oid=${order.id}`,
+          text: `${order.number}: ${text}${text.includes(orderUrl) ? '' : ` ${orderUrl}`}`,
         });
       }
       if (options.email && patron.email && patron.emailNotices) {
@@ -66,7 +70,7 @@ export function createOrderNotices(options: {
       for (const staff of await listStaffContacts(executor, order.monasteryId)) {
         await enqueueJob(executor, 'send-sms', {
           to: staff.phone!,
-          text: `${order.number}: ${smsText(staff.language, notice)} ${options.publicUrl}/monastery/dashboard`,
+          text: `${order.number}: ${smsText(staff.language, notice)} ${options.publicUrl}${LINKED_PAGES.staffDashboard}`,
         });
       }
     },

@@ -9,6 +9,7 @@ import {
   type OrderConversationResponse,
   OWN_ORDERS_PAGE_SIZE,
   type OwnOrdersResponse,
+  orderPagePath,
   paisaToRupees,
   rupeesToPaisa,
   startOfBusinessDay,
@@ -91,9 +92,21 @@ export function createOrdersService(dependencies: {
       amount: paisaToRupees(order.amountPaisa),
       status: order.status,
       created_at: order.createdAt.toISOString(),
+      pay_by:
+        order.status === 'pending' && order.paymentStatus !== 'Completed' ? payBy(order).toISOString() : null,
       payments: payments.map(toPayment),
       last_message_from: row.lastMessageFrom,
     };
+  }
+
+  /**
+   * When an unpaid order expires (the `expire-orders` job's rule): its payment window's end, or the end of
+   * its puja's day in Nepal, whichever comes first.
+   */
+  function payBy(order: OrderRow['order']): Date {
+    const windowEnd = order.createdAt.getTime() + dependencies.paymentWindowHours * 3_600_000;
+    const dayEnd = Date.parse(startOfBusinessDay(addDays(order.pujaDate, 1), businessTimeZone));
+    return new Date(Math.min(windowEnd, dayEnd));
   }
 
   /** Why an order cannot be paid now, or undefined when it can (pending, unpaid, not past its window). */
@@ -107,8 +120,7 @@ export function createOrdersService(dependencies: {
       expired: 'This order was not paid in time and has expired. Please order the puja again.',
     };
     if (closed[order.status]) return closed[order.status];
-    const windowEnd = order.createdAt.getTime() + dependencies.paymentWindowHours * 3_600_000;
-    if (windowEnd < Date.now() || order.pujaDate < todayIn(businessTimeZone)) return closed.expired;
+    if (payBy(order).getTime() < Date.now()) return closed.expired;
     return undefined;
   }
 
@@ -261,7 +273,7 @@ export function createOrdersService(dependencies: {
         pujaDate: row.order.pujaDate,
         pujaTime: row.order.pujaTime,
         businessTimeZone,
-        orderUrl: `${publicUrl}/orders?oid=${row.order.id}`,
+        orderUrl: `${publicUrl}${orderPagePath(row.order.id)}`,
         language: patron.language ?? null,
       });
       return { filename: `puja-${row.order.number}.ics`, ics };

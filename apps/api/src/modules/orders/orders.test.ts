@@ -1,8 +1,15 @@
 import fs from 'node:fs/promises';
-import { addDays, MESSAGE_MAX_LENGTH, OWN_ORDERS_PAGE_SIZE, todayIn } from '@puja/contract';
+import {
+  addDays,
+  BENEFICIARY_MAX_LENGTH,
+  MESSAGE_MAX_LENGTH,
+  OWN_ORDERS_PAGE_SIZE,
+  todayIn,
+} from '@puja/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertMonastery, insertPuja, offer } from '../../../test/catalogue-fixtures.ts';
+import { payOrder } from '../../../test/order-fixtures.ts';
 import { bearer, signInByPhone } from '../../../test/session-helpers.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { messages, monasteries, orders, pujas, users } from '../../db/schema/index.ts';
@@ -159,6 +166,33 @@ describe('placing an order', () => {
       .from(orders)
       .where(eq(orders.idempotencyKey, 'form-submission-0001'));
     expect(rows).toHaveLength(1);
+  });
+
+  it('refuses names to pray for longer than the limit with a clear message, never cutting them', async () => {
+    const before = await orderCount();
+    const names = 'Pema Dolma, Tenzin Norbu, '.repeat(20); // 520 characters: a paste of a family's names
+    const refused = await placeOrder({ ...valid(), beneficiary: names });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors).toEqual({ beneficiary: ['Names can be at most 500 characters.'] });
+    expect(await orderCount()).toBe(before);
+    // At the limit, every character is kept.
+    const whole = 'ཀ'.repeat(BENEFICIARY_MAX_LENGTH);
+    const placed = await placeOrder({ ...valid(), beneficiary: whole });
+    expect(placed.statusCode).toBe(200);
+    expect(placed.json().order.beneficiary).toBe(whole);
+  });
+
+  it('says when an unpaid order expires: 24 hours after placing, or at the end of its puja’s day in Nepal', async () => {
+    const later = (await placeOrder({ ...valid(), date: addDays(today, 3) })).json().order;
+    expect(Date.parse(later.pay_by) - Date.parse(later.created_at)).toBe(24 * 3_600_000);
+    const todays = (await placeOrder({ ...valid(), date: today })).json().order;
+    expect(todays.pay_by).toBe(new Date(`${addDays(today, 1)}T00:00:00+05:45`).toISOString());
+    // Paid, it no longer expires.
+    await payOrder(harness.database.db, later.id);
+    const { orders: own } = (
+      await harness.app.inject({ url: '/api/order/create', headers: bearer(patron.token) })
+    ).json();
+    expect(own.find((order: { id: number }) => order.id === later.id).pay_by).toBeNull();
   });
 
   it('lets only signed-in patrons order', async () => {

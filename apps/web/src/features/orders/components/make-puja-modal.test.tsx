@@ -216,22 +216,52 @@ describe('the Make Puja modal', () => {
   it('counts the intention up to 500 characters and refuses a longer one', async () => {
     const fetchMock = stubApi(catalogueAnswers);
     const { user, dialog } = await openModal();
-    const intention = within(dialog).getByRole('textbox', { name: 'Your intention' });
-    expect(intention).toHaveAttribute('maxLength', '500');
-    expect(within(dialog).getByText('0/500 characters')).toBeInTheDocument();
+    const intention = within(dialog).getByRole('textbox', { name: /Your intention/ });
+    expect(intention).not.toHaveAttribute('maxLength');
+    expect(within(dialog).getAllByText(/0\/500 characters/)).toHaveLength(2);
 
     await user.type(intention, 'Peace');
     expect(within(dialog).getByText('5/500 characters')).toBeInTheDocument();
 
-    // A pasted text can slip past maxLength in some browsers; the form still says no.
     await fillOrder(user, dialog);
     fireEvent.change(intention, { target: { value: 'a'.repeat(501) } });
     await user.click(within(dialog).getByRole('button', { name: 'Make Puja' }));
 
     expect(
-      await within(dialog).findByText('The intention can be at most 500 characters.'),
+      await within(dialog).findByText(
+        'That is 501 characters; at most 500 fit. Please shorten it: nothing is cut for you.',
+      ),
     ).toBeInTheDocument();
     expect(callsTo(fetchMock, '/api/order')).toHaveLength(0);
+  });
+
+  it('keeps a pasted list of names whole, counts it live, and sends nothing until it fits', async () => {
+    const fetchMock = stubApi(catalogueAnswers);
+    const { user, dialog } = await openModal();
+    const names = within(dialog).getByRole('textbox', { name: /Names to pray for/ });
+    expect(names).not.toHaveAttribute('maxLength');
+    await fillOrder(user, dialog);
+
+    const pasted = 'Pema Dolma, Tenzin Norbu, '.repeat(20); // 520 characters
+    await user.click(names);
+    await user.paste(pasted);
+    // Nothing was cut: the patron sees all of it, how long it is, and what to do.
+    expect(names).toHaveValue(pasted);
+    expect(within(dialog).getByText(/520\/500 characters/)).toBeInTheDocument();
+    expect(
+      within(dialog).getByText(
+        'That is 520 characters; at most 500 fit. Please shorten it: nothing is cut for you.',
+      ),
+    ).toBeInTheDocument();
+    expect(names).toHaveAttribute('aria-invalid', 'true');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Make Puja' }));
+    expect(callsTo(fetchMock, '/api/order')).toHaveLength(0);
+
+    // Shortened to the limit, the message goes.
+    fireEvent.change(names, { target: { value: pasted.slice(0, 500) } });
+    expect(within(dialog).queryByText(/at most 500 fit/)).not.toBeInTheDocument();
+    expect(within(dialog).getByText(/500\/500 characters/)).toBeInTheDocument();
   });
 
   it('places the order, says so, closes, and posts the eSewa form', async () => {
@@ -249,7 +279,7 @@ describe('the Make Puja modal', () => {
     expect(orderDateField(dialog)).toHaveValue(orderDateText(nextWeek));
     await user.click(within(dialog).getByRole('radio', { name: 'eSewa' }));
     await user.type(within(dialog).getByRole('textbox', { name: /Names to pray for/ }), 'Tenzin Norbu');
-    await user.type(within(dialog).getByRole('textbox', { name: 'Your intention' }), 'A safe journey');
+    await user.type(within(dialog).getByRole('textbox', { name: /Your intention/ }), 'A safe journey');
     await user.click(within(dialog).getByRole('button', { name: 'Make Puja' }));
 
     await waitFor(() => expect(postPaymentForm).toHaveBeenCalledWith(esewaForm.action, esewaForm.fields));

@@ -1,6 +1,6 @@
 import '../../../lib/orders-strings.ts';
-import { Badge, Button, Skeleton, Stack, Text, Title } from '@mantine/core';
-import type { Order, OrderConversationResponse, OrderStatus } from '@puja/contract';
+import { Button, Skeleton, Stack, Text, Title } from '@mantine/core';
+import type { Order, OrderConversationResponse } from '@puja/contract';
 import { useTranslation } from 'react-i18next';
 import { ApproximatePrice } from '../../../components/approximate-price.tsx';
 import { DetailsList, type DetailsRow } from '../../../components/details-list.tsx';
@@ -10,16 +10,7 @@ import { canCancel, canProceedToPayment } from '../utils/order-money.ts';
 import { AddToCalendarButton } from './add-to-calendar-button.tsx';
 import { OrderPayments } from './order-payments.tsx';
 import classes from './orders.module.css';
-
-/** The tint of an order's state, beside its name: in the details and on its entry in the list. */
-export const ORDER_STATUS_COLOURS: Record<OrderStatus, string> = {
-  pending: 'yellow',
-  approved: 'blue',
-  declined: 'red',
-  completed: 'green',
-  cancelled: 'gray',
-  expired: 'orange',
-};
+import { PatronStatusSummary } from './patron-status.tsx';
 
 interface OrderDetailsProps {
   order: Order;
@@ -30,7 +21,9 @@ interface OrderDetailsProps {
 }
 
 /**
- * The Puja Details column: the order and its number, its payment (in capitals, '--' when none), paying
+ * The Puja Details column: the order and its number, where it stands in plain words with what happens next,
+ * its payment (the provider and the payment's state in words, the transaction code in capitals, '--' when
+ * none), paying
  * or cancelling it while it is pending, the money received with any refund, and its photos.
  */
 export function OrderDetails({
@@ -44,6 +37,7 @@ export function OrderDetails({
   const none = t('orders.none');
   const rows: DetailsRow[] = [
     [t('orders.number'), order.number],
+    [t('orders.status'), <PatronStatusSummary key="status" order={order} />],
     [t('orders.monastery'), order.monastery_puja.monastery.name],
     [t('orders.puja'), order.monastery_puja.puja.name],
     [t('orders.date'), <PujaDay key="date" date={order.date} time={order.time} />],
@@ -54,18 +48,11 @@ export function OrderDetails({
         <ApproximatePrice rupees={order.amount} />
       </span>,
     ],
-    [t('orders.paymentType'), order.payment_type.toUpperCase()],
-    [t('orders.paymentStatus'), order.payment_status.toUpperCase()],
+    [t('orders.paymentType'), t(`paymentMethod.${order.payment_type}`)],
+    [t('orders.paymentStatus'), t(`paymentStatus.${order.payment_status}`)],
     [t('orders.transactionCode'), order.transaction_code?.toUpperCase() || none],
     [t('orders.beneficiary'), order.beneficiary || none],
     [t('orders.intention'), order.intention || none],
-    [
-      t('orders.status'),
-      // A tint says the state at a glance; the text stays dark, as light badges' own text is below AA.
-      <Badge key="status" color={ORDER_STATUS_COLOURS[order.status]} variant="light" c="dark.7">
-        {t(`orderStatus.${order.status}`)}
-      </Badge>,
-    ],
   ];
 
   return (

@@ -1,5 +1,6 @@
 import '../../../lib/orders-strings.ts';
-import { Alert, Group, Radio, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Group, Radio, Stack, Text, Textarea } from '@mantine/core';
+import type { GetInputPropsReturnType } from '@mantine/form';
 import { BENEFICIARY_MAX_LENGTH, INTENTION_MAX_LENGTH, PAYMENT_METHODS } from '@puja/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -60,24 +61,18 @@ export function OrderForm({ editor, cost, offeringFields, leadingFields, actions
             ))}
           </Group>
         </Radio.Group>
-        <TextInput
+        <CountedTextarea
           label={t('form.beneficiary')}
-          description={t('form.beneficiaryHint')}
-          maxLength={BENEFICIARY_MAX_LENGTH}
-          {...form.getInputProps('beneficiary')}
+          hint={t('form.beneficiaryHint')}
+          max={BENEFICIARY_MAX_LENGTH}
+          minRows={1}
+          inputProps={form.getInputProps('beneficiary')}
         />
-        <Textarea
+        <CountedTextarea
           label={t('form.intention')}
-          description={t('form.intentionCount', {
-            length: form.values.intention.length,
-            max: INTENTION_MAX_LENGTH,
-          })}
-          inputWrapperOrder={['label', 'input', 'description', 'error']}
-          maxLength={INTENTION_MAX_LENGTH}
-          autosize
+          max={INTENTION_MAX_LENGTH}
           minRows={3}
-          maxRows={8}
-          {...form.getInputProps('intention')}
+          inputProps={form.getInputProps('intention')}
         />
         {cost !== null && (
           <Text fw={700} fz="lg">
@@ -93,5 +88,38 @@ export function OrderForm({ editor, cost, offeringFields, leadingFields, actions
         {actions}
       </Stack>
     </form>
+  );
+}
+
+interface CountedTextareaProps {
+  label: string;
+  hint?: string;
+  max: number;
+  minRows: number;
+  /** The form's own props for the field (value, onChange, error, focus). */
+  inputProps: GetInputPropsReturnType;
+}
+
+/**
+ * A text the server takes up to `max` characters of (names to pray for, the intention), with its count
+ * under it. Nothing limits what is typed or pasted: a longer text is shown whole, with a message saying how
+ * much to shorten it, so no name is cut off without the patron seeing it (issue 29). The server refuses it
+ * too (422, the same limit from the contract).
+ */
+function CountedTextarea({ label, hint, max, minRows, inputProps }: CountedTextareaProps) {
+  const { t } = useTranslation('orders');
+  const length = String(inputProps.value ?? '').length;
+  const count = t('form.intentionCount', { length, max });
+  return (
+    <Textarea
+      {...inputProps}
+      label={label}
+      description={hint ? `${hint} ${count}` : count}
+      inputWrapperOrder={['label', 'input', 'description', 'error']}
+      error={length > max ? t('form.tooLong', { length, max }) : inputProps.error}
+      autosize
+      minRows={minRows}
+      maxRows={8}
+    />
   );
 }

@@ -1,14 +1,14 @@
 import '../../../lib/orders-strings.ts';
-import { Badge, Text, UnstyledButton } from '@mantine/core';
+import { Text, UnstyledButton } from '@mantine/core';
 import type { Order } from '@puja/contract';
 import { IconChevronRight } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApproximatePrice } from '../../../components/approximate-price.tsx';
-import { formatMoney, formatPujaDate } from '../../../lib/formatting.ts';
-import { ORDER_STATUS_COLOURS } from './order-details.tsx';
-import { PAYMENT_STATUS_COLOURS } from './order-payments.tsx';
+import { formatMoney, formatPatronMoment, formatPujaDate } from '../../../lib/formatting.ts';
+import { payByOf } from '../utils/patron-status.ts';
 import classes from './orders.module.css';
+import { PatronStatusBadge } from './patron-status.tsx';
 
 interface OrderListProps {
   orders: readonly Order[];
@@ -22,8 +22,9 @@ interface OrderListProps {
 
 /**
  * The patron's orders (docs/product.md#the-patrons-orders), the selected one highlighted. Each entry says enough to tell two orders
- * at one monastery apart: monastery, puja and order number, the puja's day and amount, and the payment's
- * and the order's states, each in words (the colour only repeats them).
+ * at one monastery apart: monastery, puja and order number, the puja's day and amount, and where it stands
+ * in plain words, the order's state and its money together (the colour only repeats them), with the time an
+ * unpaid one must be paid by.
  */
 export function OrderList({
   orders,
@@ -75,24 +76,13 @@ export function OrderList({
                   <ApproximatePrice rupees={order.amount} />
                 </span>
                 <span className={classes.entryBadges}>
-                  {/* The text stays dark on the tint, as light badges' own text is below AA. */}
-                  <Badge
-                    component="span"
-                    color={PAYMENT_STATUS_COLOURS[order.payment_status]}
-                    variant="light"
-                    c="dark.7"
-                  >
-                    {t('orders.entryPayment', { status: t(`paymentStatus.${order.payment_status}`) })}
-                  </Badge>
-                  <Badge
-                    component="span"
-                    color={ORDER_STATUS_COLOURS[order.status]}
-                    variant="light"
-                    c="dark.7"
-                  >
-                    {t('orders.entryStatus', { status: t(`orderStatus.${order.status}`) })}
-                  </Badge>
+                  <PatronStatusBadge order={order} />
                 </span>
+                {payByOf(order) && (
+                  <span className={classes.entryLine}>
+                    {t('orders.payBy', { time: formatPatronMoment(payByOf(order)!) })}
+                  </span>
+                )}
               </span>
               {opensView && (
                 <IconChevronRight size={20} aria-hidden="true" className={classes.entryChevron} />

@@ -7,7 +7,7 @@ import {
 } from '@puja/contract';
 import { useTranslation } from 'react-i18next';
 import { endedTheSession, reasonOf, showServerErrors, useContractForm } from '../../../lib/contract-form.ts';
-import { formatMessageTime } from '../../../lib/formatting.ts';
+import { formatPatronMoment } from '../../../lib/formatting.ts';
 import { notifyError } from '../../../lib/notify.ts';
 import { useWriteToMonastery } from '../api/write-to-monastery.ts';
 import { MessageTextarea } from './message-textarea.tsx';
@@ -47,7 +47,7 @@ export function OrderMessages({
                   </Text>
                   <Text className={classes.message}>{message.message}</Text>
                   <Text size="xs" c="dimmed" mt={4} component="time" dateTime={message.created_at}>
-                    {formatMessageTime(message.created_at)}
+                    {formatPatronMoment(message.created_at)}
                   </Text>
                 </Paper>
               </li>

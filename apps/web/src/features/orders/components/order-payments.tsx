@@ -4,7 +4,7 @@ import type { Order, Payment, PaymentStatus } from '@puja/contract';
 import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client.ts';
-import { formatBusinessTime, formatMoney } from '../../../lib/formatting.ts';
+import { formatMoney, formatPatronMoment } from '../../../lib/formatting.ts';
 import { notifyError } from '../../../lib/notify.ts';
 import { useDownloadReceipt } from '../api/download-receipt.ts';
 
@@ -19,7 +19,7 @@ export const PAYMENT_STATUS_COLOURS: Record<PaymentStatus, string> = {
 /**
  * The money received for the order, each payment with when and how it was paid and what became of it
  * (kept, refund due, asked of Khalti, refunded), and the receipt once something was paid. Times are Nepal
- * time, as on the receipt.
+ * time, as on the receipt, labelled so, with the patron's own time beside them (docs/decisions/030).
  */
 export function OrderPayments({ order }: { order: Order }) {
   const { t } = useTranslation('orders');
@@ -89,7 +89,7 @@ function PaymentRecord({ payment }: { payment: Payment }) {
           {t(`paymentStatus.${payment.status}`)}
         </Badge>
       </Group>
-      <Text size="sm">{t('paymentRecord.paidAt', { time: formatBusinessTime(paidAt) })}</Text>
+      <Text size="sm">{t('paymentRecord.paidAt', { time: formatPatronMoment(paidAt) })}</Text>
       {payment.transaction_code && (
         <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
           {t('paymentRecord.transactionCode', { code: payment.transaction_code })}
@@ -105,15 +105,15 @@ function RefundState({ payment }: { payment: Payment }) {
   const { t } = useTranslation('orders');
   let state: string | null = null;
   if (payment.status === 'Refunded') {
-    const time = formatBusinessTime(payment.refunded_at ?? payment.refund_due_at ?? payment.created_at);
+    const time = formatPatronMoment(payment.refunded_at ?? payment.refund_due_at ?? payment.created_at);
     state = payment.refund_reference
       ? t('paymentRecord.refundedWithReference', { time, reference: payment.refund_reference })
       : t('paymentRecord.refunded', { time });
   } else if (payment.status === 'Refund due') {
     state = payment.refund_requested_at
-      ? t('paymentRecord.refundRequested', { time: formatBusinessTime(payment.refund_requested_at) })
+      ? t('paymentRecord.refundRequested', { time: formatPatronMoment(payment.refund_requested_at) })
       : t('paymentRecord.refundDue', {
-          time: formatBusinessTime(payment.refund_due_at ?? payment.paid_at ?? payment.created_at),
+          time: formatPatronMoment(payment.refund_due_at ?? payment.paid_at ?? payment.created_at),
         });
   }
   if (!state) return null;

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signIn } from '../../../lib/session.ts';
 import { captureDownloads, textOf } from '../../../test/downloads.ts';
 import { orderFixture, ownOrdersPage, paymentFixture } from '../../../test/order-fixtures.ts';
-import { pretendToBeAPhone, renderRoutes, stubApi } from '../../../test/render-app.tsx';
+import { pretendToBeAPhone, pretendToBeIn, renderRoutes, stubApi } from '../../../test/render-app.tsx';
 import { goToPaymentPage, postPaymentForm } from '../utils/leave-for-payment.ts';
 import { OrdersPage } from './orders-page.tsx';
 
@@ -91,6 +91,8 @@ function toasts(spy: { mock: { calls: unknown[][] } }) {
 
 beforeEach(() => {
   signIn({ token: 'patron-token', user: patron });
+  // London in November is UTC: Nepal's 2:00 PM is 8:15 AM there.
+  pretendToBeIn('Europe/London');
 });
 
 afterEach(() => {
@@ -111,15 +113,14 @@ describe('OrdersPage', () => {
         'Kopan Monastery',
         'Green Tara Puja · PJ-7K3M9Q',
         'December 1st, 2026 (Nepal date) · Rs. 1,500',
-        'Payment: Pending',
-        'Order: Pending',
+        'Waiting for payment',
+        'Pay by November 21st, 2026 2:00 PM Nepal time (8:15 AM your time)',
       ],
       [
         'Shechen Monastery',
         'Medicine Buddha Puja · PJ-4TX8WN',
         'January 15th, 2027 (Nepal date) · Rs. 2,500',
-        'Payment: Received',
-        'Order: Approved',
+        'Confirmed – the monastery will perform the puja',
       ],
     ]);
     expect(entries[0]).toHaveAttribute('aria-current', 'true');
@@ -145,24 +146,29 @@ describe('OrdersPage', () => {
     expect(router.state.location.search).toBe('?oid=41');
   });
 
-  it('shows the payment in capitals, -- for no transaction code, and the date as a day', async () => {
+  it('shows where the order stands in words, -- for no transaction code, and the date as a day', async () => {
     stubOrders([greenTara, medicineBuddha]);
     const { router } = renderOrders();
     await screen.findByRole('list', { name: 'Your orders' });
 
     expect(detail('Order number')).toBe('PJ-7K3M9Q');
-    expect(detail('Payment type')).toBe('ESEWA');
-    expect(detail('Payment status')).toBe('PENDING');
+    expect(detail('Payment type')).toBe('eSewa');
+    expect(detail('Payment status')).toBe('Pending');
     expect(detail('Transaction code')).toBe('--');
     expect(detail('Date')).toBe('December 1st, 2026 (Nepal date)');
     expect(detail('Names to pray for')).toBe('Tenzin Norbu');
     expect(detail('Your intention')).toBe('For a safe journey.');
-    expect(detail('Order status')).toBe('Pending');
+    expect(detail('Order status')).toBe(
+      'Waiting for payment' +
+        'This order expires at November 21st, 2026 2:00 PM Nepal time (8:15 AM your time) if it is not paid. ' +
+        'Pay with eSewa or Khalti to send it to the monastery.',
+    );
     expect(detail('Amount')).toBe('Rs. 1,500');
 
     await router.navigate('/orders?oid=42');
-    await waitFor(() => expect(detail('Payment type')).toBe('KHALTI'));
-    expect(detail('Payment status')).toBe('COMPLETED');
+    await waitFor(() => expect(detail('Payment type')).toBe('Khalti'));
+    expect(detail('Payment status')).toBe('Received');
+    expect(detail('Order status')).toMatch(/^Confirmed – the monastery will perform the puja/);
     expect(detail('Transaction code')).toBe('KHL-7X2A');
     expect(detail('Date')).toBe('January 15th, 2027 (Nepal date)');
     expect(detail('Names to pray for')).toBe('--');
@@ -187,8 +193,7 @@ describe('OrdersPage', () => {
       'Kopan Monastery',
       'Green Tara Puja · PJ-9HX2RA',
       'February 10th, 2027 (Nepal date) · Rs. 1,800',
-      'Payment: Refund due',
-      'Order: Cancelled',
+      'Cancelled – your payment will be refunded',
     ]);
     expect(first).not.toEqual(second);
   });
@@ -290,7 +295,7 @@ describe('OrdersPage', () => {
     expect(await within(messages).findByText('Your puja is on the 1st.')).toBeInTheDocument();
     const time = messages.querySelector('time');
     expect(time).toHaveAttribute('dateTime', '2026-11-20T08:15:00.000Z');
-    expect(time?.textContent).toMatch(/^\d{2}:\d{2} [AP]M Nov 20th, 2026$/);
+    expect(time?.textContent).toBe('November 20th, 2026 2:00 PM Nepal time (8:15 AM your time)');
 
     const photo = await within(column('Puja Details')).findByRole('link', { name: /Photo 1 of the puja/ });
     expect(photo).toHaveAttribute('href', '/api/order-images/7?expires=1&signature=abc');
@@ -315,21 +320,21 @@ describe('OrdersPage', () => {
 
     expect(proceed()).toBeInTheDocument();
     await router.navigate('/orders?oid=42');
-    await waitFor(() => expect(detail('Payment status')).toBe('COMPLETED'));
+    await waitFor(() => expect(detail('Payment status')).toBe('Received'));
     expect(proceed()).not.toBeInTheDocument();
     await router.navigate('/orders?oid=43');
-    await waitFor(() => expect(detail('Order status')).toBe('Declined'));
+    await waitFor(() => expect(detail('Order status')).toMatch(/^Declined – nothing was paid/));
     expect(proceed()).not.toBeInTheDocument();
     await router.navigate('/orders?oid=44');
-    await waitFor(() => expect(detail('Order status')).toBe('Pending'));
-    expect(detail('Payment status')).toBe('FAILED');
+    await waitFor(() => expect(detail('Order status')).toMatch(/^Waiting for payment/));
+    expect(detail('Payment status')).toBe('Failed');
     expect(proceed()).toBeInTheDocument();
     await router.navigate('/orders?oid=45');
-    await waitFor(() => expect(detail('Order status')).toBe('Expired'));
+    await waitFor(() => expect(detail('Order status')).toMatch(/^Expired – nothing was paid/));
     expect(proceed()).not.toBeInTheDocument();
     await router.navigate('/orders?oid=46');
-    await waitFor(() => expect(detail('Order status')).toBe('Cancelled'));
-    expect(detail('Payment status')).toBe('REFUND DUE');
+    await waitFor(() => expect(detail('Order status')).toMatch(/^Cancelled – your payment will be refunded/));
+    expect(detail('Payment status')).toBe('Refund due');
     expect(proceed()).not.toBeInTheDocument();
   });
 
@@ -424,12 +429,12 @@ describe('cancelling an order', () => {
 
     expect(cancelButton()).toBeInTheDocument();
     for (const [id, status] of [
-      [42, 'Approved'],
+      [42, 'Confirmed'],
       [43, 'Declined'],
       [44, 'Cancelled'],
     ] as const) {
       await router.navigate(`/orders?oid=${id}`);
-      await waitFor(() => expect(detail('Order status')).toBe(status));
+      await waitFor(() => expect(detail('Order status')).toMatch(new RegExp(`^${status} – `)));
       expect(cancelButton()).not.toBeInTheDocument();
     }
   });
@@ -470,7 +475,7 @@ describe('cancelling an order', () => {
     expect(calls).toHaveLength(1);
     expect(calls[0]![1]).toMatchObject({ method: 'POST', body: undefined });
     expect(new Headers(calls[0]![1]?.headers).get('Authorization')).toBe('Bearer patron-token');
-    await waitFor(() => expect(detail('Order status')).toBe('Cancelled'));
+    await waitFor(() => expect(detail('Order status')).toMatch(/^Cancelled – nothing was paid/));
     expect(cancelButton()).not.toBeInTheDocument();
     expect(screen.queryByRole('dialog', { name: 'Cancel order' })).not.toBeInTheDocument();
   });
@@ -517,11 +522,15 @@ describe('cancelling an order', () => {
     await waitFor(() =>
       expect(toasts(toast)).toEqual(['green: Order PJ-7K3M9Q cancelled: Rs. 2,500 will be refunded to you.']),
     );
-    await waitFor(() => expect(detail('Payment status')).toBe('REFUND DUE'));
+    await waitFor(() => expect(detail('Payment status')).toBe('Refund due'));
     const payments = within(column('Puja Details')).getByRole('list', {
       name: 'Payments received for this order',
     });
-    expect(within(payments).getByText('Refund due since November 21st, 2026 10:00 AM')).toBeInTheDocument();
+    expect(
+      within(payments).getByText(
+        'Refund due since November 21st, 2026 10:00 AM Nepal time (4:15 AM your time)',
+      ),
+    ).toBeInTheDocument();
     expect(within(payments).getByText('You cancelled the order.')).toBeInTheDocument();
   });
 
@@ -547,7 +556,7 @@ describe('cancelling an order', () => {
         'red: The order could not be cancelled: The monastery has approved this order: it can no longer be cancelled.',
       ]),
     );
-    await waitFor(() => expect(detail('Order status')).toBe('Approved'));
+    await waitFor(() => expect(detail('Order status')).toMatch(/^Confirmed – /));
     expect(cancelButton()).not.toBeInTheDocument();
     expect(
       fetchMock.mock.calls.filter(([input]) => String(input).startsWith('/api/order/create')),
@@ -617,18 +626,18 @@ describe('the payments of an order', () => {
     const items = within(paymentsList()).getAllByRole('listitem');
     expect(items.map((item) => item.textContent)).toEqual([
       'Rs. 1,500 with eSewaRefunded' +
-        'Paid on November 20th, 2026 02:01 PM' +
+        'Paid on November 20th, 2026 2:01 PM Nepal time (8:16 AM your time)' +
         'Transaction code 000AB12' +
-        'Refunded on November 22nd, 2026 11:45 AM (reference ESW-RF-991)' +
+        'Refunded on November 22nd, 2026 11:45 AM Nepal time (6:00 AM your time) (reference ESW-RF-991)' +
         'The monastery declined the order.',
       'Rs. 1,500 with KhaltiRefund due' +
-        'Paid on November 20th, 2026 02:45 PM' +
+        'Paid on November 20th, 2026 2:45 PM Nepal time (9:00 AM your time)' +
         'Transaction code TXN-KH-4' +
-        'Refund requested from Khalti on November 20th, 2026 04:00 PM; waiting for Khalti to confirm it.' +
+        'Refund requested from Khalti on November 20th, 2026 4:00 PM Nepal time (10:15 AM your time); waiting for Khalti to confirm it.' +
         'The order had already been paid.',
       'Rs. 500 with eSewaRefund due' +
-        'Paid on November 23rd, 2026 08:45 AM' +
-        'Refund due since November 23rd, 2026 08:45 AM' +
+        'Paid on November 23rd, 2026 8:45 AM Nepal time (3:00 AM your time)' +
+        'Refund due since November 23rd, 2026 8:45 AM Nepal time (3:00 AM your time)' +
         'The order had already been paid.',
     ]);
     expect(within(column('Puja Details')).getByText('Times are Nepal time.')).toBeInTheDocument();
@@ -641,7 +650,7 @@ describe('the payments of an order', () => {
     await screen.findByRole('list', { name: 'Your orders' });
     const [item] = within(paymentsList()).getAllByRole('listitem');
     expect(item!.textContent).toBe(
-      'Rs. 2,500 with KhaltiReceivedPaid on November 20th, 2026 02:01 PMTransaction code khl-7x2a',
+      'Rs. 2,500 with KhaltiReceivedPaid on November 20th, 2026 2:01 PM Nepal time (8:16 AM your time)Transaction code khl-7x2a',
     );
   });
 
@@ -726,7 +735,7 @@ describe('on a phone', () => {
       within(column('Messages')).getByRole('textbox', { name: 'Write to Shechen Monastery' }),
     ).toBeInTheDocument();
     expect(detail('Order number')).toBe('PJ-4TX8WN');
-    expect(detail('Payment status')).toBe('COMPLETED');
+    expect(detail('Payment status')).toBe('Received');
   });
 
   it("goes back to the list with 'Back to your orders', to the order it came from", async () => {

@@ -1,0 +1,20 @@
+/**
+ * The web app's pages the server links to from an SMS, an e-mail or a calendar event. Both ends read them
+ * from here: the server builds its links with them, and the web app's route table is tested to have each
+ * (apps/web/src/app/linked-pages.test.ts), so a notice cannot promise a page that answers "not found"
+ * (apps/api/src/modules/orders/notice-links.test.ts opens every link the notices carry).
+ */
+export const LINKED_PAGES = {
+  /** The patron's orders; `?oid=` opens one, with its messages and photos. */
+  orders: '/orders',
+  /** The patron's own settings, where e-mail notices are turned off. */
+  accountSettings: '/account-settings',
+  contact: '/contact',
+  /** Where a monastery's staff find the orders an SMS tells them about. */
+  staffDashboard: '/monastery/dashboard',
+} as const;
+
+/** The patron's page of one order (its details, messages and completion photos). */
+export function orderPagePath(orderId: number): string {
+  return `${LINKED_PAGES.orders}?oid=${orderId}`;
+}
