@@ -5,6 +5,7 @@ CREATE TABLE "ledger_entries" (
 	"order_id" integer,
 	"payment_attempt_id" integer,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_txid" bigint DEFAULT txid_current() NOT NULL,
 	CONSTRAINT "ledger_entries_idempotency_key_unique" UNIQUE("idempotency_key"),
 	CONSTRAINT "ledger_entries_kind_check" CHECK ("ledger_entries"."kind" IN ('payment_received', 'refund_due', 'refund_paid', 'order_completed', 'clawback'))
 );
@@ -45,6 +46,21 @@ CREATE TRIGGER ledger_entries_no_truncate BEFORE TRUNCATE ON "ledger_entries"
   FOR EACH STATEMENT EXECUTE FUNCTION ledger_refuse_change();--> statement-breakpoint
 CREATE TRIGGER ledger_postings_no_truncate BEFORE TRUNCATE ON "ledger_postings"
   FOR EACH STATEMENT EXECUTE FUNCTION ledger_refuse_change();--> statement-breakpoint
+-- An entry gains postings only in the transaction that wrote it: lines added later to an entry already
+-- committed, even balanced ones, would rewrite history, and a correction is a new entry.
+CREATE FUNCTION ledger_refuse_late_posting() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF NOT EXISTS (
+    SELECT 1 FROM ledger_entries WHERE id = NEW.entry_id AND created_txid = txid_current()
+  ) THEN
+    RAISE EXCEPTION 'ledger entry % was written by another transaction: its postings are final', NEW.entry_id
+      USING ERRCODE = 'integrity_constraint_violation';
+  END IF;
+  RETURN NEW;
+END
+$$;--> statement-breakpoint
+CREATE TRIGGER ledger_postings_with_their_entry BEFORE INSERT ON "ledger_postings"
+  FOR EACH ROW EXECUTE FUNCTION ledger_refuse_late_posting();--> statement-breakpoint
 -- Each entry's postings sum to zero per currency, checked at commit: the postings of one entry are
 -- inserted one statement after the entry, so the check waits for the transaction to end.
 CREATE FUNCTION ledger_check_entry_balances() RETURNS trigger LANGUAGE plpgsql AS $$

@@ -11,6 +11,7 @@ export const ERROR_STATUS = {
   forbidden: 403,
   notFound: 404,
   conflict: 409,
+  lengthRequired: 411,
   payloadTooLarge: 413,
   invalidInput: 422,
   rateLimited: 429,

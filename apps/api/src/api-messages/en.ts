@@ -88,6 +88,7 @@ export const en = {
   tooManyPhotos: 'At most {count} photos at a time.',
   tooManyFormFields: 'Too many form fields.',
   tooManyFormParts: 'Too many form parts.',
+  uploadLengthRequired: 'Send the form with its length declared, as browsers do.',
   // a monastery's staff
   orderOfAnotherMonastery: 'This order belongs to another monastery.',
   staffOwnOrders: 'Staff see only their own monastery’s orders.',

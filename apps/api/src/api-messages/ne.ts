@@ -62,6 +62,7 @@ export const ne: ApiMessageCatalogue = {
   tooManyPhotos: 'एक पटकमा बढीमा {count} तस्बिर।',
   tooManyFormFields: 'फारममा धेरै फिल्डहरू छन्।',
   tooManyFormParts: 'फारममा धेरै भागहरू छन्।',
+  uploadLengthRequired: 'ब्राउजरहरूले जस्तै, फारमको लम्बाइ खुलाएर पठाउनुहोस्।',
   orderOfAnotherMonastery: 'यो अर्डर अर्को गुम्बाको हो।',
   staffOwnOrders: 'कर्मचारीले आफ्नै गुम्बाका अर्डर मात्र हेर्न सक्नुहुन्छ।',
   sameDate: 'पूजाको मिति पहिले नै यही हो।',

@@ -58,6 +58,7 @@ export const zhHant: ApiMessageCatalogue = {
   tooManyPhotos: '一次最多 {count} 張照片。',
   tooManyFormFields: '表單欄位過多。',
   tooManyFormParts: '表單部分過多。',
+  uploadLengthRequired: '請如瀏覽器一樣，在送出表單時註明其長度。',
   orderOfAnotherMonastery: '此預約屬於另一座寺院。',
   staffOwnOrders: '職員只能查看自己寺院的預約。',
   sameDate: '這已經是法會的日期。',

@@ -53,7 +53,12 @@ export const bodyParsersPlugin = fp(
       },
     });
     app.addHook('onRequest', (request, reply, done) => {
-      if (!request.isMultipart()) return done();
+      // The plugin's isMultipart() is only known once the body's parser ran: the header says it sooner.
+      if (!/^multipart\/form-data\b/i.test(request.headers['content-type'] ?? '')) return done();
+      // Without a declared length (chunked encoding) nothing would bound the body before it is read:
+      // browsers always declare a form's length, so a form without one is refused.
+      if (request.headers['content-length'] === undefined)
+        return done(refusedBeforeBody(request, reply, lengthRequired()));
       const declared = Number(request.headers['content-length']);
       if (declared > maxUploadBytes(request)) return done(refusedBeforeBody(request, reply, tooLarge()));
       done();
@@ -76,6 +81,10 @@ const maxUploadBytes = (request: FastifyRequest) =>
 /** The multipart plugin's own 413 for a file over the size limit (plugins/errors.ts words it). */
 const tooLarge = () =>
   Object.assign(new Error('file too large'), { code: 'FST_REQ_FILE_TOO_LARGE', statusCode: 413 });
+
+/** A multipart body whose length is not declared (411). */
+const lengthRequired = () =>
+  new AppError('lengthRequired', 'Send the form with its length declared, as browsers do.');
 
 /** How long a client refused mid-upload is given to read the answer and stop sending. */
 const LINGER_MS = 2_000;

@@ -105,7 +105,8 @@ describe('uploads refused before their body is received', () => {
       declaredBytes,
     });
     expect(status).toBe(413);
-    expect(sentWhenAnswered).toBeLessThan(declaredBytes);
+    // Before the photo could pass its own limit: refused on the declared length alone.
+    expect(sentWhenAnswered).toBeLessThan(10 * MB);
   });
 
   it('refuses a photo as soon as it passes the size limit, not at the end of its part (413)', async () => {
@@ -143,5 +144,25 @@ describe('uploads refused before their body is received', () => {
       expect(status).toBe(403);
       expect(sentWhenAnswered).toBeLessThan(declaredBytes);
     }
+  });
+
+  it('refuses a form whose length is not declared (chunked), before reading it (411)', async () => {
+    // Only one chunk is sent and the body never ends: the answer has to come without it.
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = net.connect(port, '127.0.0.1', () => {
+        const chunk = `--${BOUNDARY}\r\nContent-Disposition: form-data; name="order_id"\r\n\r\n${orderIds.approved}\r\n`;
+        socket.write(
+          `POST /api/complete-puja HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${tokens.staffA}\r\n` +
+            `Content-Type: multipart/form-data; boundary=${BOUNDARY}\r\nTransfer-Encoding: chunked\r\n\r\n` +
+            `${Buffer.byteLength(chunk).toString(16)}\r\n${chunk}\r\n`,
+        );
+      });
+      socket.once('data', (data) => {
+        resolve(data.toString('latin1'));
+        socket.destroy();
+      });
+      socket.on('error', reject);
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 411 /);
   });
 });

@@ -37,6 +37,11 @@ export const ledgerEntries = pgTable(
       onDelete: 'restrict',
     }),
     createdAt: createdAt(),
+    /**
+     * The transaction that wrote the entry: postings may be added to an entry only in that transaction,
+     * so an entry committed once can never gain lines (migration 0010's trigger).
+     */
+    createdTxid: bigint('created_txid', { mode: 'number' }).notNull().default(sql`txid_current()`),
   },
   (table) => [
     unique('ledger_entries_idempotency_key_unique').on(table.idempotencyKey),

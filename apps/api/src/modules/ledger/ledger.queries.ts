@@ -157,3 +157,17 @@ export async function selectLedgerDifferences(db: Executor, limit: number): Prom
     actualPaisa: Number(row.actual),
   }));
 }
+
+/** Every posting of an entry, as it was posted. */
+export async function findEntryPostings(db: Executor, entryId: number): Promise<NewPosting[]> {
+  const rows = await db
+    .select({
+      account: ledgerPostings.account,
+      monasteryId: ledgerPostings.monasteryId,
+      amountPaisa: ledgerPostings.amountPaisa,
+      currency: ledgerPostings.currency,
+    })
+    .from(ledgerPostings)
+    .where(eq(ledgerPostings.entryId, entryId));
+  return rows.map((row) => ({ ...row, monasteryId: row.monasteryId ?? undefined }));
+}

@@ -5,6 +5,7 @@ import type { PaymentAttemptRow } from '../payments/payments.queries.ts';
 import {
   findEntryByKey,
   findEntryPosting,
+  findEntryPostings,
   insertEntryOnce,
   insertPostings,
   type LedgerDifference,
@@ -69,9 +70,30 @@ export async function postEntry(
     ...(input.orderId === undefined ? {} : { orderId: input.orderId }),
     ...(input.paymentAttemptId === undefined ? {} : { paymentAttemptId: input.paymentAttemptId }),
   });
-  if (!entry) return { entry: (await findEntryByKey(tx, input.key))!, posted: false };
+  if (!entry) {
+    // The event was posted before: the same key must mean the same event, or a bug is reusing a key and
+    // its postings would be lost without a word.
+    const first = (await findEntryByKey(tx, input.key))!;
+    const firstPostings = await findEntryPostings(tx, first.id);
+    if (
+      first.kind !== input.kind ||
+      first.orderId !== (input.orderId ?? null) ||
+      first.paymentAttemptId !== (input.paymentAttemptId ?? null) ||
+      postingsSignature(firstPostings) !== postingsSignature(postings)
+    )
+      throw new Error(`ledger ${input.key}: posted before with other postings`);
+    return { entry: first, posted: false };
+  }
   if (postings.length > 0) await insertPostings(tx, entry.id, postings);
   return { entry, posted: true };
+}
+
+/** An entry's postings in one canonical order, to tell whether two sets of postings are the same. */
+function postingsSignature(postings: NewPosting[]): string {
+  return postings
+    .map((p) => `${p.account}/${p.monasteryId ?? ''}/${p.currency ?? 'NPR'}/${p.amountPaisa}`)
+    .sort()
+    .join(',');
 }
 
 const clearingOf = (payment: PaymentAttemptRow) =>
@@ -108,7 +130,8 @@ export async function postRefundDue(tx: Transaction, payment: PaymentAttemptRow)
     paymentAttemptId: payment.id,
   };
   const owed = { account: 'refunds_payable' as const, amountPaisa: -payment.amountPaisa };
-  if (!completion)
+  // A completion earned from another payment than this one (none does today) leaves this one held.
+  if (!completion || completion.paymentAttemptId !== payment.id)
     return postEntry(tx, {
       ...entry,
       kind: 'refund_due',
@@ -120,12 +143,17 @@ export async function postRefundDue(tx: Transaction, payment: PaymentAttemptRow)
   return postEntry(tx, {
     ...entry,
     kind: 'clawback',
+    // Either share may have been nothing (a commission of 0 % or 100 %), and then it has no posting.
     postings: [
-      {
-        account: 'monastery_payable',
-        monasteryId: earned!.monasteryId,
-        amountPaisa: -earned!.amountPaisa,
-      },
+      ...(earned
+        ? [
+            {
+              account: 'monastery_payable' as const,
+              monasteryId: earned.monasteryId,
+              amountPaisa: -earned.amountPaisa,
+            },
+          ]
+        : []),
       { account: 'platform_commission', amountPaisa: -(commission?.amountPaisa ?? 0) },
       owed,
     ],

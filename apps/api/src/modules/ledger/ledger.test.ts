@@ -40,22 +40,43 @@ const balanced = (key: string) => ({
 });
 
 describe('the journal', () => {
-  it('posts an entry once: the same key again answers the first entry and adds nothing', async () => {
+  it('posts an entry once: the same event again answers the first entry and adds nothing', async () => {
     const { db } = database;
     const first = await db.transaction((tx) => postEntry(tx, balanced('test:once')));
-    const again = await db.transaction((tx) =>
-      postEntry(tx, {
-        ...balanced('test:once'),
-        postings: [
-          { account: 'esewa_clearing', amountPaisa: 5 },
-          { account: 'held_for_orders', amountPaisa: -5 },
-        ],
-      }),
-    );
+    const again = await db.transaction((tx) => postEntry(tx, balanced('test:once')));
     expect(first.posted).toBe(true);
     expect(again).toEqual({ entry: first.entry, posted: false });
     const postings = await db.select().from(ledgerPostings).where(eq(ledgerPostings.entryId, first.entry.id));
     expect(postings.map((posting) => posting.amountPaisa).sort()).toEqual([-1000, 1000]);
+  });
+
+  it('refuses a key used again for other postings, so none are lost without a word', async () => {
+    const { db } = database;
+    await db.transaction((tx) => postEntry(tx, balanced('test:reused')));
+    await expect(
+      db.transaction((tx) =>
+        postEntry(tx, {
+          ...balanced('test:reused'),
+          postings: [
+            { account: 'esewa_clearing', amountPaisa: 5 },
+            { account: 'held_for_orders', amountPaisa: -5 },
+          ],
+        }),
+      ),
+    ).rejects.toThrow(/posted before with other postings/);
+  });
+
+  it('refuses postings added to an entry another transaction wrote, even balanced ones', async () => {
+    const { db } = database;
+    const { entry } = await db.transaction((tx) => postEntry(tx, balanced('test:closed')));
+    const message = await failure(
+      db.insert(ledgerPostings).values([
+        { entryId: entry.id, account: 'held_for_orders', amountPaisa: 300 },
+        { entryId: entry.id, account: 'refunds_payable', amountPaisa: -300 },
+      ]),
+    );
+    expect(message).toMatch(/its postings are final/);
+    expect(await db.$count(ledgerPostings, eq(ledgerPostings.entryId, entry.id))).toBe(2);
   });
 
   it('is refused by the database at commit when an entry’s postings do not sum to zero', async () => {
@@ -188,6 +209,32 @@ describe('the books of an order', () => {
       'order_completed',
       'payment_received',
       'refund_paid',
+    ]);
+  });
+
+  it('claw back a puja whose whole price was commission, where the monastery earned nothing', async () => {
+    const { db } = database;
+    const monastery = await insertMonastery(db, { slug: 'tithe-gompa', name: 'Tithe Gompa' });
+    const puja = await insertPuja(db, { slug: 'tithe-puja', name: 'Tithe Puja' });
+    const order = await insertOrder(db, await offer(db, monastery.id, puja.id, 30), {
+      userId: (await insertPerson(db)).id,
+      status: 'approved',
+    });
+    await payOrder(db, order.id);
+    await db.transaction(async (tx) => {
+      await tx.update(orders).set({ status: 'completed' }).where(eq(orders.id, order.id));
+      await postOrderCompleted(tx, order, (await findKeptPayment(tx, order.id))!, 10_000);
+    });
+    const kept = (await findKeptPayment(db, order.id))!;
+    await db.transaction(async (tx) => {
+      await makeRefundDue(tx, kept.id, 'cancelled');
+      await refreshOrderPaymentStatus(tx, order.id);
+    });
+    const entries = await db.select().from(ledgerEntries).where(eq(ledgerEntries.orderId, order.id));
+    expect(entries.map((entry) => entry.kind).sort()).toEqual([
+      'clawback',
+      'order_completed',
+      'payment_received',
     ]);
   });
 

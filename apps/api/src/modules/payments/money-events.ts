@@ -63,5 +63,7 @@ export async function earnOrderMoney(
   commissionBasisPoints: number,
 ): Promise<void> {
   const kept = await findKeptPayment(tx, order.id);
-  if (kept) await postOrderCompleted(tx, order, kept, commissionBasisPoints);
+  // Approval needs kept money and nothing releases it before completion: without it the books are wrong.
+  if (!kept) throw new Error(`order ${order.id} was performed with no kept payment to earn`);
+  await postOrderCompleted(tx, order, kept, commissionBasisPoints);
 }
