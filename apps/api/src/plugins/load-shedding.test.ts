@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { ConcurrencyGate } from './load-shedding.ts';
@@ -107,6 +109,34 @@ describe('load shedding', () => {
       expect((await running).statusCode).toBe(200);
     } finally {
       await impatient.close();
+    }
+  });
+
+  it('keeps a running place until its handler is done, even when its client has left', async () => {
+    const leaving = await createTestApp({
+      env: { HEAVY_REQUESTS_IN_FLIGHT: '1', HEAVY_REQUESTS_QUEUED: '5', HEAVY_REQUESTS_WAIT_MS: '60000' },
+      extend: heavyRoute,
+    });
+    try {
+      await leaving.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = leaving.app.server.address() as AddressInfo;
+      const request = http.get(`http://127.0.0.1:${port}/test/heavy`);
+      request.on('error', () => undefined);
+      await untilHeld(1);
+      request.destroy();
+      // Once the server has seen the client go, its handler is still running (held).
+      const connections = () =>
+        new Promise<number>((resolve) => leaving.app.server.getConnections((_e, count) => resolve(count)));
+      while ((await connections()) > 0) await new Promise((resolve) => setImmediate(resolve));
+      const next = Promise.resolve(leaving.app.inject('/test/heavy'));
+      for (let turn = 0; turn < 20; turn += 1) await new Promise((resolve) => setImmediate(resolve));
+      expect(held).toHaveLength(1);
+      held.shift()!();
+      await untilHeld(1);
+      held.shift()!();
+      expect((await next).statusCode).toBe(200);
+    } finally {
+      await leaving.close();
     }
   });
 });

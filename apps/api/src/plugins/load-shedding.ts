@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { apiMessage } from '../api-messages/api-messages.ts';
 import { BusyError } from '../lib/app-error.ts';
@@ -40,6 +40,7 @@ const RETRY_AFTER_SECONDS = 2;
 export const loadSheddingPlugin = fp<LoadSheddingOptions>(
   async (app: FastifyInstance, options) => {
     const gate = new ConcurrencyGate(options.inFlight, options.queued);
+    const turns = new WeakMap<FastifyRequest, Turn>();
     app.addHook('onRequest', (request, reply, done) => {
       if (!request.routeOptions.config?.heavy) return done();
       const busy = () => new BusyError(apiMessage('busy', {}), RETRY_AFTER_SECONDS);
@@ -49,20 +50,34 @@ export const loadSheddingPlugin = fp<LoadSheddingOptions>(
         done();
       });
       if (!turn) return done(busy());
-      const giveUp = () => {
+      turns.set(request, turn);
+      const stopWaiting = () => {
         clearTimeout(tooLong);
-        if (turn.leave() === 'was waiting') done(busy());
+        if (turn.waiting() && turn.leave() === 'was waiting') done(busy());
       };
       // Each gives up after between half and all of the wait: requests that came together (a burst, or
       // clients asking again together) are then not all refused together, which stalled the probes.
-      if (turn.waiting()) tooLong = setTimeout(giveUp, options.maxWaitMs * (0.5 + Math.random() / 2));
-      // 'close' comes when the answer has gone or the client has left, whichever is first. A client that
-      // leaves while waiting frees its place; its request ends with the refusal nobody will read.
-      reply.raw.once('close', giveUp);
+      if (turn.waiting()) tooLong = setTimeout(stopWaiting, options.maxWaitMs * (0.5 + Math.random() / 2));
+      // A client that leaves while waiting frees its place; its request ends with the refusal nobody will
+      // read. One that leaves once its turn has come keeps the place until its handler is done (onSend):
+      // its query still runs, and handing the place on at once would let a client that keeps leaving run
+      // without bound.
+      reply.raw.once('close', stopWaiting);
+    });
+    // Every answer, an error's too, passes onSend once the handler's work is done: the place is given on.
+    app.addHook('onSend', (request, _reply, payload, done) => {
+      turns.get(request)?.leave();
+      done(null, payload);
     });
   },
   { name: 'load-shedding' },
 );
+
+/** A request's place at the gate: waiting for its turn or running, until it leaves (once). */
+export interface Turn {
+  waiting: () => boolean;
+  leave: () => 'was running' | 'was waiting' | 'had left';
+}
 
 /**
  * At most `limit` requests run at once and `queueLimit` wait, first come first served. `enter` starts the
@@ -78,9 +93,7 @@ export class ConcurrencyGate {
     private readonly queueLimit: number,
   ) {}
 
-  enter(
-    start: () => void,
-  ): { waiting: () => boolean; leave: () => 'was running' | 'was waiting' | 'had left' } | undefined {
+  enter(start: () => void): Turn | undefined {
     let state: 'running' | 'waiting' | 'left';
     const run = () => {
       state = 'running';
