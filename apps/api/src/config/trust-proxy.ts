@@ -26,7 +26,11 @@ function addressProblem(entry: string): string | undefined {
   if (prefix === undefined) return undefined;
   const bits = /^\d{1,3}$/.test(prefix) ? Number(prefix) : Number.NaN;
   if (!(bits <= (version === 4 ? 32 : 128))) return `"${entry}" has no valid prefix length`;
-  if (bits === 0) return `"${entry}" is every address, which trusts any X-Forwarded-For; ${WHAT_TO_WRITE}`;
+  // Proxies sit in one network: a range wider than a /8 (IPv4) or fc00::/7 (IPv6; ::ffff:0:0/96 is
+  // every IPv4 address) takes in the public internet, and with it any client's own X-Forwarded-For.
+  const widest = version === 4 ? 8 : address.toLowerCase().startsWith('::ffff:') ? 104 : 7;
+  if (bits < widest)
+    return `"${entry}" takes in public addresses, which trusts any X-Forwarded-For; ${WHAT_TO_WRITE}`;
   return undefined;
 }
 

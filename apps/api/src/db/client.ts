@@ -33,7 +33,14 @@ pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
 export function connectDatabase(connectionString: string, poolSize = 10): DatabaseConnection {
   // A request waits at most this long for a connection (the database unreachable, or every connection
   // busy) and then answers 503, rather than hanging until the client gives up (docs/decisions/025).
-  const pool = new pg.Pool({ connectionString, max: poolSize, connectionTimeoutMillis: 5_000 });
+  // keepAlive: a connection whose server went silent (a network cut, not a refusal) is found dead in
+  // seconds of idleness rather than after TCP's many minutes.
+  const pool = new pg.Pool({
+    connectionString,
+    max: poolSize,
+    connectionTimeoutMillis: 5_000,
+    keepAlive: true,
+  });
   // A client that loses its server must not crash the process with an unheard 'error' event: an idle
   // one is dropped by the pool, a checked-out one fails its next query (answered 503, plugins/errors.ts).
   pool.on('error', () => undefined);

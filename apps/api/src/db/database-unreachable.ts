@@ -8,8 +8,9 @@ export function isDatabaseUnreachable(error: unknown): boolean {
     const { code } = cause as { code?: unknown };
     if (typeof code === 'string' && (NETWORK_CODES.has(code) || SERVER_UNAVAILABLE_STATES.test(code)))
       return true;
-    if (DRIVER_MESSAGES.some((message) => cause instanceof Error && cause.message.includes(message)))
-      return true;
+    // The driver's own words, on the driver's own error: a failed query's wrapper (DrizzleQueryError)
+    // repeats the request's parameters in its message, where a person may have typed anything.
+    if (!('query' in cause) && DRIVER_MESSAGES.includes(cause.message)) return true;
     cause = cause.cause;
   }
   return false;
@@ -39,4 +40,5 @@ const DRIVER_MESSAGES = [
   'Connection terminated due to connection timeout',
   'timeout exceeded when trying to connect',
   'Client has encountered a connection error and is not queryable',
+  'Query read timeout',
 ];

@@ -89,6 +89,13 @@ describe('isDatabaseUnreachable', () => {
     expect(isDatabaseUnreachable(Object.assign(new Error('duplicate key'), { code: '23505' }))).toBe(false);
     expect(isDatabaseUnreachable(Object.assign(new Error('invalid input'), { code: '22P02' }))).toBe(false);
     expect(isDatabaseUnreachable('ECONNREFUSED')).toBe(false);
+    // A failed query's wrapper repeats its parameters: words a person typed are not the driver's.
+    const typed = Object.assign(
+      new Error('Failed query: insert into messages values ($1)\nparams: Connection terminated unexpectedly'),
+      { query: 'insert into messages values ($1)', params: ['Connection terminated unexpectedly'] },
+    );
+    const refusedValue = Object.assign(new Error('duplicate key'), { code: '23505' });
+    expect(isDatabaseUnreachable(Object.assign(typed, { cause: refusedValue }))).toBe(false);
   });
 });
 

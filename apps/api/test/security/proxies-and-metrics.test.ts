@@ -118,7 +118,15 @@ describe.each(FORMS)('X-Forwarded-For written by the client, TRUST_PROXY $name',
 
 describe('TRUST_PROXY', () => {
   it('refuses to start trusting any X-Forwarded-For, and says what to write instead', () => {
-    for (const value of ['true', 'yes', '0.0.0.0/0', '::/0']) {
+    for (const value of [
+      'true',
+      'yes',
+      '0.0.0.0/0',
+      '::/0',
+      '0.0.0.0/1,128.0.0.0/1',
+      '::ffff:0:0/96',
+      '::/1',
+    ]) {
       expect(() => loadConfig({ TRUST_PROXY: value }), value).toThrow(
         /TRUST_PROXY: .*trusts any X-Forwarded-For.*TRUST_PROXY=1 for one load balancer/,
       );

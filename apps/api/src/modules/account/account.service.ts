@@ -121,7 +121,9 @@ export function createAccountService(dependencies: AccountServiceDependencies) {
         });
       } catch (error) {
         // Two accounts moving to one number at the same moment: the unique index decides.
-        if ((error as { code?: string }).code === '23505')
+        // Drizzle wraps the driver's error: PostgreSQL's state is on its cause.
+        const { code } = ((error as { cause?: unknown }).cause ?? error) as { code?: string };
+        if (code === '23505')
           throw new AppError('conflict', PHONE_TAKEN_MESSAGE, { phone: [PHONE_TAKEN_MESSAGE] });
         throw error;
       }

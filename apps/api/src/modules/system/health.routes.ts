@@ -31,7 +31,15 @@ export const healthRoutes: FastifyPluginAsync<{
   pool: pg.Pool;
 }> = async (app, { metrics, metricsToken, pool }) => {
   // Fails fast when the database is gone, rather than hanging the load balancer's check.
-  const probe = new pg.Pool({ ...pool.options, max: 1, connectionTimeoutMillis: 2_000 });
+  // A silent database (a half-open socket) fails the probe's query too, instead of holding it for the
+  // many minutes TCP takes to give up.
+  const probe = new pg.Pool({
+    ...pool.options,
+    max: 1,
+    connectionTimeoutMillis: 2_000,
+    query_timeout: 2_000,
+    keepAlive: true,
+  });
   probe.on('error', () => undefined);
   app.addHook('onClose', () => probe.end());
   route(app, checkLivenessEndpoint, () => ({ status: 'ok' as const }));
