@@ -67,6 +67,22 @@ describe("a stranger cannot lock a number's owner out", () => {
   });
 });
 
+describe('a spent daily budget does not keep account holders out', () => {
+  it('still texts a number with an account once strangers have spent the country’s budget', async () => {
+    harness = await createTestApp({ env: { OTP_MAX_PER_COUNTRY_PER_DAY: '3' } });
+    await ownerSignsIn('10.27.2.1');
+    // Strangers spend the rest of Nepal's day on new numbers, from addresses of their own.
+    for (const [index, national] of ['9818200011', '9818200012'].entries())
+      expect((await sendCode(`10.27.2.${10 + index}`, { code: '+977', phone: national })).statusCode).toBe(
+        200,
+      );
+    expect((await sendCode('10.27.2.20', { code: '+977', phone: '9818200013' })).statusCode).toBe(429);
+    // The owner, who has an account, still gets a code and signs in.
+    await timePasses(120);
+    await ownerSignsIn('10.27.2.1');
+  });
+});
+
 describe('SMS only to the countries we serve', () => {
   it('refuses a number of another country with a clear, translated 422, and sends nothing', async () => {
     harness = await createTestApp();

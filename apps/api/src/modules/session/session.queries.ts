@@ -5,7 +5,7 @@ import { sessions, signInCodes, users } from '../../db/schema/index.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
-export async function findUserByPhone(db: Database, phone: string): Promise<UserRow | undefined> {
+export async function findUserByPhone(db: Executor, phone: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.phone, phone)).limit(1);
   return row;
 }

@@ -10,6 +10,7 @@ import {
   countFailedSignInAttempt,
   countRecentSignInCodes,
   deleteSignInCode,
+  findUserByPhone,
   insertSignInCode,
   lockPendingSignInCode,
   lockSignInCodesOfPhone,
@@ -145,7 +146,14 @@ export async function issueCode(
           policy.maxPerIpPerHour,
         ),
       );
-    if (count.countryDay >= policy.maxPerCountryPerDay)
+    // The daily budgets stop strangers pumping SMS to new numbers; spent, they would keep every patron,
+    // staff member and administrator from signing in too. So a number that already has an account is
+    // still texted (its own limits above still hold). This tells, only while a budget is spent, that
+    // a refused number has no account: a small price beside a day with nobody signed in.
+    const budgetsApply =
+      (count.countryDay >= policy.maxPerCountryPerDay || count.day >= policy.maxPerDay) &&
+      !(await findUserByPhone(tx, request.phone));
+    if (budgetsApply && count.countryDay >= policy.maxPerCountryPerDay)
       waits.push(
         await secondsUntilFewerSignInCodes(
           tx,
@@ -155,7 +163,7 @@ export async function issueCode(
           policy.maxPerCountryPerDay,
         ),
       );
-    if (count.day >= policy.maxPerDay)
+    if (budgetsApply && count.day >= policy.maxPerDay)
       waits.push(await secondsUntilFewerSignInCodes(tx, 'everyone', '1 day', count.day, policy.maxPerDay));
     if (waits.length > 0) throw new SignInThrottledError(Math.max(1, Math.ceil(Math.max(...waits))));
 
