@@ -6,7 +6,8 @@
 // - Exit code 0, or the server stopped by our own SIGINT/SIGTERM: the supervisor ends with it.
 // - Exit code 78 (EX_CONFIG: the settings are invalid): a restart cannot help, so it ends too, with 78.
 // - Anything else (a crash, `kill -9`, the embedded PostgreSQL gone): started again after 1 s, 2 s, 4 s …
-//   up to 30 s; the wait starts over once a run has lasted a minute.
+//   up to 30 s; the wait starts over once a run has lasted a minute. Without end, as systemd's
+//   Restart=always: a port still taken or a database still down may be free or back at the next try.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,6 +28,11 @@ export function supervise(entry, { log = (message) => console.error(`[supervisor
     // kill) stops the server too, and its watchdog the embedded PostgreSQL. The server takes a signal
     // passed on after the group's own as the same request to stop.
     child = spawn(process.execPath, [entry], { stdio: 'inherit' });
+    // Node itself could not be started (the binary gone): nothing to restart, and nothing to wait for.
+    child.once('error', (error) => {
+      log(`the server could not be started: ${error.message}`);
+      process.exit(1);
+    });
     child.once('exit', (code, signal) => {
       child = undefined;
       if (stopping || code === 0) return process.exit(code ?? 0);
@@ -46,6 +52,9 @@ export function supervise(entry, { log = (message) => console.error(`[supervisor
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
+  // A closed terminal hangs the supervisor up: the server stops with it rather than live on orphaned and
+  // hold the port against the next start.
+  process.on('SIGHUP', () => stop('SIGTERM'));
   start();
 }
 
