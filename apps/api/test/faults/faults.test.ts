@@ -183,6 +183,14 @@ describe('the embedded PostgreSQL killed with kill -9, and a full disk', () => {
     const postmaster = await embeddedPostmaster(server.dataDirectory);
     process.kill(postmaster.pid, 'SIGKILL');
     const killedAt = Date.now();
+    // Its backends may answer a probe for a moment after the postmaster is gone: ready means ready on a
+    // new PostgreSQL, whose postmaster.pid names another process.
+    await waitFor(90, async () =>
+      embeddedPostmaster(server.dataDirectory).then(
+        (now) => now.pid !== postmaster.pid,
+        () => false,
+      ),
+    );
     const readyAgain = await waitForReady(server, 90);
     console.log(
       `embedded PostgreSQL killed: ready again after ${((readyAgain - killedAt) / 1000).toFixed(1)} s`,
