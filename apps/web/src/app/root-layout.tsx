@@ -100,5 +100,10 @@ function useLoginOnSessionExpiry(): void {
  * page, wait for the mark before they act.
  */
 function useMarkInteractive(): void {
-  useEffect(() => document.documentElement.setAttribute('data-app-ready', ''), []);
+  useEffect(() => {
+    document.documentElement.setAttribute('data-app-ready', '');
+    // The shell's skeleton (index.html), hidden by CSS once the app has drawn: gone for good, so nothing
+    // still says "loading" to whatever reads the whole document.
+    document.getElementById('shell-skeleton')?.remove();
+  }, []);
 }

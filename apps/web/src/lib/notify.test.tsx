@@ -48,6 +48,23 @@ describe('how long a toast stays (docs/decisions/029)', () => {
     expect(screen.getByText(text)).toBeInTheDocument();
   });
 
+  it('an error goes once the next success says it was put right', async () => {
+    vi.useFakeTimers();
+    renderApp();
+    notifyError('Email already exists');
+    await settle();
+    expect(screen.getByText('Email already exists')).toBeInTheDocument();
+    notifyInfo('Loading more');
+    await settle();
+    expect(screen.getByText('Email already exists')).toBeInTheDocument();
+
+    notifySuccess('User Created Successfully');
+    await settle();
+    await act(async () => vi.advanceTimersByTimeAsync(1_000));
+    expect(screen.queryByText('Email already exists')).not.toBeInTheDocument();
+    expect(screen.getByText('User Created Successfully')).toBeInTheDocument();
+  });
+
   it('a success note stays at least five seconds, longer for longer text, then closes', async () => {
     vi.useFakeTimers();
     renderApp();

@@ -28,11 +28,21 @@ export interface ToastOptions {
  */
 export function showToast(color: string, message: string, options: ToastOptions, untilClosed: boolean): void {
   if (options.id) notifications.hide(options.id);
-  notifications.show({
+  // An error stays until it is closed or put right: a success says the person got past it, so the errors
+  // still on screen go (an error left over the header would also hide its menu).
+  if (color === 'green') {
+    for (const id of errorsOnScreen) notifications.hide(id);
+    errorsOnScreen.clear();
+  }
+  const id = notifications.show({
     ...options,
     message,
     color,
     autoClose: untilClosed ? false : readingTime(`${options.title ?? ''}${message}`),
     closeButtonProps: { 'aria-label': i18n.t('close') },
   });
+  if (untilClosed) errorsOnScreen.add(id);
 }
+
+/** The toasts that stay until closed, shown since the last success (one closed already hides harmlessly). */
+const errorsOnScreen = new Set<string>();
