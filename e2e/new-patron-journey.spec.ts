@@ -90,7 +90,7 @@ test.describe('a new patron from a shared puja link to a paid order', () => {
     await expect(page).toHaveURL(/\/orders\?oid=\d+$/);
     const details = page.getByRole('region', { name: 'Puja Details' });
     await expect(details.getByText('Medicine Buddha Puja').first()).toBeVisible();
-    await expect(details.getByText('COMPLETED')).toBeVisible();
+    await expect(details.getByText('Paid – waiting for the monastery to confirm').first()).toBeVisible();
 
     console.log(
       `New patron, shared puja link to a paid order: ${actions.length} actions (${actions.join(', ')})`,
