@@ -93,8 +93,9 @@ test.describe('on a 360px-wide phone', () => {
         await expect(entry).toContainText(`Green Tara Puja · ${order.number}`);
         await expect(entry).toContainText(pujaDayText(order.day));
         await expect(entry).toContainText(/Rs\. [\d,]+/);
-        await expect(entry).toContainText(/Payment: Pending/i);
-        await expect(entry).toContainText(/Order: Pending/i);
+        // One plain status, and when an unpaid order must be paid by (docs/decisions/030).
+        await expect(entry).toContainText('Waiting for payment');
+        await expect(entry).toContainText(/Pay by .+ Nepal time/);
       }
       // The list is the page: no box scrolling inside it, no columns beside it, nothing sideways.
       await expect(page.getByRole('region', { name: 'Puja Details' })).toHaveCount(0);
