@@ -162,7 +162,7 @@ test.describe('monastery staff handle their orders', () => {
         .toBeGreaterThan(0);
     }
     await panel.getByRole('button', { name: 'Puja Completed' }).click();
-    await expect(staff.getByText('Order Accepted')).toBeVisible();
+    await expect(staff.getByText('Order Accepted').last()).toBeVisible();
     await expect(panel).toBeHidden();
     await expect(event).toHaveCount(0);
 
@@ -309,7 +309,7 @@ test.describe("monastery staff manage their monastery's pujas", () => {
 
     await page.getByRole('button', { name: `Delete ${specialName}` }).click();
     await page.getByRole('dialog', { name: 'Delete Puja' }).getByRole('button', { name: 'Delete' }).click();
-    await expect(page.getByText('Puja Deleted Successfully')).toBeVisible();
+    await expect(page.getByText('Puja Deleted Successfully').last()).toBeVisible();
     await expect(rowOf(page, specialName)).toHaveCount(0);
   });
 });
