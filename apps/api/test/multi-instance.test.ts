@@ -14,10 +14,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectDatabase, type DatabaseConnection } from '../src/db/client.ts';
 import { startEmbeddedPostgres } from '../src/db/embedded-postgres.ts';
 import { orderImages } from '../src/db/schema/index.ts';
-import { outboxFile } from '../src/integrations/sms/outbox-sms.ts';
 import { runAdmin, withDatabase } from './global-setup.ts';
 import { multipart } from './multipart.ts';
 import { payOrder } from './order-fixtures.ts';
+import { signInOverHttp } from './sign-in-over-http.ts';
 import { startS3StandIn } from './stand-ins/s3-stand-in.ts';
 
 /**
@@ -138,9 +138,9 @@ describe.skipIf(missing !== undefined)('two instances on one PostgreSQL, one Red
     cleanups.push(connection.close);
     database = connection;
     // The demo accounts; each asks one instance for a code and signs in with it on the other.
-    tokens.admin = (await signIn('9800000001', a, b)).token;
-    tokens.staff = (await signIn('9800000002', b, a)).token;
-    tokens.patron = (await signIn('9800000003', a, b)).token;
+    tokens.admin = (await signInOverHttp('9800000001', a, b)).token;
+    tokens.staff = (await signInOverHttp('9800000002', b, a)).token;
+    tokens.patron = (await signInOverHttp('9800000003', a, b)).token;
   });
 
   afterAll(async () => {
@@ -318,31 +318,6 @@ async function freePort(): Promise<number> {
   const { port } = server.address() as net.AddressInfo;
   await new Promise((resolve) => server.close(resolve));
   return port;
-}
-
-/** Asks `sender` for a code, reads it from that instance's outbox, and signs in on `receiver`. */
-async function signIn(nationalNumber: string, sender: Instance, receiver: Instance) {
-  const sent = await fetch(`${sender.url}/api/send-otp`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ code: '+977', phone: nationalNumber }),
-  });
-  expect(sent.status, await sent.clone().text()).toBe(200);
-  const { challenge } = (await sent.json()) as { challenge: string };
-  const outbox = await fs.readFile(outboxFile(sender.dataDirectory), 'utf8');
-  const message = outbox
-    .trim()
-    .split('\n')
-    .map((line) => JSON.parse(line) as { to: string; text: string })
-    .findLast((entry) => entry.to === `+977${nationalNumber}`);
-  const otp = /\b(\d{6})\b/.exec(message?.text ?? '')?.[1];
-  const login = await fetch(`${receiver.url}/api/login-phone`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ code: '+977', phone: nationalNumber, otp, challenge }),
-  });
-  expect(login.status, await login.clone().text()).toBe(200);
-  return (await login.json()) as { token: string; user: { role: string } };
 }
 
 async function send(

@@ -10,9 +10,9 @@ import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedPostgres } from '../../src/db/embedded-postgres.ts';
-import { outboxFile } from '../../src/integrations/sms/outbox-sms.ts';
 import { runAdmin, withDatabase } from '../global-setup.ts';
 import { multipart } from '../multipart.ts';
+import { signInOverHttp } from '../sign-in-over-http.ts';
 import { startTcpProxy, type TcpProxy } from '../stand-ins/tcp-proxy.ts';
 
 /**
@@ -227,7 +227,7 @@ describe('the embedded PostgreSQL killed with kill -9, and a full disk', () => {
     try {
       // Filled to the last byte.
       await fs.writeFile(path.join(uploads, 'filler'), Buffer.alloc(2 * 1024 * 1024)).catch(() => undefined);
-      const admin = await signIn(server, '9800000001');
+      const admin = (await signInOverHttp('9800000001', server)).token;
       const name = `Full Disk Gompa ${randomUUID().slice(0, 8)}`;
       const image = await sharp({
         create: { width: 640, height: 480, channels: 3, background: { r: 90, g: 40, b: 10 } },
@@ -359,33 +359,9 @@ interface Answer {
   message?: string;
 }
 
-async function signIn(server: Server, nationalNumber: string): Promise<string> {
-  const sent = await fetch(`${server.url}/api/send-otp`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ code: '+977', phone: nationalNumber }),
-  });
-  expect(sent.status, await sent.clone().text()).toBe(200);
-  const { challenge } = (await sent.json()) as { challenge: string };
-  const outbox = await fs.readFile(outboxFile(server.dataDirectory), 'utf8');
-  const message = outbox
-    .trim()
-    .split('\n')
-    .map((line) => JSON.parse(line) as { to: string; text: string })
-    .findLast((entry) => entry.to === `+977${nationalNumber}`);
-  const otp = /\b(\d{6})\b/.exec(message?.text ?? '')?.[1];
-  const login = await fetch(`${server.url}/api/login-phone`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ code: '+977', phone: nationalNumber, otp, challenge }),
-  });
-  expect(login.status, await login.clone().text()).toBe(200);
-  return ((await login.json()) as { token: string }).token;
-}
-
 async function signInPatrons(server: Server) {
   const tokens: string[] = [];
-  for (const phone of PATRON_PHONES) tokens.push(await signIn(server, phone));
+  for (const phone of PATRON_PHONES) tokens.push((await signInOverHttp(phone, server)).token);
   const catalogue = (await (await fetch(`${server.url}/api/monastery`)).json()) as {
     monasteries: { id: number; pujas?: { id: number; status: number; pivot?: { cost: number } }[] }[];
   };
