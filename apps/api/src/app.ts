@@ -50,6 +50,8 @@ import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
 import { createReceiptsService } from './modules/payments/receipts.service.ts';
 import { createRefundsService } from './modules/payments/refunds.service.ts';
+import { payoutsRoutes } from './modules/payouts/payouts.routes.ts';
+import { createPayoutsService } from './modules/payouts/payouts.service.ts';
 import { seoRoutes } from './modules/seo/seo.routes.ts';
 import { createSeoService } from './modules/seo/seo.service.ts';
 import { sessionRoutes } from './modules/session/session.routes.ts';
@@ -246,6 +248,16 @@ export async function buildApp(dependencies: AppDependencies, logger?: FastifyBa
     auditLog: createAuditLogService({ db: dependencies.db, businessTimeZone: config.BUSINESS_TIME_ZONE }),
   });
   await app.register(ledgerRoutes, { db: dependencies.db });
+  const payouts = createPayoutsService({
+    db: dependencies.db,
+    businessTimeZone: config.BUSINESS_TIME_ZONE,
+    defaultCommissionBasisPoints: config.COMMISSION_BASIS_POINTS,
+    schedule: config.PAYOUT_SCHEDULE,
+    minimumPaisa: config.PAYOUT_MINIMUM_PAISA,
+    holdDaysAfterDetailsChange: config.PAYOUT_HOLD_DAYS_AFTER_DETAILS_CHANGE,
+    log: app.log,
+  });
+  await app.register(payoutsRoutes, { payouts });
   await app.register(adminStatsRoutes, {
     stats: createAdminStatsService({
       db: dependencies.db,
@@ -331,6 +343,7 @@ export async function buildApp(dependencies: AppDependencies, logger?: FastifyBa
     'fetch-exchange-rates': async () => {
       if (await exchangeRates.isBehind()) await exchangeRates.refresh();
     },
+    'run-payouts': () => payouts.runOnSchedule(),
   };
   const jobs = createJobQueue({ pool: dependencies.pool, handlers, log: app.log });
   app.decorate('jobs', Object.assign(jobs, { handlers }));

@@ -41,6 +41,8 @@ export interface JobPayloads {
   'process-refunds': Record<string, never>;
   /** Nepal Rastra Bank's rates for the amounts beside prices (docs/decisions/020). */
   'fetch-exchange-rates': Record<string, never>;
+  /** The scheduled payout run (PAYOUT_SCHEDULE, docs/decisions/033); a day that has its run is left. */
+  'run-payouts': Record<string, never>;
 }
 export type JobName = keyof JobPayloads;
 export type JobHandlers = { [Name in JobName]: (payload: JobPayloads[Name]) => Promise<void> };
@@ -51,6 +53,9 @@ const CRONTAB = [
   // The bank publishes each morning, Nepal time: asked at 09:15, 12:15 and 15:15 there (03:30, 06:30 and
   // 09:30 UTC); a run that finds today's rates already kept asks nothing.
   '30 3,6,9 * * * fetch-exchange-rates ?max=1',
+  // Payouts are made at 10:00 Nepal time (04:15 UTC), every day: the job pays only on a payout day, or
+  // on the first day after one that had no run.
+  '15 4 * * * run-payouts ?max=1',
 ].join('\n');
 
 /** How many attempts a job gets: with graphile-worker's back-off, about three days for an SMS or e-mail. */
@@ -61,6 +66,7 @@ const MAX_ATTEMPTS: Record<JobName, number> = {
   'expire-orders': 1,
   'process-refunds': 1,
   'fetch-exchange-rates': 1,
+  'run-payouts': 1,
 };
 
 export async function enqueueJob<Name extends JobName>(
