@@ -107,14 +107,14 @@ export const payoutDetailsResponseSchema = z.object({
 });
 export type PayoutDetailsResponse = z.infer<typeof payoutDetailsResponseSchema>;
 
-const detailText = (what: string, max: number) =>
-  z.string().trim().min(2, `Enter the ${what}.`).max(max, `The ${what} can be at most ${max} characters.`);
+const detailText = (missing: string) =>
+  z.string().trim().min(2, missing).max(100, 'This can be at most 100 characters.');
 export const setPayoutDetailsRequestSchema = z
   .object({
     method: z.enum(PAYOUT_METHODS, { error: 'Choose bank, eSewa or Khalti.' }),
-    account_holder: detailText('account holder’s name', 100),
-    bank_name: detailText('bank’s name', 100).optional(),
-    branch: detailText('branch', 100).optional(),
+    account_holder: detailText('Enter the account holder’s name.'),
+    bank_name: detailText('Enter the bank’s name.').optional(),
+    branch: detailText('Enter the branch.').optional(),
     account: z
       .string()
       .trim()

@@ -72,8 +72,12 @@ async function balance(account: string) {
   return 0 - (row?.balancePaisa ?? 0);
 }
 
-/** The runs are one a day: a test that needs "another day" moves the earlier runs back. */
-const moveRunsBack = () => money.db.update(payoutRuns).set({ runOn: sql`${payoutRuns.runOn} - 1` });
+/**
+ * The runs are one a day: a test that needs "another day" moves the earlier runs into the past, each to a
+ * day of its own (2000-01-01 + its id), so the unique day is never shared, even mid-update.
+ */
+const moveRunsBack = () =>
+  money.db.update(payoutRuns).set({ runOn: sql`DATE '2000-01-01' + ${payoutRuns.id}` });
 
 describe('who may call the payout routes', () => {
   it('answers administrators only (staff and patrons 403, visitors 401), and staff their own rate', async () => {
