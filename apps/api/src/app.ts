@@ -50,6 +50,8 @@ import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
 import { createReceiptsService } from './modules/payments/receipts.service.ts';
 import { createRefundsService } from './modules/payments/refunds.service.ts';
+import { runSheetRoutes } from './modules/run-sheet/run-sheet.routes.ts';
+import { createRunSheetService } from './modules/run-sheet/run-sheet.service.ts';
 import { seoRoutes } from './modules/seo/seo.routes.ts';
 import { createSeoService } from './modules/seo/seo.service.ts';
 import { sessionRoutes } from './modules/session/session.routes.ts';
@@ -227,6 +229,13 @@ export async function buildApp(dependencies: AppDependencies, logger?: FastifyBa
     commissionBasisPoints: config.COMMISSION_BASIS_POINTS,
   });
   await app.register(orderHandlingRoutes, { handling, storage: dependencies.storage, imageUrls });
+  await app.register(runSheetRoutes, {
+    runSheet: createRunSheetService({
+      db: dependencies.db,
+      businessTimeZone: config.BUSINESS_TIME_ZONE,
+      siteName: 'Monastery Puja',
+    }),
+  });
   await app.register(backOfficeOrdersRoutes, {
     backOffice: createBackOfficeOrdersService({
       db: dependencies.db,

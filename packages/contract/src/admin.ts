@@ -80,6 +80,9 @@ export const AUDIT_ACTIONS = [
   'revoke-sessions',
   'refund',
   'record-refund',
+  /** A name of an order ticked as read during its puja, and a tick taken back (docs/decisions/035). */
+  'read-name',
+  'unread-name',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_SUBJECTS = ['monastery', 'puja', 'monastery_puja', 'user', 'order', 'payment'] as const;

@@ -22,6 +22,7 @@ export * from './payments.ts';
 export * from './phone.ts';
 export * from './picture-variants.ts';
 export * from './pictures.ts';
+export * from './run-sheet.ts';
 export * from './seo.ts';
 export * from './session.ts';
 export * from './sign-in.ts';

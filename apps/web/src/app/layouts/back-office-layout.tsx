@@ -9,6 +9,7 @@ import {
   IconFlame,
   IconHistory,
   IconLayoutDashboard,
+  IconListCheck,
   IconUsers,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -29,6 +30,7 @@ const ICONS: Record<BackOfficeMenuItem['icon'], typeof IconLayoutDashboard> = {
   payments: IconCash,
   orders: IconClipboardList,
   audit: IconHistory,
+  runSheet: IconListCheck,
 };
 
 const AREA_LABELS = {

@@ -15,7 +15,7 @@ export function createOrder(input: NewOrder): Promise<OrderResponse> {
       cost: input.cost,
       date: input.date,
       payment: input.payment,
-      beneficiary: input.beneficiary,
+      names: input.names,
       intention: input.intention,
       idempotency_key: input.idempotency_key,
     },
