@@ -46,6 +46,19 @@ export const prayerNameInputSchema = z.object({
 });
 export type PrayerNameInput = z.input<typeof prayerNameInputSchema>;
 
+/**
+ * A form (multipart, as the web app sends every request: docs/api.md) carries the names as one field
+ * holding their JSON; a JSON body carries the list itself. Text that is not JSON stays text, and is refused.
+ */
+function listFromForm(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value);
+  } catch {
+    return value;
+  }
+}
+
 export const createOrderRequestSchema = z.object({
   monastery: idSchema('Choose a monastery.'),
   puja: idSchema('Choose a puja.'),
@@ -55,8 +68,12 @@ export const createOrderRequestSchema = z.object({
   payment: z.enum(PAYMENT_METHODS, { error: 'Choose how to pay: eSewa or Khalti.' }),
   /** The names prayed for, in the order the patron wrote them; none is allowed. */
   names: z
-    .array(prayerNameInputSchema, { error: 'Give the names as a list.' })
-    .max(PRAYER_NAMES_MAX, `At most ${PRAYER_NAMES_MAX} names can be given.`)
+    .preprocess(
+      listFromForm,
+      z
+        .array(prayerNameInputSchema, { error: 'Give the names as a list.' })
+        .max(PRAYER_NAMES_MAX, `At most ${PRAYER_NAMES_MAX} names can be given.`),
+    )
     .default([]),
   intention: optionalText(
     INTENTION_MAX_LENGTH,

@@ -90,10 +90,11 @@ describe('placing an order', () => {
     });
   });
 
-  it('accepts multipart form data as the web app sends it, and prices in paisa', async () => {
+  it('accepts multipart form data as the web app sends it, the names as one JSON field, and prices in paisa', async () => {
     const form = new FormData();
     for (const [key, value] of Object.entries({ ...valid(), puja: ids.lamp, cost: 1100.5, date: today }))
       form.set(key, String(value));
+    form.set('names', JSON.stringify([{ name: 'स्व. हरि प्रसाद', departed: true, note: '२०८१ फागुन' }, { name: 'Dawa' }]));
     const request = new Request('http://localhost/', { method: 'POST', body: form });
     const response = await harness.app.inject({
       method: 'POST',
@@ -103,6 +104,10 @@ describe('placing an order', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(response.json().order.amount).toBe(1100.5);
+    expect(response.json().order.names).toMatchObject([
+      { name: 'स्व. हरि प्रसाद', departed: true, note: '२०८१ फागुन' },
+      { name: 'Dawa', departed: false, note: null },
+    ]);
   });
 
   it.each([
