@@ -4,7 +4,14 @@ import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import sharp from 'sharp';
 import { resolveJwtSecret } from '../../src/config/secrets.ts';
-import { messages, monasteryPujas, paymentAttempts, sessions, users } from '../../src/db/schema/index.ts';
+import {
+  messages,
+  monasteryPujas,
+  orderNames,
+  paymentAttempts,
+  sessions,
+  users,
+} from '../../src/db/schema/index.ts';
 import { signSessionToken } from '../../src/modules/session/session-tokens.ts';
 import { insertMonastery, insertPuja, offer } from '../catalogue-fixtures.ts';
 import { createMoneyHarness, PUJA_PRICE } from '../money-harness.ts';
@@ -108,6 +115,16 @@ export async function createSecurityWorld() {
     { orderId: paidOrder, senderId: staffId!, body: 'We have received your order.' },
     { orderId: paidOrder, senderId: otherStaff.id, body: 'A note from another monastery.' },
   ]);
+  // An approved puja of today with one name, for the run sheet's ticks.
+  const todaysOrder = await insertOrder(db, offering!, {
+    userId: patronId!,
+    status: 'approved',
+    pujaDate: todayIn('Asia/Kathmandu'),
+  });
+  const [prayerName] = await db
+    .insert(orderNames)
+    .values({ orderId: todaysOrder.id, position: 0, name: 'Ama Dolma', departed: true })
+    .returning({ id: orderNames.id });
   const refundDue = async (orderId: number) =>
     (
       await db
@@ -163,12 +180,14 @@ export async function createSecurityWorld() {
       secondPaidOrder,
       unpaidOrder,
       orderToCancel,
+      prayerName: prayerName!.id,
       khaltiRefund: await refundDue(khaltiRefundOrder),
       esewaRefund: await refundDue(esewaRefundOrder),
     },
     passwordLogin: { email: 'password.staff@security.test', password: 'correct horse battery' },
     price: PUJA_PRICE,
     orderDate: addDays(todayIn('Asia/Kathmandu'), 5),
+    today: todayIn('Asia/Kathmandu'),
     picture: await pictureBytes(),
 
     /**

@@ -94,7 +94,10 @@ describe('placing an order', () => {
     const form = new FormData();
     for (const [key, value] of Object.entries({ ...valid(), puja: ids.lamp, cost: 1100.5, date: today }))
       form.set(key, String(value));
-    form.set('names', JSON.stringify([{ name: 'स्व. हरि प्रसाद', departed: true, note: '२०८१ फागुन' }, { name: 'Dawa' }]));
+    form.set(
+      'names',
+      JSON.stringify([{ name: 'स्व. हरि प्रसाद', departed: true, note: '२०८१ फागुन' }, { name: 'Dawa' }]),
+    );
     const request = new Request('http://localhost/', { method: 'POST', body: form });
     const response = await harness.app.inject({
       method: 'POST',
