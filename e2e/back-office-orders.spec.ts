@@ -52,7 +52,7 @@ async function placeOrder(
       cost: offering.pivot.cost,
       date: dayFromToday(day),
       payment: 'khalti',
-      beneficiary: `Tashi Dolma ${index}`,
+      names: [{ name: `Tashi Dolma ${index}` }],
     },
   });
   expect(placed.ok()).toBe(true);

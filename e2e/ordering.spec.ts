@@ -74,7 +74,9 @@ test.describe('ordering a puja and paying for it', () => {
 
     await chooseOrderDate(dialog, dayFromToday(7));
     await dialog.getByRole('radio', { name: 'eSewa' }).check();
-    await dialog.getByRole('textbox', { name: /Names to pray for/ }).fill('Tenzin Norbu, Pema Lhamo');
+    await dialog.getByRole('textbox', { name: 'Name 1' }).fill('Tenzin Norbu');
+    await dialog.getByRole('button', { name: 'Add a name' }).click();
+    await dialog.getByRole('textbox', { name: 'Name 2' }).fill('Pema Lhamo');
     await dialog.getByRole('textbox', { name: 'Your intention' }).fill('For good health and long life.');
     await dialog.getByRole('button', { name: 'Make Puja', exact: true }).click();
 
@@ -84,7 +86,10 @@ test.describe('ordering a puja and paying for it', () => {
     await expect(detail(page, 'Payment status')).toHaveText('Received');
     await expect(detail(page, 'Payment type')).toHaveText('eSewa');
     await expect(detail(page, 'Transaction code')).not.toHaveText('--');
-    await expect(detail(page, 'Names to pray for')).toHaveText('Tenzin Norbu, Pema Lhamo');
+    await expect(detail(page, 'Names to pray for').getByTestId('prayer-name')).toHaveText([
+      'Tenzin Norbu',
+      'Pema Lhamo',
+    ]);
     await expect(detail(page, 'Your intention')).toHaveText('For good health and long life.');
     await expect(page.getByRole('button', { name: 'Proceed to payment' })).toHaveCount(0);
 

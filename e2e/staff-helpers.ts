@@ -74,7 +74,10 @@ export interface PujaOrder {
   /** The heading of the puja's card on the Kopan Monastery page. */
   puja: string;
   day: string;
+  /** The first name to pray for (living, no note), on the form's first line. */
   beneficiary: string;
+  /** Names after it, each on a line of its own. */
+  otherNames?: { name: string; departed?: boolean; note?: string }[];
   intention: string;
   wallet: 'eSewa' | 'Khalti';
 }
@@ -121,7 +124,15 @@ export async function orderAtKopan(
   const dialog = page.getByRole('dialog', { name: 'Make Puja' });
   await chooseOrderDate(dialog, order.day);
   await dialog.getByRole('radio', { name: order.wallet }).check();
-  await dialog.getByRole('textbox', { name: /Names to pray for/ }).fill(order.beneficiary);
+  await dialog.getByRole('textbox', { name: 'Name 1' }).fill(order.beneficiary);
+  for (const [index, other] of (order.otherNames ?? []).entries()) {
+    const line = index + 2;
+    await dialog.getByRole('button', { name: 'Add a name' }).click();
+    await dialog.getByRole('textbox', { name: `Name ${line}` }).fill(other.name);
+    if (other.departed) await dialog.getByRole('checkbox', { name: `Departed: Name ${line}` }).check();
+    if (other.note)
+      await dialog.getByRole('textbox', { name: `Note for name ${line} (optional)` }).fill(other.note);
+  }
   await dialog.getByRole('textbox', { name: 'Your intention' }).fill(order.intention);
   await dialog.getByRole('button', { name: 'Make Puja', exact: true }).click();
 

@@ -52,6 +52,8 @@ import { createReceiptsService } from './modules/payments/receipts.service.ts';
 import { createRefundsService } from './modules/payments/refunds.service.ts';
 import { payoutsRoutes } from './modules/payouts/payouts.routes.ts';
 import { createPayoutsService } from './modules/payouts/payouts.service.ts';
+import { runSheetRoutes } from './modules/run-sheet/run-sheet.routes.ts';
+import { createRunSheetService } from './modules/run-sheet/run-sheet.service.ts';
 import { seoRoutes } from './modules/seo/seo.routes.ts';
 import { createSeoService } from './modules/seo/seo.service.ts';
 import { sessionRoutes } from './modules/session/session.routes.ts';
@@ -229,6 +231,13 @@ export async function buildApp(dependencies: AppDependencies, logger?: FastifyBa
     commissionBasisPoints: config.COMMISSION_BASIS_POINTS,
   });
   await app.register(orderHandlingRoutes, { handling, storage: dependencies.storage, imageUrls });
+  await app.register(runSheetRoutes, {
+    runSheet: createRunSheetService({
+      db: dependencies.db,
+      businessTimeZone: config.BUSINESS_TIME_ZONE,
+      siteName: 'Monastery Puja',
+    }),
+  });
   await app.register(backOfficeOrdersRoutes, {
     backOffice: createBackOfficeOrdersService({
       db: dependencies.db,

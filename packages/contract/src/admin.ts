@@ -87,6 +87,9 @@ export const AUDIT_ACTIONS = [
   'run-payouts',
   'record-transfer',
   'fail-transfer',
+  /** A name of an order ticked as read during its puja, and a tick taken back (docs/decisions/035). */
+  'read-name',
+  'unread-name',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_SUBJECTS = [

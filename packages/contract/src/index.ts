@@ -23,6 +23,7 @@ export * from './payouts.ts';
 export * from './phone.ts';
 export * from './picture-variants.ts';
 export * from './pictures.ts';
+export * from './run-sheet.ts';
 export * from './seo.ts';
 export * from './session.ts';
 export * from './sign-in.ts';

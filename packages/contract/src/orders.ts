@@ -13,7 +13,14 @@ export const ISO_DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 export const INTENTION_MAX_LENGTH = 500;
 /** How far ahead a puja may be booked. */
 export const LATEST_ORDER_DAYS = 365;
-export const BENEFICIARY_MAX_LENGTH = 500;
+/**
+ * The names to pray for, one per line of the order form (docs/decisions/035): at most PRAYER_NAMES_MAX of
+ * them, each at most PRAYER_NAME_MAX_LENGTH characters, its note at most PRAYER_NOTE_MAX_LENGTH. Beyond a
+ * limit the order is refused with a 422, never cut.
+ */
+export const PRAYER_NAMES_MAX = 30;
+export const PRAYER_NAME_MAX_LENGTH = 100;
+export const PRAYER_NOTE_MAX_LENGTH = 200;
 
 // Whole sentences, not a label put into one: the API finds each message by its English words to answer
 // it in the request's language (apps/api/src/api-messages).
@@ -25,6 +32,33 @@ const optionalText = (max: number, message: string) =>
     .optional()
     .transform((value) => (value ? value : undefined));
 
+/** One name to pray for, as the patron gives it. */
+export const prayerNameInputSchema = z.object({
+  name: z
+    .string({ error: 'Write the name, or remove its line.' })
+    .trim()
+    .min(1, 'Write the name, or remove its line.')
+    .max(PRAYER_NAME_MAX_LENGTH, `A name can be at most ${PRAYER_NAME_MAX_LENGTH} characters.`),
+  /** Living (false) or departed (true): the prayers differ. */
+  departed: z.boolean({ error: 'Say whether the person is living or departed.' }).default(false),
+  /** Anything the monks should know, such as a date of death. */
+  note: optionalText(PRAYER_NOTE_MAX_LENGTH, `A note can be at most ${PRAYER_NOTE_MAX_LENGTH} characters.`),
+});
+export type PrayerNameInput = z.input<typeof prayerNameInputSchema>;
+
+/**
+ * A form (multipart, as the web app sends every request: docs/api.md) carries the names as one field
+ * holding their JSON; a JSON body carries the list itself. Text that is not JSON stays text, and is refused.
+ */
+function listFromForm(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value);
+  } catch {
+    return value;
+  }
+}
+
 export const createOrderRequestSchema = z.object({
   monastery: idSchema('Choose a monastery.'),
   puja: idSchema('Choose a puja.'),
@@ -32,11 +66,15 @@ export const createOrderRequestSchema = z.object({
   cost: z.coerce.number({ error: 'Cost is required.' }).nonnegative('Cost is required.'),
   date: z.string().trim().regex(ISO_DATE_PATTERN, 'Choose a date.'),
   payment: z.enum(PAYMENT_METHODS, { error: 'Choose how to pay: eSewa or Khalti.' }),
-  /** The names prayed for. */
-  beneficiary: optionalText(
-    BENEFICIARY_MAX_LENGTH,
-    `Names can be at most ${BENEFICIARY_MAX_LENGTH} characters.`,
-  ),
+  /** The names prayed for, in the order the patron wrote them; none is allowed. */
+  names: z
+    .preprocess(
+      listFromForm,
+      z
+        .array(prayerNameInputSchema, { error: 'Give the names as a list.' })
+        .max(PRAYER_NAMES_MAX, `At most ${PRAYER_NAMES_MAX} names can be given.`),
+    )
+    .default([]),
   intention: optionalText(
     INTENTION_MAX_LENGTH,
     `The intention can be at most ${INTENTION_MAX_LENGTH} characters.`,
@@ -49,6 +87,18 @@ export const createOrderRequestSchema = z.object({
     .optional(),
 });
 export type CreateOrderRequest = z.input<typeof createOrderRequestSchema>;
+
+/** A name prayed for, as an order shows it; `read_at` is when the monks ticked it as read (ISO), or null. */
+export const prayerNameSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    departed: z.boolean(),
+    note: z.string().nullable(),
+    read_at: z.string().nullable(),
+  })
+  .meta({ id: 'PrayerName' });
+export type PrayerName = z.infer<typeof prayerNameSchema>;
 
 export const orderSchema = z
   .object({
@@ -69,7 +119,8 @@ export const orderSchema = z
       monastery: z.object({ id: z.number().int(), name: z.string(), slug: z.string() }),
       puja: z.object({ id: z.number().int(), name: z.string() }),
     }),
-    beneficiary: z.string().nullable(),
+    /** The names to pray for, in the patron's order, each with its tick once read. */
+    names: z.array(prayerNameSchema),
     intention: z.string().nullable(),
     payment_type: z.enum(PAYMENT_METHODS),
     payment_status: z.enum(PAYMENT_STATUSES),

@@ -134,3 +134,71 @@ describe('migration 0010, the ledger', () => {
     }
   });
 });
+
+describe('migration 0012, names as a list', () => {
+  it('splits each order’s names once: lines, semicolons, and commas of lines without digits', async () => {
+    const adminUrl = inject('adminDatabaseUrl');
+    const name = `puja_names_${randomBytes(4).toString('hex')}`;
+    await runAdmin(adminUrl, `CREATE DATABASE "${name}"`);
+    const connection = connectDatabase(withDatabase(adminUrl, name), 2);
+    const { db } = connection;
+    const before = await fs.mkdtemp(path.join(os.tmpdir(), 'puja-before-names-'));
+    try {
+      await fs.cp(migrationsFolder(), before, { recursive: true });
+      const journalFile = path.join(before, 'meta', '_journal.json');
+      const journal = JSON.parse(await fs.readFile(journalFile, 'utf8'));
+      journal.entries = journal.entries.filter((entry: { tag: string }) => entry.tag < '0012');
+      await fs.writeFile(journalFile, JSON.stringify(journal));
+      await migrate(db, { migrationsFolder: before });
+
+      const monastery = await insertMonastery(db, { slug: 'names-gompa' });
+      const puja = await insertPuja(db, { slug: 'names-puja' });
+      const offering = await offer(db, monastery.id, puja.id, 1000);
+      const patron = await insertPerson(db);
+      const samples: [string | null, string[]][] = [
+        ['Tenzin Norbu', ['Tenzin Norbu']],
+        ['Pema Dolma\nKarma Gyatso\r\n\r\n  Dawa Tsering  ', ['Pema Dolma', 'Karma Gyatso', 'Dawa Tsering']],
+        ['Pema Dolma, Karma Gyatso; Dawa', ['Pema Dolma', 'Karma Gyatso', 'Dawa']],
+        // A line with a digit keeps its comma: it says when, not who else.
+        ['Ama Yangchen, 1942-2025\nLobsang, Sonam', ['Ama Yangchen, 1942-2025', 'Lobsang', 'Sonam']],
+        ['राम बहादुर, सीता देवी', ['राम बहादुर', 'सीता देवी']],
+        ['陳淑華、王小明，林美玲；張偉', ['陳淑華', '王小明', '林美玲', '張偉']],
+        ['स्व. हरि प्रसाद, २०८१', ['स्व. हरि प्रसाद, २०८१']],
+        ['  ,, ;\n ', []],
+        ['', []],
+        [null, []],
+      ];
+      const ids: number[] = [];
+      for (const [text] of samples)
+        ids.push((await insertOrder(db, offering, { userId: patron.id, beneficiary: text })).id);
+
+      await migrate(db, { migrationsFolder: migrationsFolder() });
+
+      const rows = await db.execute<{
+        order_id: number;
+        position: number;
+        name: string;
+        departed: boolean;
+        note: string | null;
+      }>(sql`SELECT order_id, position, name, departed, note FROM order_names ORDER BY order_id, position`);
+      samples.forEach(([text, expected], index) => {
+        const mine = rows.rows.filter((row) => row.order_id === ids[index]);
+        expect(
+          mine.map((row) => row.name),
+          String(text),
+        ).toEqual(expected);
+        expect(mine.map((row) => row.position)).toEqual(expected.map((_, position) => position));
+        expect(mine.every((row) => !row.departed && row.note === null)).toBe(true);
+      });
+      // The text stays as it was written.
+      const kept = await db.execute<{ beneficiary: string | null }>(
+        sql`SELECT beneficiary FROM orders WHERE id = ${ids[1]!}`,
+      );
+      expect(kept.rows[0]!.beneficiary).toBe(samples[1]![0]);
+    } finally {
+      await connection.close();
+      await fs.rm(before, { recursive: true, force: true });
+      await runAdmin(adminUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    }
+  });
+});

@@ -424,6 +424,21 @@ export const ROUTES: Record<string, Entry> = {
   'POST /api/message': entry('401 403 403 200 403 403', '/api/message', {
     body: (w) => ({ orderID: w.ids.paidOrder, userID: w.people.patron, message: 'Your puja is on its way.' }),
   }),
+  // The run sheet: each monastery's staff read their own (so other staff get theirs); ticks only on names
+  // of the staff's own monastery's orders.
+  'GET /api/run-sheet': entry('401 403 403 200 200 403', (w) => `/api/run-sheet?date=${w.today}`),
+  'GET /api/run-sheet.pdf': entry(
+    '401 403 403 200 200 403',
+    (w) => `/api/run-sheet.pdf?date=${w.today}&lang=ne`,
+  ),
+  'POST /api/prayer-names/:nameId/read': entry(
+    '401 403 403 200 403 403',
+    (w) => `/api/prayer-names/${w.ids.prayerName}/read`,
+  ),
+  'DELETE /api/prayer-names/:nameId/read': entry(
+    '401 403 403 200 403 403',
+    (w) => `/api/prayer-names/${w.ids.prayerName}/read`,
+  ),
   // The back offices' orders: staff see their own monastery's, administrators every one. Messaging comes
   // before completing, while the order is still open.
   'GET /api/orders': entry(

@@ -8,6 +8,7 @@ import {
   messages,
   monasteryPayoutDetails,
   monasteryPujas,
+  orderNames,
   paymentAttempts,
   payoutRuns,
   payouts,
@@ -117,6 +118,16 @@ export async function createSecurityWorld() {
     { orderId: paidOrder, senderId: staffId!, body: 'We have received your order.' },
     { orderId: paidOrder, senderId: otherStaff.id, body: 'A note from another monastery.' },
   ]);
+  // An approved puja of today with one name, for the run sheet's ticks.
+  const todaysOrder = await insertOrder(db, offering!, {
+    userId: patronId!,
+    status: 'approved',
+    pujaDate: todayIn('Asia/Kathmandu'),
+  });
+  const [prayerName] = await db
+    .insert(orderNames)
+    .values({ orderId: todaysOrder.id, position: 0, name: 'Ama Dolma', departed: true })
+    .returning({ id: orderNames.id });
   const refundDue = async (orderId: number) =>
     (
       await db
@@ -202,6 +213,7 @@ export async function createSecurityWorld() {
       secondPaidOrder,
       unpaidOrder,
       orderToCancel,
+      prayerName: prayerName!.id,
       khaltiRefund: await refundDue(khaltiRefundOrder),
       esewaRefund: await refundDue(esewaRefundOrder),
       payoutRun: todaysPayout.run,
@@ -211,6 +223,7 @@ export async function createSecurityWorld() {
     passwordLogin: { email: 'password.staff@security.test', password: 'correct horse battery' },
     price: PUJA_PRICE,
     orderDate: addDays(todayIn('Asia/Kathmandu'), 5),
+    today: todayIn('Asia/Kathmandu'),
     picture: await pictureBytes(),
 
     /**

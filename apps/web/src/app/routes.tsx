@@ -238,6 +238,13 @@ export const routes: RouteObject[] = [
                     element: lazyPage(async () => (await backOfficeOrders()).MonasteryOrders),
                   },
                   {
+                    path: 'run-sheet',
+                    element: lazyPage(
+                      async () =>
+                        (await import('../features/run-sheet/routes/run-sheet-page.tsx')).RunSheetPage,
+                    ),
+                  },
+                  {
                     path: 'puja',
                     element: lazyPage(
                       async () =>

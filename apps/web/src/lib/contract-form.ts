@@ -67,7 +67,9 @@ export function showServerErrors<Values extends Record<string, unknown>>(
   if (!(error instanceof ApiError)) return false;
   let shown = false;
   for (const [field, messages] of Object.entries(error.errors)) {
-    if ((Object.hasOwn(form.getValues(), field) || also.includes(field)) && messages[0]) {
+    // A list's item is named by its path (`names.0.name`), under the form's own list.
+    const own = Object.hasOwn(form.getValues(), field.split('.')[0]!);
+    if ((own || also.includes(field)) && messages[0]) {
       form.setFieldError(field, messages[0]);
       shown = true;
     }

@@ -13,7 +13,7 @@ export function orderFixture(overrides: Partial<Order> = {}): Order {
       monastery: { id: 1, name: 'Kopan Monastery', slug: 'kopan-monastery' },
       puja: { id: 11, name: 'Green Tara Puja' },
     },
-    beneficiary: 'Tenzin Norbu',
+    names: [{ id: 501, name: 'Tenzin Norbu', departed: false, note: null, read_at: null }],
     intention: 'For a safe journey.',
     payment_type: 'esewa',
     payment_status: 'Pending',

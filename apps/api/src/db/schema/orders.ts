@@ -1,6 +1,6 @@
 import { ORDER_STATUSES, PAYMENT_STATUSES } from '@puja/contract';
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { monasteries, monasteryPujas } from './catalogue.ts';
 import { createdAt, updatedAt } from './columns.ts';
 import { users } from './users.ts';
@@ -25,6 +25,11 @@ export const orders = pgTable(
     pujaDate: date('puja_date', { mode: 'string' }).notNull(),
     /** The time of day the monastery set (`HH:MM`, business time zone), or null: none set (docs/decisions/020). */
     pujaTime: text('puja_time'),
+    /**
+     * The names as free text, from before they became a list (`order_names`, migration 0012): kept as the
+     * patron wrote them, since the migration's split of the text is a judgement (docs/decisions/035). New
+     * orders leave it null.
+     */
     beneficiary: text('beneficiary'),
     intention: text('intention'),
     /** The server's price at ordering time, integer paisa; never the client's figure. */
@@ -77,6 +82,34 @@ export const orders = pgTable(
     check('orders_puja_time_check', sql`${table.pujaTime} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`),
     check('orders_intention_length', sql`char_length(${table.intention}) <= 500`),
     check('orders_beneficiary_length', sql`char_length(${table.beneficiary}) <= 500`),
+  ],
+);
+
+/**
+ * The names an order's puja is offered for, one row each in the patron's order (`position`), so that staff
+ * tick each as read during the puja (`read_at`, `read_by`; docs/decisions/035). The API's limits on count
+ * and length are stricter than these checks, which also hold names the migration split from old text.
+ */
+export const orderNames = pgTable(
+  'order_names',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    name: text('name').notNull(),
+    departed: boolean('departed').notNull().default(false),
+    note: text('note'),
+    /** When a staff member ticked the name as read during the puja; null: not (or no longer) ticked. */
+    readAt: timestamp('read_at', { withTimezone: true, mode: 'date' }),
+    readBy: integer('read_by').references(() => users.id, { onDelete: 'restrict' }),
+  },
+  (table) => [
+    unique('order_names_position_unique').on(table.orderId, table.position),
+    check('order_names_name_length', sql`char_length(${table.name}) BETWEEN 1 AND 500`),
+    check('order_names_note_length', sql`char_length(${table.note}) <= 500`),
+    check('order_names_read_check', sql`(${table.readAt} IS NULL) = (${table.readBy} IS NULL)`),
   ],
 );
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { extractPdfInfo, extractPdfText } from '../../../test/pdf-text.ts';
-import { type Receipt, receiptFontScripts, renderReceiptsPdf } from './receipt-pdf.ts';
+import { pdfFontScripts } from '../pdf/pdf-fonts.ts';
+import { type Receipt, renderReceiptsPdf } from './receipt-pdf.ts';
 
 const options = {
   businessTimeZone: 'Asia/Kathmandu',
@@ -128,10 +129,13 @@ describe('receipt PDFs', () => {
     await expect(renderReceiptsPdf([], options)).rejects.toThrow(RangeError);
   });
 
-  const scripts = receiptFontScripts();
-  const names = { devanagari: 'राम बहादुर क्षेत्री', chinese: '王小明' };
+  const names = { devanagari: 'राम बहादुर क्षेत्री', chinese: '王小明', traditional: '陳淑華' };
 
-  it.runIf(scripts.devanagari)('draws Devanagari names with the Devanagari font', async () => {
+  it('has the Devanagari and Chinese fonts, which are dependencies of the API', () => {
+    expect(pdfFontScripts()).toEqual({ devanagari: true, chinese: true });
+  });
+
+  it('draws Devanagari names with the Devanagari font', async () => {
     const [page] = await extractPdfText(
       await renderReceiptsPdf([{ ...payment, patron: { name: names.devanagari, phone: null } }], options),
     );
@@ -139,33 +143,13 @@ describe('receipt PDFs', () => {
     expect(page).toContain('राम बहादुर');
   });
 
-  it.runIf(scripts.chinese)('draws Chinese names with the Chinese font', async () => {
-    const [page] = await extractPdfText(
-      await renderReceiptsPdf([{ ...payment, patron: { name: names.chinese, phone: null } }], options),
-    );
-    expect(page!.split('\n')).toContain(`Patron ${names.chinese}`);
+  it('draws Chinese names, Simplified and Traditional, with the Chinese font: never as question marks', async () => {
+    for (const name of [names.chinese, names.traditional]) {
+      const [page] = await extractPdfText(
+        await renderReceiptsPdf([{ ...payment, patron: { name, phone: null } }], options),
+      );
+      expect(page!.split('\n')).toContain(`Patron ${name}`);
+      expect(page).not.toContain('?');
+    }
   });
-
-  it.runIf(scripts.devanagari && !scripts.chinese)(
-    'with the Devanagari font alone, draws Chinese as question marks',
-    async () => {
-      const name = `${names.devanagari} ${names.chinese}`;
-      const [page] = await extractPdfText(
-        await renderReceiptsPdf([{ ...payment, patron: { name, phone: null } }], options),
-      );
-      expect(page).toContain('राम बहादुर');
-      expect(page).toContain(' ???');
-    },
-  );
-
-  it.runIf(!scripts.devanagari && !scripts.chinese)(
-    'without the font packages, draws what Helvetica cannot as question marks',
-    async () => {
-      const name = `Pema ${names.devanagari} ${names.chinese}`;
-      const [page] = await extractPdfText(
-        await renderReceiptsPdf([{ ...payment, patron: { name, phone: null } }], options),
-      );
-      expect(page!.split('\n')).toContain('Patron Pema ??? ?????? ???????? ???');
-    },
-  );
 });

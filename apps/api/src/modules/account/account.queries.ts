@@ -1,7 +1,7 @@
 import { DELETED_ACCOUNT_NAME } from '@puja/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/client.ts';
-import { messages, orders, sessions, signInCodes, users } from '../../db/schema/index.ts';
+import { messages, orderNames, orders, sessions, signInCodes, users } from '../../db/schema/index.ts';
 
 /** The patron's own account: a new phone number, and deleting the account (account.service.ts). */
 
@@ -73,6 +73,11 @@ export async function cancelOrders(tx: Transaction, orderIds: number[]): Promise
  */
 export async function removeWordsOfPatron(tx: Transaction, userId: number): Promise<void> {
   await tx.update(orders).set({ beneficiary: null, intention: null }).where(eq(orders.userId, userId));
+  await tx
+    .delete(orderNames)
+    .where(
+      inArray(orderNames.orderId, tx.select({ id: orders.id }).from(orders).where(eq(orders.userId, userId))),
+    );
   await tx.delete(messages).where(eq(messages.senderId, userId));
 }
 

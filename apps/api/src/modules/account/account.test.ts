@@ -6,7 +6,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMoneyHarness, type MoneyHarness } from '../../../test/money-harness.ts';
 import { bearer, freshAddress, latestCodeFor, signInByPhone } from '../../../test/session-helpers.ts';
 import { resolveJwtSecret } from '../../config/secrets.ts';
-import { auditEntries, messages, orders, sessions, signInCodes, users } from '../../db/schema/index.ts';
+import {
+  auditEntries,
+  messages,
+  orderNames,
+  orders,
+  sessions,
+  signInCodes,
+  users,
+} from '../../db/schema/index.ts';
 import { outboxFile } from '../../integrations/sms/outbox-sms.ts';
 import { insertSession } from '../session/session.queries.ts';
 import { signSessionToken } from '../session/session-tokens.ts';
@@ -271,6 +279,9 @@ describe('deleting the account', () => {
       .update(orders)
       .set({ beneficiary: 'Ama Dolma', intention: 'For her recovery' })
       .where(eq(orders.id, refunded));
+    await money.db
+      .insert(orderNames)
+      .values({ orderId: refunded, position: 0, name: 'Ama Dolma', departed: false, note: 'In hospital' });
     await pay(refunded, token);
     await money.app.inject({
       method: 'POST',
@@ -319,6 +330,7 @@ describe('deleting the account', () => {
     expect((await money.attempts(refunded)).map((attempt) => attempt.refundReference)).toEqual([
       'ESEWA-RF-1',
     ]);
+    expect(await money.db.$count(orderNames, eq(orderNames.orderId, refunded))).toBe(0);
     const thread = await money.db.select().from(messages).where(eq(messages.orderId, refunded));
     expect(thread.map((message) => message.body)).toEqual(['We will pray for her.']);
 

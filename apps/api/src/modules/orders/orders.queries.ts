@@ -5,6 +5,7 @@ import {
   monasteries,
   monasteryPujas,
   orderImages,
+  orderNames,
   orders,
   paymentAttempts,
   pujas,
@@ -55,7 +56,7 @@ export async function findOrderableOffering(db: Database, monasteryId: number, p
  * hundreds of millions) still throws, and the caller draws another number.
  */
 export async function insertOrderOnce(
-  db: Database,
+  db: Executor,
   values: typeof orders.$inferInsert,
 ): Promise<{ inserted: typeof orders.$inferSelect } | { existingId: number }> {
   const [inserted] = await db
@@ -71,6 +72,53 @@ export async function insertOrderOnce(
     .limit(1);
   return { existingId: existing!.id };
 }
+
+/** The names to pray for of a new order, in the patron's order. */
+export async function insertOrderNames(
+  tx: Transaction,
+  orderId: number,
+  names: { name: string; departed: boolean; note?: string | undefined }[],
+): Promise<void> {
+  if (names.length === 0) return;
+  await tx.insert(orderNames).values(
+    names.map((entry, position) => ({
+      orderId,
+      position,
+      name: entry.name,
+      departed: entry.departed,
+      note: entry.note ?? null,
+    })),
+  );
+}
+
+/** Names to pray for with who ticked each (the staff member's name), each order's in the patron's order. */
+function selectNames(db: Executor, where: SQL) {
+  return db
+    .select({
+      id: orderNames.id,
+      orderId: orderNames.orderId,
+      name: orderNames.name,
+      departed: orderNames.departed,
+      note: orderNames.note,
+      readAt: orderNames.readAt,
+      readBy: users.name,
+    })
+    .from(orderNames)
+    .leftJoin(users, eq(users.id, orderNames.readBy))
+    .where(where)
+    .orderBy(asc(orderNames.orderId), asc(orderNames.position));
+}
+
+/** The names of these orders. */
+export async function listNamesOfOrders(db: Executor, orderIds: number[]) {
+  return orderIds.length === 0 ? [] : selectNames(db, inArray(orderNames.orderId, orderIds));
+}
+
+export async function findOrderName(db: Executor, nameId: number) {
+  const [name] = await selectNames(db, eq(orderNames.id, nameId));
+  return name;
+}
+export type OrderNameRow = Awaited<ReturnType<typeof listNamesOfOrders>>[number];
 
 export type OrderRow = Awaited<ReturnType<typeof selectOrders>>[number];
 

@@ -10,6 +10,7 @@ import {
   OWN_ORDERS_PAGE_SIZE,
   type OwnOrdersResponse,
   orderPagePath,
+  type PrayerName,
   paisaToRupees,
   rupeesToPaisa,
   startOfBusinessDay,
@@ -28,12 +29,15 @@ import {
   findOrderableOffering,
   findOrderById,
   insertMessage,
+  insertOrderNames,
   insertOrderOnce,
   listImagesOfOrder,
   listMessagesOfOrder,
+  listNamesOfOrders,
   listPatronOrders,
   listReceivedPaymentsOfOrders,
   markOrderCancelled,
+  type OrderNameRow,
   type OrderRow,
 } from './orders.queries.ts';
 import { buildPujaCalendarEvent } from './puja-calendar-event.ts';
@@ -44,7 +48,7 @@ export interface NewOrder {
   cost: number;
   date: string;
   payment: 'esewa' | 'khalti';
-  beneficiary?: string | undefined;
+  names: { name: string; departed: boolean; note?: string | undefined }[];
   intention?: string | undefined;
   idempotency_key?: string | undefined;
 }
@@ -60,21 +64,26 @@ export function createOrdersService(dependencies: {
 }) {
   const { db, businessTimeZone, notices } = dependencies;
 
-  /** Orders as the API shows them, each with the money received for it (one query for all of them). */
+  /**
+   * Orders as the API shows them, each with the money received for it and its names (one query each for
+   * all of them).
+   */
   async function toOrders(executor: Executor, rows: OrderRow[]): Promise<Order[]> {
-    const payments = await listReceivedPaymentsOfOrders(
-      executor,
-      rows.map((row) => row.order.id),
-    );
+    const ids = rows.map((row) => row.order.id);
+    const [payments, names] = await Promise.all([
+      listReceivedPaymentsOfOrders(executor, ids),
+      listNamesOfOrders(executor, ids),
+    ]);
     return rows.map((row) =>
       toOrder(
         row,
         payments.filter((payment) => payment.orderId === row.order.id),
+        names.filter((name) => name.orderId === row.order.id),
       ),
     );
   }
 
-  function toOrder(row: OrderRow, payments: Parameters<typeof toPayment>[0][]): Order {
+  function toOrder(row: OrderRow, payments: Parameters<typeof toPayment>[0][], names: OrderNameRow[]): Order {
     const { order } = row;
     return {
       id: order.id,
@@ -84,7 +93,7 @@ export function createOrdersService(dependencies: {
       user_id: order.userId,
       user: row.user,
       monastery_puja: { id: order.monasteryPujaId, monastery: row.monastery, puja: row.puja },
-      beneficiary: order.beneficiary,
+      names: names.map(toPrayerName),
       intention: order.intention,
       payment_type: order.paymentType,
       payment_status: order.paymentStatus,
@@ -156,19 +165,26 @@ export function createOrdersService(dependencies: {
         monasteryPujaId: offering.pivotId,
         monasteryId: offering.monastery.id,
         pujaDate: request.date,
-        beneficiary: request.beneficiary ?? null,
         intention: request.intention ?? null,
         amountPaisa: offering.costPaisa,
         paymentType: request.payment,
         idempotencyKey: request.idempotency_key ?? crypto.randomUUID(),
       };
-      const result = await insertWithNewNumber((number) => insertOrderOnce(db, { ...values, number }));
+      // The order and its names commit together; a clash of numbers retries the whole transaction.
+      const result = await insertWithNewNumber((number) =>
+        db.transaction(async (tx) => {
+          const placed = await insertOrderOnce(tx, { ...values, number });
+          if ('inserted' in placed) await insertOrderNames(tx, placed.inserted.id, request.names);
+          return placed;
+        }),
+      );
       if ('inserted' in result) {
-        // A new order has received no money yet, and the rest of its page is already at hand: no re-read.
+        // A new order has received no money yet; the rest of its page is at hand but its names' ids.
         const { name, email, phone } = patron;
         return toOrder(
           { order: result.inserted, user: { name, email, phone }, ...offering, lastMessageFrom: null },
           [],
+          await listNamesOfOrders(db, [result.inserted.id]),
         );
       }
       // The same submission again (a double click, a retried request): the order as it now stands.
@@ -332,6 +348,17 @@ async function insertWithNewNumber<T>(insert: (number: string) => Promise<T>): P
       if (!clash || attempt >= 5) throw error;
     }
   }
+}
+
+/** A name as orders show it: `read_at` is when it was ticked as read (who ticked it is the run sheet's). */
+export function toPrayerName(name: OrderNameRow): PrayerName {
+  return {
+    id: name.id,
+    name: name.name,
+    departed: name.departed,
+    note: name.note,
+    read_at: name.readAt?.toISOString() ?? null,
+  };
 }
 
 function invalid(field: string, message: string): AppError {

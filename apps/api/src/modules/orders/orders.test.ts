@@ -1,9 +1,10 @@
 import fs from 'node:fs/promises';
 import {
   addDays,
-  BENEFICIARY_MAX_LENGTH,
   MESSAGE_MAX_LENGTH,
   OWN_ORDERS_PAGE_SIZE,
+  PRAYER_NAME_MAX_LENGTH,
+  PRAYER_NAMES_MAX,
   todayIn,
 } from '@puja/contract';
 import { eq } from 'drizzle-orm';
@@ -67,7 +68,7 @@ describe('placing an order', () => {
   it('stores the order at the monastery’s price with the names and intention, pending payment', async () => {
     const response = await placeOrder({
       ...valid(),
-      beneficiary: 'Pema Dolma',
+      names: [{ name: 'Pema Dolma' }],
       intention: 'For her recovery',
     });
     expect(response.statusCode).toBe(200);
@@ -78,7 +79,7 @@ describe('placing an order', () => {
       payment_type: 'esewa',
       payment_status: 'Pending',
       transaction_code: null,
-      beneficiary: 'Pema Dolma',
+      names: [{ id: expect.any(Number), name: 'Pema Dolma', departed: false, note: null, read_at: null }],
       intention: 'For her recovery',
       user_id: patron.id,
       date: `${addDays(today, 3)}T00:00:00+05:45`,
@@ -89,10 +90,14 @@ describe('placing an order', () => {
     });
   });
 
-  it('accepts multipart form data as the web app sends it, and prices in paisa', async () => {
+  it('accepts multipart form data as the web app sends it, the names as one JSON field, and prices in paisa', async () => {
     const form = new FormData();
     for (const [key, value] of Object.entries({ ...valid(), puja: ids.lamp, cost: 1100.5, date: today }))
       form.set(key, String(value));
+    form.set(
+      'names',
+      JSON.stringify([{ name: 'स्व. हरि प्रसाद', departed: true, note: '२०८१ फागुन' }, { name: 'Dawa' }]),
+    );
     const request = new Request('http://localhost/', { method: 'POST', body: form });
     const response = await harness.app.inject({
       method: 'POST',
@@ -102,6 +107,10 @@ describe('placing an order', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(response.json().order.amount).toBe(1100.5);
+    expect(response.json().order.names).toMatchObject([
+      { name: 'स्व. हरि प्रसाद', departed: true, note: '२०८१ फागुन' },
+      { name: 'Dawa', departed: false, note: null },
+    ]);
   });
 
   it.each([
@@ -168,18 +177,19 @@ describe('placing an order', () => {
     expect(rows).toHaveLength(1);
   });
 
-  it('refuses names to pray for longer than the limit with a clear message, never cutting them', async () => {
+  it('refuses names to pray for beyond the limits with a clear message, never cutting them', async () => {
     const before = await orderCount();
-    const names = 'Pema Dolma, Tenzin Norbu, '.repeat(20); // 520 characters: a paste of a family's names
-    const refused = await placeOrder({ ...valid(), beneficiary: names });
+    const family = Array.from({ length: PRAYER_NAMES_MAX + 1 }, (_, index) => ({ name: `Pema ${index}` }));
+    const refused = await placeOrder({ ...valid(), names: family });
     expect(refused.statusCode).toBe(422);
-    expect(refused.json().errors).toEqual({ beneficiary: ['Names can be at most 500 characters.'] });
+    expect(refused.json().errors).toEqual({ names: [`At most ${PRAYER_NAMES_MAX} names can be given.`] });
     expect(await orderCount()).toBe(before);
-    // At the limit, every character is kept.
-    const whole = 'ཀ'.repeat(BENEFICIARY_MAX_LENGTH);
-    const placed = await placeOrder({ ...valid(), beneficiary: whole });
+    // At the limits, every name and every character is kept.
+    const whole = 'ཀ'.repeat(PRAYER_NAME_MAX_LENGTH);
+    const placed = await placeOrder({ ...valid(), names: [...family.slice(2), { name: whole }] });
     expect(placed.statusCode).toBe(200);
-    expect(placed.json().order.beneficiary).toBe(whole);
+    expect(placed.json().order.names).toHaveLength(PRAYER_NAMES_MAX);
+    expect(placed.json().order.names.at(-1).name).toBe(whole);
   });
 
   it('says when an unpaid order expires: 24 hours after placing, or at the end of its puja’s day in Nepal', async () => {
@@ -243,7 +253,13 @@ describe('reading orders', () => {
   });
 
   it('answers a new order as reading it back shows it', async () => {
-    const { order } = (await placeOrder({ ...valid(), beneficiary: 'Dolma', intention: 'Health' })).json();
+    const { order } = (
+      await placeOrder({
+        ...valid(),
+        names: [{ name: 'Dolma', departed: true, note: '2024' }],
+        intention: 'Health',
+      })
+    ).json();
     const read = await harness.app.inject({
       url: `/api/get-messages/${order.id}`,
       headers: bearer(patron.token),

@@ -10,6 +10,7 @@ import {
   IconFlame,
   IconHistory,
   IconLayoutDashboard,
+  IconListCheck,
   IconUsers,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -31,6 +32,7 @@ const ICONS: Record<BackOfficeMenuItem['icon'], typeof IconLayoutDashboard> = {
   payouts: IconBuildingBank,
   orders: IconClipboardList,
   audit: IconHistory,
+  runSheet: IconListCheck,
 };
 
 const AREA_LABELS = {

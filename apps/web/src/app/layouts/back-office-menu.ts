@@ -12,8 +12,9 @@ export interface BackOfficeMenuItem {
     | 'staff:backOffice.payouts'
     // The patron's top bar says Orders too: one string in the home page's bundle, not two.
     | 'nav.orders'
-    | 'staff:backOffice.audit';
-  icon: 'dashboard' | 'monastery' | 'puja' | 'users' | 'payments' | 'payouts' | 'orders' | 'audit';
+    | 'staff:backOffice.audit'
+    | 'staff:backOffice.runSheet';
+  icon: 'dashboard' | 'monastery' | 'puja' | 'users' | 'payments' | 'payouts' | 'orders' | 'audit' | 'runSheet';
   /** A number beside the label: the paid orders waiting for the staff's approval, polled. */
   count?: 'awaitingAction';
 }
@@ -33,6 +34,7 @@ export const BACK_OFFICE_MENUS: Record<Role, readonly BackOfficeMenuItem[]> = {
   monastery: [
     { to: '/monastery/dashboard', label: 'staff:backOffice.dashboard', icon: 'dashboard' },
     { to: '/monastery/orders', label: 'nav.orders', icon: 'orders', count: 'awaitingAction' },
+    { to: '/monastery/run-sheet', label: 'staff:backOffice.runSheet', icon: 'runSheet' },
     { to: '/monastery/puja', label: 'staff:backOffice.puja', icon: 'puja' },
   ],
   user: [],

@@ -15,7 +15,8 @@ export function createOrder(input: NewOrder): Promise<OrderResponse> {
       cost: input.cost,
       date: input.date,
       payment: input.payment,
-      beneficiary: input.beneficiary,
+      // One field of JSON: a form cannot carry a list of objects otherwise (docs/api.md).
+      names: JSON.stringify(input.names),
       intention: input.intention,
       idempotency_key: input.idempotency_key,
     },

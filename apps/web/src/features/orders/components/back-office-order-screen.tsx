@@ -15,6 +15,7 @@ import { Section } from './order-section.tsx';
 import { OrderStageBadges } from './order-stage-badges.tsx';
 import { OrderThread } from './order-thread.tsx';
 import { OrderTimeline } from './order-timeline.tsx';
+import { PrayerNamesList } from './prayer-names-list.tsx';
 import { StaffOrderActions } from './staff-order-actions.tsx';
 
 interface BackOfficeOrderScreenProps {
@@ -97,7 +98,7 @@ function OrderPage({ page, staff }: { page: BackOfficeOrderResponse; staff: bool
                     ? `${formatPujaDate(order.date)} · ${t('day.nepalTime', { ns: 'prices', time: order.time })}`
                     : formatPujaDate(order.date),
                 ],
-                [t('page.beneficiary'), order.beneficiary || none],
+                [t('page.beneficiary'), <PrayerNamesList key="names" names={order.names} />],
                 [t('page.intention'), order.intention || none],
                 [t('page.amount'), formatMoney(order.amount)],
                 [t('page.placedAt'), formatBusinessTime(order.created_at)],

@@ -113,7 +113,8 @@ describe('the Make Puja modal', () => {
     await waitFor(() => expect(within(dialog).getByText('Green Tara Puja at Kopan Monastery')).toHaveFocus());
     expect(within(dialog).queryByRole('button', { name: 'Next month' })).not.toBeInTheDocument();
     expect(within(dialog).getByRole('radiogroup', { name: /Payment method/ })).toBeInTheDocument();
-    expect(within(dialog).getByRole('textbox', { name: /Names to pray for/ })).toBeInTheDocument();
+    expect(within(dialog).getByRole('group', { name: 'Names to pray for' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('textbox', { name: 'Name 1' })).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Close' })).toBeInTheDocument();
   });
 
@@ -218,7 +219,7 @@ describe('the Make Puja modal', () => {
     const { user, dialog } = await openModal();
     const intention = within(dialog).getByRole('textbox', { name: /Your intention/ });
     expect(intention).not.toHaveAttribute('maxLength');
-    expect(within(dialog).getAllByText(/0\/500 characters/)).toHaveLength(2);
+    expect(within(dialog).getByText('0/500 characters')).toBeInTheDocument();
 
     await user.type(intention, 'Peace');
     expect(within(dialog).getByText('5/500 characters')).toBeInTheDocument();
@@ -235,33 +236,68 @@ describe('the Make Puja modal', () => {
     expect(callsTo(fetchMock, '/api/order')).toHaveLength(0);
   });
 
-  it('keeps a pasted list of names whole, counts it live, and sends nothing until it fits', async () => {
-    const fetchMock = stubApi(catalogueAnswers);
+  it('takes the names one per line: a pasted list becomes lines, each living or departed with a note', async () => {
+    const fetchMock = stubApi({
+      ...catalogueAnswers,
+      '/api/order': { body: { order: orderFixture({ id: 41 }) } },
+    });
     const { user, dialog } = await openModal();
-    const names = within(dialog).getByRole('textbox', { name: /Names to pray for/ });
-    expect(names).not.toHaveAttribute('maxLength');
     await fillOrder(user, dialog);
 
-    const pasted = 'Pema Dolma, Tenzin Norbu, '.repeat(20); // 520 characters
-    await user.click(names);
-    await user.paste(pasted);
-    // Nothing was cut: the patron sees all of it, how long it is, and what to do.
-    expect(names).toHaveValue(pasted);
-    expect(within(dialog).getByText(/520\/500 characters/)).toBeInTheDocument();
-    expect(
-      within(dialog).getByText(
-        'That is 520 characters; at most 500 fit. Please shorten it: nothing is cut for you.',
-      ),
-    ).toBeInTheDocument();
-    expect(names).toHaveAttribute('aria-invalid', 'true');
+    await user.click(within(dialog).getByRole('textbox', { name: 'Name 1' }));
+    await user.paste('Pema Dolma\n\n陳淑華\r\nराम बहादुर');
+    expect(within(dialog).getByRole('textbox', { name: 'Name 1' })).toHaveValue('Pema Dolma');
+    expect(within(dialog).getByRole('textbox', { name: 'Name 2' })).toHaveValue('陳淑華');
+    expect(within(dialog).getByRole('textbox', { name: 'Name 3' })).toHaveValue('राम बहादुर');
+    expect(within(dialog).getByText('3/30 names')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Departed: Name 2' }));
+    await user.type(
+      within(dialog).getByRole('textbox', { name: 'Note for name 2 (optional)' }),
+      'died 3 March 2025',
+    );
+    // A line added and left empty is not a name: it is not sent.
+    await user.click(within(dialog).getByRole('button', { name: 'Add a name' }));
+    expect(within(dialog).getByText('4/30 names')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Make Puja' }));
 
+    await waitFor(() => expect(callsTo(fetchMock, '/api/order')).toHaveLength(1));
+    expect(JSON.parse(String(bodyOf(callsTo(fetchMock, '/api/order')[0]!).names))).toEqual([
+      { name: 'Pema Dolma', departed: false },
+      { name: '陳淑華', departed: true, note: 'died 3 March 2025' },
+      { name: 'राम बहादुर', departed: false },
+    ]);
+  });
+
+  it('counts the names live, never drops one, and sends nothing while there are too many or one is too long', async () => {
+    const fetchMock = stubApi(catalogueAnswers);
+    const { user, dialog } = await openModal();
+    await fillOrder(user, dialog);
+    const first = within(dialog).getByRole('textbox', { name: 'Name 1' });
+    expect(first).not.toHaveAttribute('maxLength');
+
+    await user.click(first);
+    await user.paste(Array.from({ length: 32 }, (_, index) => `Name ${index + 1}`).join('\n'));
+    expect(within(dialog).getByText('32/30 names')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('That is 32 names; at most 30 fit. Please remove 2: none is dropped for you.'),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByRole('textbox', { name: 'Name 32' })).toHaveValue('Name 32');
     await user.click(within(dialog).getByRole('button', { name: 'Make Puja' }));
     expect(callsTo(fetchMock, '/api/order')).toHaveLength(0);
 
-    // Shortened to the limit, the message goes.
-    fireEvent.change(names, { target: { value: pasted.slice(0, 500) } });
-    expect(within(dialog).queryByText(/at most 500 fit/)).not.toBeInTheDocument();
-    expect(within(dialog).getByText(/500\/500 characters/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Remove name 32' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Remove name 31' }));
+    expect(within(dialog).getByText('30/30 names')).toBeInTheDocument();
+    expect(within(dialog).queryByText(/at most 30 fit/)).not.toBeInTheDocument();
+
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Name 1' }), {
+      target: { value: 'x'.repeat(101) },
+    });
+    expect(
+      within(dialog).getByText('That is 101 characters; a name can have at most 100.'),
+    ).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Make Puja' }));
+    expect(callsTo(fetchMock, '/api/order')).toHaveLength(0);
   });
 
   it('places the order, says so, closes, and posts the eSewa form', async () => {
@@ -278,7 +314,7 @@ describe('the Make Puja modal', () => {
     await pickOrderDate(user, dialog, nextWeek);
     expect(orderDateField(dialog)).toHaveValue(orderDateText(nextWeek));
     await user.click(within(dialog).getByRole('radio', { name: 'eSewa' }));
-    await user.type(within(dialog).getByRole('textbox', { name: /Names to pray for/ }), 'Tenzin Norbu');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Name 1' }), 'Tenzin Norbu');
     await user.type(within(dialog).getByRole('textbox', { name: /Your intention/ }), 'A safe journey');
     await user.click(within(dialog).getByRole('button', { name: 'Make Puja' }));
 
@@ -292,7 +328,7 @@ describe('the Make Puja modal', () => {
       cost: '1500',
       date: nextWeek,
       payment: 'esewa',
-      beneficiary: 'Tenzin Norbu',
+      names: JSON.stringify([{ name: 'Tenzin Norbu', departed: false }]),
       intention: 'A safe journey',
     });
     expect(sent.idempotency_key).toMatch(/^[A-Za-z0-9-]{8,64}$/);
@@ -432,22 +468,23 @@ describe('the Make Puja modal', () => {
         status: 422,
         body: {
           message: 'The given data was invalid.',
-          errors: { date: ['Choose a date within the next year.'], beneficiary: ['Names is too long.'] },
+          errors: {
+            date: ['Choose a date within the next year.'],
+            'names.0.name': ['A name can be at most 100 characters.'],
+          },
         },
       },
     });
     const { user, dialog } = await openModal();
 
     await fillOrder(user, dialog);
+    await user.type(within(dialog).getByRole('textbox', { name: 'Name 1' }), 'Dawa');
     await user.click(within(dialog).getByRole('button', { name: 'Make Puja' }));
 
     expect(await within(dialog).findByText('Choose a date within the next year.')).toBeInTheDocument();
-    expect(within(dialog).getByText('Names is too long.')).toBeInTheDocument();
+    expect(within(dialog).getByText('A name can be at most 100 characters.')).toBeInTheDocument();
     expect(orderDateField(dialog)).toHaveAttribute('aria-invalid', 'true');
-    expect(within(dialog).getByRole('textbox', { name: /Names to pray for/ })).toHaveAttribute(
-      'aria-invalid',
-      'true',
-    );
+    expect(within(dialog).getByRole('textbox', { name: 'Name 1' })).toHaveAttribute('aria-invalid', 'true');
   });
 
   it('places one order for a double click', async () => {

@@ -11,6 +11,7 @@ import { AddToCalendarButton } from './add-to-calendar-button.tsx';
 import { OrderPayments } from './order-payments.tsx';
 import classes from './orders.module.css';
 import { PatronStatusSummary } from './patron-status.tsx';
+import { PrayerNamesList } from './prayer-names-list.tsx';
 
 interface OrderDetailsProps {
   order: Order;
@@ -51,7 +52,7 @@ export function OrderDetails({
     [t('orders.paymentType'), t(`paymentMethod.${order.payment_type}`)],
     [t('orders.paymentStatus'), t(`paymentStatus.${order.payment_status}`)],
     [t('orders.transactionCode'), order.transaction_code?.toUpperCase() || none],
-    [t('orders.beneficiary'), order.beneficiary || none],
+    [t('orders.beneficiary'), <PrayerNamesList key="names" names={order.names} />],
     [t('orders.intention'), order.intention || none],
   ];
 

@@ -1,7 +1,7 @@
 import '../../../lib/orders-strings.ts';
 import { Alert, Group, Radio, Stack, Text, Textarea } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
-import { BENEFICIARY_MAX_LENGTH, INTENTION_MAX_LENGTH, PAYMENT_METHODS } from '@puja/contract';
+import { INTENTION_MAX_LENGTH, PAYMENT_METHODS } from '@puja/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApproximatePrice } from '../../../components/approximate-price.tsx';
@@ -9,6 +9,7 @@ import { DayInput } from '../../../components/day-input.tsx';
 import { formatMoney } from '../../../lib/formatting.ts';
 import type { OrderFormState } from '../hooks/use-order-form.ts';
 import { orderDateRange } from '../utils/order-form.ts';
+import { PrayerNamesEditor } from './prayer-names-editor.tsx';
 
 interface OrderFormProps {
   editor: OrderFormState;
@@ -61,13 +62,7 @@ export function OrderForm({ editor, cost, offeringFields, leadingFields, actions
             ))}
           </Group>
         </Radio.Group>
-        <CountedTextarea
-          label={t('form.beneficiary')}
-          hint={t('form.beneficiaryHint')}
-          max={BENEFICIARY_MAX_LENGTH}
-          minRows={1}
-          inputProps={form.getInputProps('beneficiary')}
-        />
+        <PrayerNamesEditor form={form} />
         <CountedTextarea
           label={t('form.intention')}
           max={INTENTION_MAX_LENGTH}
@@ -101,7 +96,7 @@ interface CountedTextareaProps {
 }
 
 /**
- * A text the server takes up to `max` characters of (names to pray for, the intention), with its count
+ * A text the server takes up to `max` characters of (the intention), with its count
  * under it. Nothing limits what is typed or pasted: a longer text is shown whole, with a message saying how
  * much to shorten it, so no name is cut off without the patron seeing it (issue 29). The server refuses it
  * too (422, the same limit from the contract).

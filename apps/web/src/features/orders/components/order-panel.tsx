@@ -7,6 +7,7 @@ import { useLastShown } from '../../../lib/use-last-shown.ts';
 import type { OrderActions } from '../hooks/use-order-actions.ts';
 import { patronLabel } from '../utils/patron-label.ts';
 import { CompletionForm } from './completion-form.tsx';
+import { PrayerNamesList } from './prayer-names-list.tsx';
 
 interface OrderPanelProps {
   /** The approved order chosen on the calendar; null when closed. */
@@ -36,7 +37,7 @@ export function OrderPanel({ order, actions, onClose }: OrderPanelProps) {
         [t('panel.date'), formatPujaDate(shown.date)],
         [t('panel.email'), shown.user.email || none],
         [t('panel.phone'), shown.user.phone || none],
-        [t('panel.beneficiary'), shown.beneficiary || none],
+        [t('panel.beneficiary'), <PrayerNamesList key="names" names={shown.names} />],
         [t('panel.intention'), shown.intention || none],
         [t('panel.payment'), `${formatMoney(shown.amount)}, ${t(`paymentStatus.${shown.payment_status}`)}`],
       ]

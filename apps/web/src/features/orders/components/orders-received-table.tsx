@@ -145,9 +145,9 @@ function OrderSummary({ order }: { order: Order }) {
           {t('dashboard.patronWrote')}
         </Badge>
       )}
-      {order.beneficiary && (
+      {order.names.length > 0 && (
         <Text size="sm" c="dimmed">
-          {t('dashboard.beneficiary', { names: order.beneficiary })}
+          {t('dashboard.beneficiary', { names: order.names.map((name) => name.name).join(', ') })}
         </Text>
       )}
       {order.intention && (

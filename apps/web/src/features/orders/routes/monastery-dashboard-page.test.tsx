@@ -24,7 +24,6 @@ const pending = orderFixture({
   id: 41,
   date: dayOf(3),
   payment_status: 'Completed',
-  beneficiary: 'Tenzin Norbu',
   intention: 'For a safe journey.',
 });
 const secondPaid = orderFixture({
@@ -39,7 +38,7 @@ const secondPaid = orderFixture({
     monastery: { id: 1, name: 'Kopan Monastery', slug: 'kopan-monastery' },
     puja: { id: 12, name: 'Medicine Buddha Puja' },
   },
-  beneficiary: null,
+  names: [],
   intention: null,
 });
 // Placed, not paid yet: waits apart, with nothing to approve.

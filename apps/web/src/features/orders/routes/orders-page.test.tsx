@@ -35,7 +35,7 @@ const medicineBuddha = orderFixture({
   payment_status: 'Completed',
   transaction_code: 'khl-7x2a',
   amount: 2500,
-  beneficiary: null,
+  names: [],
   intention: null,
   status: 'approved',
   payments: [
@@ -171,7 +171,7 @@ describe('OrdersPage', () => {
     expect(detail('Order status')).toMatch(/^Confirmed – the monastery will perform the puja/);
     expect(detail('Transaction code')).toBe('KHL-7X2A');
     expect(detail('Date')).toBe('January 15th, 2027 (Nepal date)');
-    expect(detail('Names to pray for')).toBe('--');
+    expect(detail('Names to pray for')).toBe('No names given');
     expect(detail('Your intention')).toBe('--');
   });
 

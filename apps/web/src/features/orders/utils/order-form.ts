@@ -8,20 +8,46 @@ import type { NewOrder } from '../api/create-order.ts';
  * one the server validates with; the date's range is the server's too.
  */
 
+/** One line of the names editor: a name to pray for, living or departed, with an optional note. */
+export interface PrayerNameLine {
+  name: string;
+  departed: boolean;
+  note: string;
+}
+
+export const EMPTY_NAME_LINE: PrayerNameLine = Object.freeze({ name: '', departed: false, note: '' });
+
 export type OrderFormValues = {
   /** YYYY-MM-DD, as the date field gives it and the API takes it; '' until chosen. */
   date: string;
   payment: PaymentMethod | '';
-  beneficiary: string;
+  /** The names editor's lines, in the patron's order (docs/decisions/035). */
+  names: PrayerNameLine[];
   intention: string;
 };
 
 export const EMPTY_ORDER_FORM: OrderFormValues = Object.freeze({
   date: '',
   payment: '',
-  beneficiary: '',
+  names: [{ ...EMPTY_NAME_LINE }],
   intention: '',
 });
+
+/** A line with neither a name nor a note: left as it was offered, it is not sent. */
+export function isBlankLine(line: PrayerNameLine): boolean {
+  return line.name.trim() === '' && line.note.trim() === '';
+}
+
+/**
+ * Names pasted into one name's field, one per line: each line its own name (a paste of a list becomes the
+ * list). Blank lines are skipped; nothing is cut.
+ */
+export function splitPastedNames(text: string): string[] {
+  return text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
+}
 
 /** Which puja at which monastery, at the price the page showed: fixed in the modal, chosen on the page. */
 export interface OrderChoice {
@@ -50,7 +76,7 @@ function requestOf(choice: OrderChoice, values: OrderFormValues) {
     cost: choice.cost ?? '',
     date: values.date,
     payment: values.payment || undefined,
-    beneficiary: values.beneficiary,
+    names: values.names.map((line) => ({ name: line.name, departed: line.departed, note: line.note })),
     intention: values.intention,
   };
 }

@@ -1,0 +1,352 @@
+import { addDays, RUN_SHEET_MAX_ORDERS, todayIn } from '@puja/contract';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertMonastery, insertPuja, offer } from '../../../test/catalogue-fixtures.ts';
+import { insertOrder } from '../../../test/order-fixtures.ts';
+import { extractPdfText } from '../../../test/pdf-text.ts';
+import { bearer, signInByPhone } from '../../../test/session-helpers.ts';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { auditEntries, orderNames, orders, users } from '../../db/schema/index.ts';
+
+let harness: TestApp;
+const staff = { a: '', b: '', aName: 'Lama Tenzin' };
+let patron = { token: '', id: 0 };
+let otherPatron = '';
+let admin = '';
+let monasteryA = 0;
+let offeringA: Awaited<ReturnType<typeof offer>>;
+let offeringB: Awaited<ReturnType<typeof offer>>;
+let pujaId = 0;
+const today = todayIn('Asia/Kathmandu');
+
+const names = [
+  { name: 'राम बहादुर क्षेत्री', departed: false },
+  { name: '陳淑華', departed: true, note: '2025年3月往生' },
+  { name: 'Pema Dolma', departed: false, note: 'In hospital' },
+];
+
+beforeAll(async () => {
+  harness = await createTestApp();
+  const { db } = harness.database;
+  const a = await insertMonastery(db, { slug: 'sheet-a', name: 'Gompa A' });
+  const b = await insertMonastery(db, { slug: 'sheet-b', name: 'Gompa B' });
+  const puja = await insertPuja(db, { slug: 'sheet-puja', name: 'Tara Puja' });
+  offeringA = await offer(db, a.id, puja.id, 2500);
+  offeringB = await offer(db, b.id, puja.id, 2000);
+  monasteryA = a.id;
+  pujaId = puja.id;
+  const signedIn = await signInByPhone(harness, '9817100001');
+  patron = { token: signedIn.token, id: signedIn.user.id };
+  otherPatron = (await signInByPhone(harness, '9817100005')).token;
+  for (const [key, phone, monastery, name] of [
+    ['a', '9817100002', a.id, staff.aName],
+    ['b', '9817100003', b.id, 'Lama B'],
+  ] as const) {
+    const member = await signInByPhone(harness, phone);
+    await db
+      .update(users)
+      .set({ role: 'monastery', monasteryId: monastery, name })
+      .where(eq(users.id, member.user.id));
+    staff[key] = member.token;
+  }
+  const adminSession = await signInByPhone(harness, '9817100004');
+  await db.update(users).set({ role: 'admin' }).where(eq(users.id, adminSession.user.id));
+  admin = adminSession.token;
+});
+afterAll(() => harness.close());
+
+const placeOrder = (payload: object, token = patron.token) =>
+  harness.app.inject({
+    method: 'POST',
+    url: '/api/order',
+    headers: bearer(token),
+    payload: {
+      monastery: monasteryA,
+      puja: pujaId,
+      cost: 2500,
+      date: addDays(today, 5),
+      payment: 'khalti',
+      ...payload,
+    },
+  });
+
+/** An order on `day` in `status`, placed through the API with these names, then moved there directly. */
+async function orderWithNames(
+  day: string,
+  status: 'approved' | 'completed' | 'pending' | 'declined',
+  list = names,
+  pujaTime: string | null = null,
+) {
+  const placed = await placeOrder({ names: list });
+  expect(placed.statusCode, placed.body).toBe(200);
+  const id: number = placed.json().order.id;
+  await harness.database.db.update(orders).set({ status, pujaDate: day, pujaTime }).where(eq(orders.id, id));
+  return placed.json().order as { id: number; names: { id: number; name: string }[] };
+}
+
+const runSheet = (token: string, query = '') =>
+  harness.app.inject({ url: `/api/run-sheet${query}`, headers: token ? bearer(token) : {} });
+const tick = (nameId: number, token = staff.a, method: 'POST' | 'DELETE' = 'POST') =>
+  harness.app.inject({
+    method,
+    url: `/api/prayer-names/${nameId}/read`,
+    headers: token ? bearer(token) : {},
+  });
+
+describe('names as a list on the order', () => {
+  it('stores the names in the patron’s order, living or departed, with notes, and shows them on the order', async () => {
+    const placed = await placeOrder({ names: [...names, { name: '  Karma  ', note: '  ' }] });
+    expect(placed.statusCode, placed.body).toBe(200);
+    expect(placed.json().order.names).toEqual([
+      { id: expect.any(Number), name: names[0]!.name, departed: false, note: null, read_at: null },
+      { id: expect.any(Number), name: '陳淑華', departed: true, note: '2025年3月往生', read_at: null },
+      { id: expect.any(Number), name: 'Pema Dolma', departed: false, note: 'In hospital', read_at: null },
+      { id: expect.any(Number), name: 'Karma', departed: false, note: null, read_at: null },
+    ]);
+    const own = await harness.app.inject({ url: '/api/order/create', headers: bearer(patron.token) });
+    expect(own.json().orders[0].names.map((name: { name: string }) => name.name)).toEqual([
+      names[0]!.name,
+      '陳淑華',
+      'Pema Dolma',
+      'Karma',
+    ]);
+  });
+
+  it('takes an order without names', async () => {
+    const placed = await placeOrder({});
+    expect(placed.statusCode, placed.body).toBe(200);
+    expect(placed.json().order.names).toEqual([]);
+  });
+
+  it('refuses too many names, a name or note too long, and a blank name with 422, storing nothing', async () => {
+    const before = await harness.database.db.$count(orders);
+    const tooMany = await placeOrder({
+      names: Array.from({ length: 31 }, (_, index) => ({ name: `Name ${index}` })),
+    });
+    expect(tooMany.statusCode).toBe(422);
+    expect(tooMany.json().errors).toEqual({ names: ['At most 30 names can be given.'] });
+    const long = await placeOrder({
+      names: [{ name: 'x'.repeat(101) }, { name: 'Dawa', note: 'y'.repeat(201) }],
+    });
+    expect(long.statusCode).toBe(422);
+    expect(long.json().errors).toEqual({
+      'names.0.name': ['A name can be at most 100 characters.'],
+      'names.1.note': ['A note can be at most 200 characters.'],
+    });
+    const blank = await placeOrder({ names: [{ name: '   ', departed: true }] });
+    expect(blank.statusCode).toBe(422);
+    expect(blank.json().errors).toEqual({ 'names.0.name': ['Write the name, or remove its line.'] });
+    const notAList = await placeOrder({ names: 'Pema, Dawa' });
+    expect(notAList.statusCode).toBe(422);
+    expect(await harness.database.db.$count(orders)).toBe(before);
+  });
+
+  it('answers the limits in the request’s language', async () => {
+    const refused = await harness.app.inject({
+      method: 'POST',
+      url: '/api/order',
+      headers: { ...bearer(patron.token), 'accept-language': 'ne' },
+      payload: {
+        monastery: monasteryA,
+        puja: pujaId,
+        cost: 2500,
+        date: addDays(today, 5),
+        payment: 'khalti',
+        names: [{ name: 'x'.repeat(101) }],
+      },
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors).toEqual({ 'names.0.name': ['एउटा नाम बढीमा १०० अक्षरको हुन सक्छ।'] });
+  });
+});
+
+describe('the run sheet', () => {
+  it('lists the day’s approved and completed orders of the staff’s own monastery, by time and puja, with names', async () => {
+    const day = addDays(today, 40);
+    const early = await orderWithNames(day, 'approved', names, '06:30');
+    const untimed = await orderWithNames(day, 'completed', [{ name: 'Dawa', departed: false }]);
+    await orderWithNames(day, 'pending');
+    await orderWithNames(day, 'declined');
+    // Another monastery's order that day is not on this sheet.
+    await insertOrder(harness.database.db, offeringB, {
+      userId: patron.id,
+      pujaDate: day,
+      status: 'approved',
+    });
+
+    const sheet = await runSheet(staff.a, `?date=${day}`);
+    expect(sheet.statusCode, sheet.body).toBe(200);
+    const body = sheet.json();
+    expect(body).toMatchObject({ date: day, today, total: 2 });
+    expect(body.groups.map((group: { time: string | null }) => group.time)).toEqual(['06:30', null]);
+    expect(body.groups[0].puja).toEqual({ id: pujaId, name: 'Tara Puja' });
+    expect(body.groups[0].orders.map((order: { id: number }) => order.id)).toEqual([early.id]);
+    expect(body.groups[1].orders.map((order: { id: number }) => order.id)).toEqual([untimed.id]);
+    expect(body.groups[0].orders[0].names).toEqual([
+      {
+        id: early.names[0]!.id,
+        name: names[0]!.name,
+        departed: false,
+        note: null,
+        read_at: null,
+        read_by: null,
+      },
+      {
+        id: early.names[1]!.id,
+        name: '陳淑華',
+        departed: true,
+        note: '2025年3月往生',
+        read_at: null,
+        read_by: null,
+      },
+      {
+        id: early.names[2]!.id,
+        name: 'Pema Dolma',
+        departed: false,
+        note: 'In hospital',
+        read_at: null,
+        read_by: null,
+      },
+    ]);
+  });
+
+  it('is today in Nepal by default, and refuses a day that is not one', async () => {
+    const sheet = await runSheet(staff.a);
+    expect(sheet.statusCode).toBe(200);
+    expect(sheet.json().date).toBe(today);
+    expect((await runSheet(staff.a, '?date=2026-02-30')).statusCode).toBe(422);
+    expect((await runSheet(staff.a, '?date=soon')).statusCode).toBe(422);
+  });
+
+  it('is bounded: at most RUN_SHEET_MAX_ORDERS orders, and says how many there are', async () => {
+    const day = addDays(today, 60);
+    const { db } = harness.database;
+    for (let index = 0; index < RUN_SHEET_MAX_ORDERS + 1; index++)
+      await insertOrder(db, offeringA, { userId: patron.id, pujaDate: day, status: 'approved' });
+    const body = (await runSheet(staff.a, `?date=${day}`)).json();
+    expect(body.total).toBe(RUN_SHEET_MAX_ORDERS + 1);
+    expect(body.groups.flatMap((group: { orders: unknown[] }) => group.orders)).toHaveLength(
+      RUN_SHEET_MAX_ORDERS,
+    );
+  });
+
+  it('is for the monastery’s staff only: 401 signed out, 403 for patrons and administrators', async () => {
+    expect((await runSheet('')).statusCode).toBe(401);
+    expect((await runSheet(patron.token)).statusCode).toBe(403);
+    expect((await runSheet(admin)).statusCode).toBe(403);
+    expect((await harness.app.inject({ url: '/api/run-sheet.pdf' })).statusCode).toBe(401);
+    expect(
+      (await harness.app.inject({ url: '/api/run-sheet.pdf', headers: bearer(patron.token) })).statusCode,
+    ).toBe(403);
+  });
+
+  it('prints as an A4 PDF in English and in Nepali, with Devanagari and Chinese names drawn', async () => {
+    const day = addDays(today, 41);
+    const order = await orderWithNames(day, 'approved', names, '07:00');
+    await harness.database.db
+      .update(orders)
+      .set({ intention: 'For a long life' })
+      .where(eq(orders.id, order.id));
+    const english = await harness.app.inject({
+      url: `/api/run-sheet.pdf?date=${day}`,
+      headers: bearer(staff.a),
+    });
+    expect(english.statusCode).toBe(200);
+    expect(english.headers['content-type']).toBe('application/pdf');
+    expect(english.headers['content-disposition']).toBe(`attachment; filename="run-sheet-${day}.pdf"`);
+    const [page] = await extractPdfText(english.rawPayload);
+    expect(page).toContain('Run sheet · Gompa A');
+    expect(page).toContain('07:00 · Tara Puja');
+    expect(page).toContain('राम बहादुर');
+    expect(page).toContain('陳淑華 (departed) — 2025年3月往生');
+    expect(page).toContain('Pema Dolma (living) — In hospital');
+    expect(page).toContain('Intention: For a long life');
+    expect(page).not.toContain('?');
+
+    const nepali = await harness.app.inject({
+      url: `/api/run-sheet.pdf?date=${day}&lang=ne`,
+      headers: bearer(staff.a),
+    });
+    expect(nepali.statusCode).toBe(200);
+    const [nepaliPage] = await extractPdfText(nepali.rawPayload);
+    expect(nepaliPage).toContain('Gompa A');
+    expect(nepaliPage).toContain('陳淑華');
+    expect(nepaliPage).toContain('०७:००');
+    expect(nepaliPage).not.toContain('Run sheet');
+    expect(
+      (await harness.app.inject({ url: '/api/run-sheet.pdf?lang=fr', headers: bearer(staff.a) })).statusCode,
+    ).toBe(422);
+  });
+});
+
+describe('ticking names as read', () => {
+  it('records when and who, is audited once, shows on the patron’s order, and is taken back the same day', async () => {
+    const order = await orderWithNames(today, 'approved');
+    const [first, second] = order.names;
+    const ticked = await tick(first!.id);
+    expect(ticked.statusCode, ticked.body).toBe(200);
+    expect(ticked.json().name).toMatchObject({
+      id: first!.id,
+      read_at: expect.any(String),
+      read_by: staff.aName,
+    });
+    const readAt = ticked.json().name.read_at;
+    // Ticking again keeps the first tick and records nothing more.
+    expect((await tick(first!.id)).json().name.read_at).toBe(readAt);
+    const audited = () =>
+      harness.database.db
+        .select({ action: auditEntries.action, after: auditEntries.after })
+        .from(auditEntries)
+        .where(and(eq(auditEntries.subjectType, 'order'), eq(auditEntries.subjectId, order.id)));
+    expect(await audited()).toEqual([
+      { action: 'read-name', after: { name_id: first!.id, read_at: readAt } },
+    ]);
+
+    const seen = await harness.app.inject({
+      url: `/api/get-messages/${order.id}`,
+      headers: bearer(patron.token),
+    });
+    expect(seen.json().order.names.map((name: { read_at: string | null }) => name.read_at)).toEqual([
+      readAt,
+      null,
+      null,
+    ]);
+
+    const untick = await tick(first!.id, staff.a, 'DELETE');
+    expect(untick.statusCode).toBe(200);
+    expect(untick.json().name).toMatchObject({ read_at: null, read_by: null });
+    expect((await audited()).map((entry) => entry.action)).toEqual(['read-name', 'unread-name']);
+    // A tick of an earlier day stays: the puja's record is not rewritten afterwards.
+    await harness.database.db
+      .update(orderNames)
+      .set({ readAt: new Date(Date.now() - 3 * 86_400_000), readBy: patron.id })
+      .where(eq(orderNames.id, second!.id));
+    const late = await tick(second!.id, staff.a, 'DELETE');
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toBe('A tick can be taken back only on the day it was made.');
+  });
+
+  it('ticks only names of approved or completed pujas whose day has come', async () => {
+    const pending = await orderWithNames(today, 'pending');
+    expect((await tick(pending.names[0]!.id)).statusCode).toBe(409);
+    const future = await orderWithNames(addDays(today, 2), 'approved');
+    const early = await tick(future.names[0]!.id);
+    expect(early.statusCode).toBe(409);
+    expect(await harness.database.db.$count(orderNames, eq(orderNames.id, future.names[0]!.id))).toBe(1);
+  });
+
+  it('is for the order’s own monastery’s staff: 401, 403 for patrons and other staff, 404 for no such name', async () => {
+    const order = await orderWithNames(today, 'approved');
+    const nameId = order.names[0]!.id;
+    expect((await tick(nameId, '')).statusCode).toBe(401);
+    expect((await tick(nameId, patron.token)).statusCode).toBe(403);
+    expect((await tick(nameId, otherPatron)).statusCode).toBe(403);
+    expect((await tick(nameId, admin)).statusCode).toBe(403);
+    expect((await tick(nameId, staff.b)).statusCode).toBe(403);
+    expect((await tick(nameId, staff.b, 'DELETE')).statusCode).toBe(403);
+    expect((await tick(999_999)).statusCode).toBe(404);
+    expect((await tick(0)).statusCode).toBe(422);
+    const [row] = await harness.database.db.select().from(orderNames).where(eq(orderNames.id, nameId));
+    expect(row).toMatchObject({ readAt: null, readBy: null });
+  });
+});
