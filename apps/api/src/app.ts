@@ -50,6 +50,7 @@ import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
 import { createReceiptsService } from './modules/payments/receipts.service.ts';
 import { createRefundsService } from './modules/payments/refunds.service.ts';
+import { createReconciliationService } from './modules/reconciliation/reconciliation.service.ts';
 import { seoRoutes } from './modules/seo/seo.routes.ts';
 import { createSeoService } from './modules/seo/seo.service.ts';
 import { sessionRoutes } from './modules/session/session.routes.ts';
@@ -311,6 +312,7 @@ export async function buildApp(dependencies: AppDependencies, logger?: FastifyBa
 
   // Notices and scheduled work (docs/decisions/011): payments whose callback never came are settled by
   // asking the provider, unpaid orders expire, Khalti refunds without an answer are confirmed.
+  const reconciliation = createReconciliationService({ db: dependencies.db, log: app.log });
   const handlers: JobHandlers = {
     'send-sms': async (message) => {
       // No configured provider reaches it (Sparrow alone, a number abroad): retrying cannot help.
@@ -331,6 +333,7 @@ export async function buildApp(dependencies: AppDependencies, logger?: FastifyBa
     'fetch-exchange-rates': async () => {
       if (await exchangeRates.isBehind()) await exchangeRates.refresh();
     },
+    'reconcile-ledger': async () => void (await reconciliation.run()),
   };
   const jobs = createJobQueue({ pool: dependencies.pool, handlers, log: app.log });
   app.decorate('jobs', Object.assign(jobs, { handlers }));
@@ -340,6 +343,9 @@ export async function buildApp(dependencies: AppDependencies, logger?: FastifyBa
     // A fresh database, or one left off for days, gets rates now rather than at the next scheduled run.
     if (await exchangeRates.isBehind())
       await enqueueJob(dependencies.db, 'fetch-exchange-rates', {}, { jobKey: 'fetch-exchange-rates' });
+    // Likewise the books: the dashboard says how they stood within minutes of a first start.
+    if (await reconciliation.isBehind())
+      await enqueueJob(dependencies.db, 'reconcile-ledger', {}, { jobKey: 'reconcile-ledger' });
   });
   app.addHook('onClose', async () => jobs.stop());
 

@@ -41,6 +41,8 @@ export interface JobPayloads {
   'process-refunds': Record<string, never>;
   /** Nepal Rastra Bank's rates for the amounts beside prices (docs/decisions/020). */
   'fetch-exchange-rates': Record<string, never>;
+  /** The ledger compared with the payments and refunds, every hour (docs/decisions/034). */
+  'reconcile-ledger': Record<string, never>;
 }
 export type JobName = keyof JobPayloads;
 export type JobHandlers = { [Name in JobName]: (payload: JobPayloads[Name]) => Promise<void> };
@@ -51,6 +53,8 @@ const CRONTAB = [
   // The bank publishes each morning, Nepal time: asked at 09:15, 12:15 and 15:15 there (03:30, 06:30 and
   // 09:30 UTC); a run that finds today's rates already kept asks nothing.
   '30 3,6,9 * * * fetch-exchange-rates ?max=1',
+  // On the hour: the dashboard says "Books balanced at 14:00".
+  '0 * * * * reconcile-ledger ?max=1',
 ].join('\n');
 
 /** How many attempts a job gets: with graphile-worker's back-off, about three days for an SMS or e-mail. */
@@ -61,6 +65,7 @@ const MAX_ATTEMPTS: Record<JobName, number> = {
   'expire-orders': 1,
   'process-refunds': 1,
   'fetch-exchange-rates': 1,
+  'reconcile-ledger': 1,
 };
 
 export async function enqueueJob<Name extends JobName>(
