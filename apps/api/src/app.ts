@@ -33,6 +33,8 @@ import {
   invalidateCatalogue,
   listenForCatalogueChanges,
 } from './modules/catalogue/catalogue-cache.ts';
+import { earningsRoutes } from './modules/earnings/earnings.routes.ts';
+import { createEarningsService } from './modules/earnings/earnings.service.ts';
 import { exchangeRatesRoutes } from './modules/exchange-rates/exchange-rates.routes.ts';
 import { createExchangeRatesService } from './modules/exchange-rates/exchange-rates.service.ts';
 import { ledgerRoutes } from './modules/ledger/ledger.routes.ts';
@@ -247,6 +249,13 @@ export async function buildApp(dependencies: AppDependencies, logger?: FastifyBa
     auditLog: createAuditLogService({ db: dependencies.db, businessTimeZone: config.BUSINESS_TIME_ZONE }),
   });
   await app.register(ledgerRoutes, { db: dependencies.db });
+  await app.register(earningsRoutes, {
+    earnings: createEarningsService({
+      db: dependencies.db,
+      businessTimeZone: config.BUSINESS_TIME_ZONE,
+      commissionRateOf: async () => config.COMMISSION_BASIS_POINTS,
+    }),
+  });
   await app.register(adminStatsRoutes, {
     stats: createAdminStatsService({
       db: dependencies.db,

@@ -17,6 +17,7 @@ import {
 } from '../../integrations/payments/khalti.ts';
 import type { PaymentSettings } from '../../integrations/payments/payment-settings.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { csvLines } from '../../lib/csv.ts';
 import type { Viewer } from '../../plugins/auth.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import type { OrderNotices } from '../orders/order-notices.ts';
@@ -312,15 +313,10 @@ const CSV_COLUMNS: [string, (payment: AdminPayment) => string | number | null][]
   ['refund_reference', (payment) => payment.refund_reference],
 ];
 
-/** RFC 4180 CSV. A cell that a spreadsheet would run as a formula is prefixed with ' (CSV injection). */
+/** RFC 4180 CSV (lib/csv.ts). */
 export function paymentsCsv(payments: AdminPayment[]): string {
-  const cell = (value: string | number | null) => {
-    if (value === null) return '';
-    let text = String(value);
-    if (/^[=+\-@\t\r]/.test(text) && typeof value === 'string') text = `'${text}`;
-    return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-  };
-  const lines = [CSV_COLUMNS.map(([name]) => name).join(',')];
-  for (const payment of payments) lines.push(CSV_COLUMNS.map(([, value]) => cell(value(payment))).join(','));
-  return `${lines.join('\r\n')}\r\n`;
+  return csvLines([
+    CSV_COLUMNS.map(([name]) => name),
+    ...payments.map((payment) => CSV_COLUMNS.map(([, value]) => value(payment))),
+  ]);
 }
