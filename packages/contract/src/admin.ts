@@ -107,9 +107,25 @@ export const AUDIT_ACTIONS = [
   'revoke-sessions',
   'refund',
   'record-refund',
+  // Payouts (docs/decisions/033): a monastery's commission rate and payout details, a payout run, and
+  // each transfer's outcome.
+  'set-commission-rate',
+  'set-payout-details',
+  'run-payouts',
+  'record-transfer',
+  'fail-transfer',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-export const AUDIT_SUBJECTS = ['monastery', 'puja', 'monastery_puja', 'user', 'order', 'payment'] as const;
+export const AUDIT_SUBJECTS = [
+  'monastery',
+  'puja',
+  'monastery_puja',
+  'user',
+  'order',
+  'payment',
+  'payout_run',
+  'payout',
+] as const;
 export type AuditSubject = (typeof AUDIT_SUBJECTS)[number];
 
 export const auditEntrySchema = z

@@ -13,6 +13,7 @@ export const LEDGER_ACCOUNT_NAMES = [
   'monastery_payable',
   'platform_commission',
   'payouts_in_transit',
+  'payouts_sent',
 ] as const;
 
 export const ledgerBalanceSchema = z
@@ -22,9 +23,10 @@ export const ledgerBalanceSchema = z
     monastery: z.object({ id: z.number().int(), name: z.string() }).nullable(),
     currency: z.string(),
     /**
-     * What the account holds, in its own direction: money at a provider (clearing) or on its way
-     * (payouts) for the two asset accounts, money owed or earned for the others. Negative only when a
-     * monastery owes back more than it has earned (a refund after its puja was performed).
+     * What the account holds, in its own direction: money at a provider for the two clearing accounts;
+     * money owed, earned, on its way to a monastery (payouts in transit) or sent to the monasteries
+     * (payouts sent) for the others. Negative only when a monastery owes back more than it has earned
+     * (a refund after its puja was performed and paid out).
      */
     balance: z.number(),
   })

@@ -1,10 +1,8 @@
 import { AUDIT_ACTIONS, AUDIT_SUBJECTS, ROLES } from '@puja/contract';
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
-import { createdAt } from './columns.ts';
+import { createdAt, inList } from './columns.ts';
 import { users } from './users.ts';
-
-const inList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '));
 
 /**
  * One row per administrator or staff write, inserted in the same transaction as the write itself, so an

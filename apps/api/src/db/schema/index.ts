@@ -4,5 +4,6 @@ export * from './exchange-rates.ts';
 export * from './ledger.ts';
 export * from './orders.ts';
 export * from './payments.ts';
+export * from './payouts.ts';
 export * from './reconciliation.ts';
 export * from './users.ts';

@@ -2,9 +2,10 @@ import { LEDGER_ACCOUNT_NAMES } from '@puja/contract';
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, text, unique } from 'drizzle-orm/pg-core';
 import { monasteries } from './catalogue.ts';
-import { createdAt } from './columns.ts';
+import { createdAt, inList } from './columns.ts';
 import { orders } from './orders.ts';
 import { paymentAttempts } from './payments.ts';
+import { payouts } from './payouts.ts';
 
 /**
  * The accounts of the double-entry ledger (docs/decisions/031). A monastery's accounts are the pair
@@ -19,6 +20,10 @@ export const LEDGER_ENTRY_KINDS = [
   'refund_paid',
   'order_completed',
   'clawback',
+  // Payouts (docs/decisions/033).
+  'payout_started',
+  'payout_paid',
+  'payout_failed',
 ] as const;
 export type LedgerEntryKind = (typeof LEDGER_ENTRY_KINDS)[number];
 
@@ -36,6 +41,8 @@ export const ledgerEntries = pgTable(
     paymentAttemptId: integer('payment_attempt_id').references(() => paymentAttempts.id, {
       onDelete: 'restrict',
     }),
+    /** The payout a `payout_*` entry is about. */
+    payoutId: integer('payout_id').references(() => payouts.id, { onDelete: 'restrict' }),
     createdAt: createdAt(),
     /**
      * The transaction that wrote the entry: postings may be added to an entry only in that transaction,
@@ -46,9 +53,12 @@ export const ledgerEntries = pgTable(
   (table) => [
     unique('ledger_entries_idempotency_key_unique').on(table.idempotencyKey),
     index('ledger_entries_order_id_index').on(table.orderId),
+    index('ledger_entries_payout_id_index').on(table.payoutId),
+    check('ledger_entries_kind_check', sql`${table.kind} IN (${inList(LEDGER_ENTRY_KINDS)})`),
+    // The payout entries, and only they, name their payout.
     check(
-      'ledger_entries_kind_check',
-      sql`${table.kind} IN ('payment_received', 'refund_due', 'refund_paid', 'order_completed', 'clawback')`,
+      'ledger_entries_payout_check',
+      sql`(${table.kind} IN ('payout_started', 'payout_paid', 'payout_failed')) = (${table.payoutId} IS NOT NULL)`,
     ),
   ],
 );
@@ -73,11 +83,7 @@ export const ledgerPostings = pgTable(
   (table) => [
     index('ledger_postings_entry_id_index').on(table.entryId),
     index('ledger_postings_account_index').on(table.account, table.monasteryId),
-    check(
-      'ledger_postings_account_check',
-      sql`${table.account} IN ('esewa_clearing', 'khalti_clearing', 'held_for_orders', 'refunds_payable',
-        'monastery_payable', 'platform_commission', 'payouts_in_transit')`,
-    ),
+    check('ledger_postings_account_check', sql`${table.account} IN (${inList(LEDGER_ACCOUNTS)})`),
     check(
       'ledger_postings_monastery_check',
       sql`(${table.account} IN ('monastery_payable', 'payouts_in_transit')) = (${table.monasteryId} IS NOT NULL)`,

@@ -19,7 +19,13 @@ export interface NewPosting {
 /** Inserts the entry unless its key is taken: answers the new row, or nothing when it already existed. */
 export async function insertEntryOnce(
   tx: Transaction,
-  entry: { idempotencyKey: string; kind: LedgerEntryKind; orderId?: number; paymentAttemptId?: number },
+  entry: {
+    idempotencyKey: string;
+    kind: LedgerEntryKind;
+    orderId?: number;
+    paymentAttemptId?: number;
+    payoutId?: number;
+  },
 ): Promise<LedgerEntryRow | undefined> {
   const [row] = await tx
     .insert(ledgerEntries)

@@ -29,6 +29,9 @@ export const ledgerKeys = {
   refundDue: (paymentId: number) => `refund-due:${paymentId}`,
   refundPaid: (paymentId: number) => `refund-paid:${paymentId}`,
   orderCompleted: (orderId: number) => `order-completed:${orderId}`,
+  payoutStarted: (payoutId: number) => `payout-started:${payoutId}`,
+  payoutPaid: (payoutId: number) => `payout-paid:${payoutId}`,
+  payoutFailed: (payoutId: number) => `payout-failed:${payoutId}`,
 };
 
 /**
@@ -44,6 +47,7 @@ export interface LedgerEntryInput {
   kind: LedgerEntryKind;
   orderId?: number;
   paymentAttemptId?: number;
+  payoutId?: number;
   postings: NewPosting[];
 }
 
@@ -70,6 +74,7 @@ export async function postEntry(
     kind: input.kind,
     ...(input.orderId === undefined ? {} : { orderId: input.orderId }),
     ...(input.paymentAttemptId === undefined ? {} : { paymentAttemptId: input.paymentAttemptId }),
+    ...(input.payoutId === undefined ? {} : { payoutId: input.payoutId }),
   });
   if (!entry) {
     // The event was posted before: the same key must mean the same event, or a bug is reusing a key and
@@ -80,6 +85,7 @@ export async function postEntry(
       first.kind !== input.kind ||
       first.orderId !== (input.orderId ?? null) ||
       first.paymentAttemptId !== (input.paymentAttemptId ?? null) ||
+      first.payoutId !== (input.payoutId ?? null) ||
       postingsSignature(firstPostings) !== postingsSignature(postings)
     )
       throw new Error(`ledger ${input.key}: posted before with other postings`);
@@ -203,6 +209,55 @@ export function postOrderCompleted(
   });
 }
 
+/** A payout as the ledger needs it: whose, and how much. */
+export interface PayoutForLedger {
+  id: number;
+  monasteryId: number;
+  amountPaisa: number;
+}
+
+/**
+ * A payout run froze what the monastery is due: it leaves its payable balance and is in transit to it
+ * (docs/decisions/033). Both accounts are the monastery's; in transit is still owed to it.
+ */
+export function postPayoutStarted(tx: Transaction, payout: PayoutForLedger) {
+  return postEntry(tx, {
+    key: ledgerKeys.payoutStarted(payout.id),
+    kind: 'payout_started',
+    payoutId: payout.id,
+    postings: [
+      { account: 'monastery_payable', monasteryId: payout.monasteryId, amountPaisa: payout.amountPaisa },
+      { account: 'payouts_in_transit', monasteryId: payout.monasteryId, amountPaisa: -payout.amountPaisa },
+    ],
+  });
+}
+
+/** The transfer was made: the money left the platform for the monastery (`payouts_sent`). */
+export function postPayoutPaid(tx: Transaction, payout: PayoutForLedger) {
+  return postEntry(tx, {
+    key: ledgerKeys.payoutPaid(payout.id),
+    kind: 'payout_paid',
+    payoutId: payout.id,
+    postings: [
+      { account: 'payouts_in_transit', monasteryId: payout.monasteryId, amountPaisa: payout.amountPaisa },
+      { account: 'payouts_sent', amountPaisa: -payout.amountPaisa },
+    ],
+  });
+}
+
+/** The transfer failed: the money returns to the monastery's payable balance, for the next run. */
+export function postPayoutFailed(tx: Transaction, payout: PayoutForLedger) {
+  return postEntry(tx, {
+    key: ledgerKeys.payoutFailed(payout.id),
+    kind: 'payout_failed',
+    payoutId: payout.id,
+    postings: [
+      { account: 'payouts_in_transit', monasteryId: payout.monasteryId, amountPaisa: payout.amountPaisa },
+      { account: 'monastery_payable', monasteryId: payout.monasteryId, amountPaisa: -payout.amountPaisa },
+    ],
+  });
+}
+
 /** Where the ledger and the payments tables disagree, per order (empty when the books agree). */
 export function ledgerDifferences(db: Executor, limit = 100): Promise<LedgerDifference[]> {
   return selectLedgerDifferences(db, limit);
@@ -217,8 +272,11 @@ export function ledgerMoneySplit(db: Executor) {
   return selectMoneySplit(db);
 }
 
-/** The accounts whose balance is money we have (a debit); the others hold what is owed or earned. */
-const ASSET_ACCOUNTS: LedgerAccount[] = ['esewa_clearing', 'khalti_clearing', 'payouts_in_transit'];
+/**
+ * The accounts whose balance is money we have at a provider (a debit); the others hold what is owed or
+ * earned, and `payouts_sent` what left us for the monasteries (all credits).
+ */
+const ASSET_ACCOUNTS: LedgerAccount[] = ['esewa_clearing', 'khalti_clearing'];
 
 /** The administrator's read: every balance in its own direction, in rupees, and any disagreement. */
 export async function readLedger(db: Executor): Promise<LedgerBalancesResponse> {
