@@ -10,7 +10,10 @@ import type { Executor } from '../../db/client.ts';
 /** `YYYY-MM-DD 00:00` of a Nepal day as the instant it starts. */
 const startOf = (day: string, timeZone: string) => sql`(${day}::timestamp AT TIME ZONE ${timeZone})`;
 
-/** The monastery's payable balance up to an instant (all of it without one), and what is in transit. */
+/**
+ * The monastery's payable balance up to an instant (all of it without one), and what is in transit to it
+ * (both credits: owed to the monastery).
+ */
 export async function selectMonasteryBalance(
   db: Executor,
   monasteryId: number,
@@ -19,7 +22,7 @@ export async function selectMonasteryBalance(
   const until = before ? sql`AND e.created_at < ${startOf(before.day, before.timeZone)}` : sql``;
   const result = await db.execute<{ payable: string; transit: string }>(sql`
     SELECT coalesce(-sum(p.amount_paisa) FILTER (WHERE p.account = 'monastery_payable'), 0) AS payable,
-           coalesce(sum(p.amount_paisa) FILTER (WHERE p.account = 'payouts_in_transit'), 0) AS transit
+           coalesce(-sum(p.amount_paisa) FILTER (WHERE p.account = 'payouts_in_transit'), 0) AS transit
     FROM ledger_postings p
     JOIN ledger_entries e ON e.id = p.entry_id
     WHERE p.monastery_id = ${monasteryId} AND p.currency = 'NPR' ${until}
@@ -93,7 +96,7 @@ export async function selectStatementLines(
       coalesce(-sum(p.amount_paisa) FILTER (
         WHERE p.account = 'monastery_payable' AND p.monastery_id = ${monasteryId}), 0) AS net,
       coalesce(-sum(p.amount_paisa) FILTER (WHERE p.account = 'platform_commission'), 0) AS commission,
-      coalesce(-sum(p.amount_paisa) FILTER (
+      coalesce(sum(p.amount_paisa) FILTER (
         WHERE p.account = 'payouts_in_transit' AND p.monastery_id = ${monasteryId} AND e.kind = 'payout_paid'), 0) AS sent
     FROM ledger_entries e
     JOIN ledger_postings p ON p.entry_id = e.id
