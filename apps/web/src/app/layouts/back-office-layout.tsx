@@ -6,6 +6,7 @@ import {
   IconBuildingMonument,
   IconCash,
   IconClipboardList,
+  IconCoins,
   IconFlame,
   IconHistory,
   IconLayoutDashboard,
@@ -29,6 +30,7 @@ const ICONS: Record<BackOfficeMenuItem['icon'], typeof IconLayoutDashboard> = {
   payments: IconCash,
   orders: IconClipboardList,
   audit: IconHistory,
+  earnings: IconCoins,
 };
 
 const AREA_LABELS = {

@@ -11,8 +11,9 @@ export interface BackOfficeMenuItem {
     | 'staff:backOffice.payments'
     // The patron's top bar says Orders too: one string in the home page's bundle, not two.
     | 'nav.orders'
-    | 'staff:backOffice.audit';
-  icon: 'dashboard' | 'monastery' | 'puja' | 'users' | 'payments' | 'orders' | 'audit';
+    | 'staff:backOffice.audit'
+    | 'staff:backOffice.earnings';
+  icon: 'dashboard' | 'monastery' | 'puja' | 'users' | 'payments' | 'orders' | 'audit' | 'earnings';
   /** A number beside the label: the paid orders waiting for the staff's approval, polled. */
   count?: 'awaitingAction';
 }
@@ -32,6 +33,7 @@ export const BACK_OFFICE_MENUS: Record<Role, readonly BackOfficeMenuItem[]> = {
     { to: '/monastery/dashboard', label: 'staff:backOffice.dashboard', icon: 'dashboard' },
     { to: '/monastery/orders', label: 'nav.orders', icon: 'orders', count: 'awaitingAction' },
     { to: '/monastery/puja', label: 'staff:backOffice.puja', icon: 'puja' },
+    { to: '/monastery/earnings', label: 'staff:backOffice.earnings', icon: 'earnings' },
   ],
   user: [],
 };
