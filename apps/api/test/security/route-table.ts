@@ -275,7 +275,10 @@ export const ROUTES: Record<string, Entry> = {
   'GET /api/admin/ledger': entry('401 403 403 403 403 200', '/api/admin/ledger'),
 
   // ---- a monastery's earnings and statements (its own staff, and administrators) ----
-  'GET /api/earnings/:monasteryId': entry('401 403 403 200 403 200', (w) => `/api/earnings/${w.ids.monastery}`),
+  'GET /api/earnings/:monasteryId': entry(
+    '401 403 403 200 403 200',
+    (w) => `/api/earnings/${w.ids.monastery}`,
+  ),
   'GET /api/earnings/:monasteryId/payouts': entry(
     '401 403 403 200 403 200',
     (w) => `/api/earnings/${w.ids.monastery}/payouts?page=1`,

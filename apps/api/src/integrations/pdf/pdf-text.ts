@@ -7,6 +7,16 @@ import path from 'node:path';
  * writer that draws each character with a face that has it, on one baseline.
  */
 
+/** The bytes a pdfkit document writes, once `end()` is called on it. */
+export function pdfBytes(document: PDFKit.PDFDocument): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  return new Promise<Buffer>((resolve, reject) => {
+    document.on('data', (chunk: Buffer) => chunks.push(chunk));
+    document.on('end', () => resolve(Buffer.concat(chunks)));
+    document.on('error', reject);
+  });
+}
+
 /** Longer values are cut so that a value never runs off its line or page. */
 const MAX_VALUE_CHARACTERS = 120;
 const INK = '#1f2937';

@@ -1,6 +1,6 @@
 import { formatRupees, type PaymentMethod, paisaToRupees } from '@puja/contract';
 import PDFDocument from 'pdfkit';
-import { pdfFontScripts, pdfFonts, TextWriter } from '../pdf/pdf-text.ts';
+import { pdfBytes, pdfFontScripts, pdfFonts, TextWriter } from '../pdf/pdf-text.ts';
 
 /**
  * Printable receipts: one A4 page per payment received or refund made, drawn with pdfkit. The same
@@ -68,12 +68,7 @@ export async function renderReceiptsPdf(receipts: Receipt[], options: ReceiptPdf
       CreationDate: latest,
     },
   });
-  const chunks: Buffer[] = [];
-  const finished = new Promise<Buffer>((resolve, reject) => {
-    document.on('data', (chunk: Buffer) => chunks.push(chunk));
-    document.on('end', () => resolve(Buffer.concat(chunks)));
-    document.on('error', reject);
-  });
+  const finished = pdfBytes(document);
   const writer = new TextWriter(document, pdfFonts());
   for (const receipt of receipts) drawReceipt(writer, receipt, options);
   document.end();

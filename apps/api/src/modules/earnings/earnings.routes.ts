@@ -32,38 +32,29 @@ export const earningsRoutes: FastifyPluginAsyncZod<{ earnings: EarningsService }
     earnings.statement(viewerOf(request), request.params.monasteryId, request.query.month),
   );
   // Documents read a whole month of the books: gated like the other big reads.
-  route(
-    app,
-    statementCsvEndpoint,
-    async (request, reply) => {
-      const file = await earnings.statementCsv(
-        viewerOf(request),
-        request.params.monasteryId,
-        request.query.month,
-        readerLanguage(request),
-      );
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${file.filename}"`)
-        .send(file.body);
-    },
-    { config: { heavy: true } },
-  );
-  route(
-    app,
-    statementPdfEndpoint,
-    async (request, reply) => {
-      const file = await earnings.statementPdf(
-        viewerOf(request),
-        request.params.monasteryId,
-        request.query.month,
-        readerLanguage(request),
-      );
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `attachment; filename="${file.filename}"`)
-        .send(file.pdf);
-    },
-    { config: { heavy: true } },
-  );
+  const document = (
+    endpoint: typeof statementCsvEndpoint | typeof statementPdfEndpoint,
+    format: 'csv' | 'pdf',
+  ) =>
+    route(
+      app,
+      endpoint,
+      async (request, reply) => {
+        const { monasteryId } = request.params;
+        const { month } = request.query;
+        const viewer = viewerOf(request);
+        const language = readerLanguage(request);
+        const file =
+          format === 'csv'
+            ? await earnings.statementCsv(viewer, monasteryId, month, language)
+            : await earnings.statementPdf(viewer, monasteryId, month, language);
+        return reply
+          .type(format === 'csv' ? 'text/csv; charset=utf-8' : 'application/pdf')
+          .header('content-disposition', `attachment; filename="${file.filename}"`)
+          .send(file.body);
+      },
+      { config: { heavy: true } },
+    );
+  document(statementCsvEndpoint, 'csv');
+  document(statementPdfEndpoint, 'pdf');
 };

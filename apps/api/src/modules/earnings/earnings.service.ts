@@ -202,7 +202,7 @@ export function createEarningsService(dependencies: {
         describe: (line) => describe(line, STATEMENT_WORDS[language].kinds),
         generatedAt: now(),
       });
-      return { filename: statementFilename(data, 'pdf'), pdf };
+      return { filename: statementFilename(data, 'pdf'), body: pdf };
     },
   };
 }

@@ -1,6 +1,6 @@
 import { formatRupees, type Language, type Statement, type StatementLine } from '@puja/contract';
 import PDFDocument from 'pdfkit';
-import { pdfFonts, TextWriter } from '../../integrations/pdf/pdf-text.ts';
+import { pdfBytes, pdfFonts, TextWriter } from '../../integrations/pdf/pdf-text.ts';
 import type { StatementWords } from './statement-words.ts';
 
 /**
@@ -36,12 +36,7 @@ export async function renderStatementPdf(
       CreationDate: options.generatedAt,
     },
   });
-  const chunks: Buffer[] = [];
-  const finished = new Promise<Buffer>((resolve, reject) => {
-    document.on('data', (chunk: Buffer) => chunks.push(chunk));
-    document.on('end', () => resolve(Buffer.concat(chunks)));
-    document.on('error', reject);
-  });
+  const finished = pdfBytes(document);
   const writer = new TextWriter(document, pdfFonts());
   document.addPage();
   const left = MARGIN;
