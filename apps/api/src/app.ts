@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import http from 'node:http';
+import { todayIn } from '@puja/contract';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type pg from 'pg';
@@ -33,6 +34,8 @@ import {
   invalidateCatalogue,
   listenForCatalogueChanges,
 } from './modules/catalogue/catalogue-cache.ts';
+import { earningsRoutes } from './modules/earnings/earnings.routes.ts';
+import { createEarningsService } from './modules/earnings/earnings.service.ts';
 import { exchangeRatesRoutes } from './modules/exchange-rates/exchange-rates.routes.ts';
 import { createExchangeRatesService } from './modules/exchange-rates/exchange-rates.service.ts';
 import { ledgerRoutes } from './modules/ledger/ledger.routes.ts';
@@ -50,8 +53,10 @@ import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
 import { createReceiptsService } from './modules/payments/receipts.service.ts';
 import { createRefundsService } from './modules/payments/refunds.service.ts';
+import { commissionRateOn } from './modules/payouts/commission.ts';
 import { payoutsRoutes } from './modules/payouts/payouts.routes.ts';
 import { createPayoutsService } from './modules/payouts/payouts.service.ts';
+import { createReconciliationService } from './modules/reconciliation/reconciliation.service.ts';
 import { runSheetRoutes } from './modules/run-sheet/run-sheet.routes.ts';
 import { createRunSheetService } from './modules/run-sheet/run-sheet.service.ts';
 import { seoRoutes } from './modules/seo/seo.routes.ts';
@@ -267,6 +272,20 @@ export async function buildApp(dependencies: AppDependencies, logger?: FastifyBa
     log: app.log,
   });
   await app.register(payoutsRoutes, { payouts });
+  await app.register(earningsRoutes, {
+    earnings: createEarningsService({
+      db: dependencies.db,
+      businessTimeZone: config.BUSINESS_TIME_ZONE,
+      // The rate in force today for the monastery (its own, else the default): what its staff are shown.
+      commissionRateOf: (monasteryId) =>
+        commissionRateOn(
+          dependencies.db,
+          monasteryId,
+          todayIn(config.BUSINESS_TIME_ZONE),
+          config.COMMISSION_BASIS_POINTS,
+        ),
+    }),
+  });
   await app.register(adminStatsRoutes, {
     stats: createAdminStatsService({
       db: dependencies.db,
@@ -332,6 +351,7 @@ export async function buildApp(dependencies: AppDependencies, logger?: FastifyBa
 
   // Notices and scheduled work (docs/decisions/011): payments whose callback never came are settled by
   // asking the provider, unpaid orders expire, Khalti refunds without an answer are confirmed.
+  const reconciliation = createReconciliationService({ db: dependencies.db, log: app.log });
   const handlers: JobHandlers = {
     'send-sms': async (message) => {
       // No configured provider reaches it (Sparrow alone, a number abroad): retrying cannot help.
@@ -353,6 +373,7 @@ export async function buildApp(dependencies: AppDependencies, logger?: FastifyBa
       if (await exchangeRates.isBehind()) await exchangeRates.refresh();
     },
     'run-payouts': () => payouts.runOnSchedule(),
+    'reconcile-ledger': async () => void (await reconciliation.run()),
   };
   const jobs = createJobQueue({ pool: dependencies.pool, handlers, log: app.log });
   app.decorate('jobs', Object.assign(jobs, { handlers }));
@@ -362,6 +383,9 @@ export async function buildApp(dependencies: AppDependencies, logger?: FastifyBa
     // A fresh database, or one left off for days, gets rates now rather than at the next scheduled run.
     if (await exchangeRates.isBehind())
       await enqueueJob(dependencies.db, 'fetch-exchange-rates', {}, { jobKey: 'fetch-exchange-rates' });
+    // Likewise the books: the dashboard says how they stood within minutes of a first start.
+    if (await reconciliation.isBehind())
+      await enqueueJob(dependencies.db, 'reconcile-ledger', {}, { jobKey: 'reconcile-ledger' });
   });
   app.addHook('onClose', async () => jobs.stop());
 

@@ -2,6 +2,7 @@ import { isCalendarDate } from './business-time.ts';
 import { ORDER_STATUSES, PAYMENT_METHODS } from './constants.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { idSchema } from './input-rules.ts';
+import { booksCheckSchema } from './ledger.ts';
 import { orderSchema } from './orders.ts';
 import { z } from './zod.ts';
 
@@ -19,10 +20,33 @@ export const ADMIN_LATEST_ORDERS = 10;
 const rankedItemSchema = z.object({
   id: z.number().int(),
   name: z.string(),
-  /** Orders placed for it (every status), and the rupees actually received for them. */
+  /** Orders placed for it (every status). */
   orders: z.number().int().nonnegative(),
-  paidRevenue: z.number().nonnegative(),
+  /**
+   * Rupees earned by its performed pujas (the monastery's share and the commission together), net of
+   * refunds made after the puja: from the ledger's completion and clawback entries, so money paid for a
+   * puja not performed yet is not counted (docs/decisions/034).
+   */
+  performedRevenue: z.number(),
 });
+
+/**
+ * Where every rupee patrons paid stands, from the ledger (docs/decisions/034): received = refunds + held +
+ * monasteries' earnings + commission, by construction of the books.
+ */
+export const revenueSplitSchema = z.object({
+  /** Gross: every payment the providers confirmed. */
+  received: z.number(),
+  /** Owed back or already returned to patrons (cancelled, declined, duplicate, refunded after the puja). */
+  refunds: z.number(),
+  /** Kept for pujas not performed yet. */
+  held: z.number(),
+  /** The monasteries' share of performed pujas, net of clawbacks (paid out or not). */
+  monasteryEarnings: z.number(),
+  /** The platform's commission on performed pujas, net of clawbacks. */
+  commission: z.number(),
+});
+export type RevenueSplit = z.infer<typeof revenueSplitSchema>;
 
 export const adminStatsResponseSchema = z
   .object({
@@ -50,6 +74,9 @@ export const adminStatsResponseSchema = z
         paidRevenue: z.number().nonnegative(),
       }),
     ),
+    revenueSplit: revenueSplitSchema,
+    /** The newest hourly reconciliation of the ledger with the payments; null before the first. */
+    books: booksCheckSchema.nullable(),
     topMonasteries: z.array(rankedItemSchema),
     topPujas: z.array(rankedItemSchema),
     /** The last ADMIN_STATS_WEEKS weeks, oldest first, weeks starting on Sunday (0 when none). */

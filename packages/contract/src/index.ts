@@ -6,6 +6,7 @@ export * from './catalogue.ts';
 export * from './catalogue-admin.ts';
 export * from './constants.ts';
 export * from './currencies.ts';
+export * from './earnings.ts';
 export * from './endpoint.ts';
 export * from './errors.ts';
 export * from './exchange-rates.ts';

@@ -33,21 +33,41 @@ export const ledgerBalanceSchema = z
   .meta({ id: 'LedgerBalance' });
 export type LedgerBalance = z.infer<typeof ledgerBalanceSchema>;
 
+/** One order's account that disagrees with its payments: what they say it should hold, and what it holds. */
+export const ledgerDifferenceSchema = z.object({
+  orderNumber: z.string(),
+  account: z.string(),
+  expected: z.number(),
+  actual: z.number(),
+});
+
 export const ledgerBalancesResponseSchema = z
   .object({
     balances: z.array(ledgerBalanceSchema),
     /** Orders whose ledger disagrees with their payments (at most 100); empty when the books agree. */
-    differences: z.array(
-      z.object({
-        orderNumber: z.string(),
-        account: z.string(),
-        expected: z.number(),
-        actual: z.number(),
-      }),
-    ),
+    differences: z.array(ledgerDifferenceSchema),
   })
   .meta({ id: 'LedgerBalancesResponse' });
 export type LedgerBalancesResponse = z.infer<typeof ledgerBalancesResponseSchema>;
+
+/**
+ * The newest run of the hourly reconciliation (docs/decisions/034): when the ledger was last compared with
+ * the payments and refunds, and whether they agreed.
+ */
+export const booksCheckSchema = z
+  .object({
+    /** When the check ran (ISO). */
+    checkedAt: z.string(),
+    /** True when no order's accounts disagree with its payments. */
+    balanced: z.boolean(),
+    /** The differences found (counted up to 1,000: `countCapped` then says there may be more). */
+    differenceCount: z.number().int().nonnegative(),
+    countCapped: z.boolean(),
+    /** The first differences (at most 20), in rupees as stored: credits negative. */
+    differences: z.array(ledgerDifferenceSchema),
+  })
+  .meta({ id: 'BooksCheck' });
+export type BooksCheck = z.infer<typeof booksCheckSchema>;
 
 export const getLedgerBalancesEndpoint = defineEndpoint({
   method: 'GET',

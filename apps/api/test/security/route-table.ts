@@ -316,6 +316,28 @@ export const ROUTES: Record<string, Entry> = {
   ),
   'GET /api/monastery-commission': entry('401 403 403 200 200 403', '/api/monastery-commission'),
 
+  // ---- a monastery's earnings and statements (its own staff, and administrators) ----
+  'GET /api/earnings/:monasteryId': entry(
+    '401 403 403 200 403 200',
+    (w) => `/api/earnings/${w.ids.monastery}`,
+  ),
+  'GET /api/earnings/:monasteryId/payouts': entry(
+    '401 403 403 200 403 200',
+    (w) => `/api/earnings/${w.ids.monastery}/payouts?page=1`,
+  ),
+  'GET /api/earnings/:monasteryId/statement': entry(
+    '401 403 403 200 403 200',
+    (w) => `/api/earnings/${w.ids.monastery}/statement?month=2026-11`,
+  ),
+  'GET /api/earnings/:monasteryId/statement.csv': entry(
+    '401 403 403 200 403 200',
+    (w) => `/api/earnings/${w.ids.monastery}/statement.csv?month=2026-11`,
+  ),
+  'GET /api/earnings/:monasteryId/statement.pdf': entry(
+    '401 403 403 200 403 200',
+    (w) => `/api/earnings/${w.ids.monastery}/statement.pdf?month=2026-11`,
+  ),
+
   // ---- a monastery's own offerings (staff only, each of their own monastery) ----
   'GET /api/monastery-puja': entry('401 403 403 200 200 403', '/api/monastery-puja'),
   'POST /api/monastery-puja': entry('401 403 403 200 200 403', '/api/monastery-puja', {

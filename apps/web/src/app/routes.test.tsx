@@ -125,7 +125,7 @@ describe('routes', () => {
       within(menu)
         .getAllByRole('link')
         .map((item) => item.textContent),
-    ).toEqual(['Dashboard', 'Orders', 'Run sheet', 'Puja']);
+    ).toEqual(['Dashboard', 'Orders', 'Run sheet', 'Puja', 'Earnings']);
   });
 
   it('shows the not-found page, in the public layout, for any other path', async () => {

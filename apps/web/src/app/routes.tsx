@@ -253,6 +253,13 @@ export const routes: RouteObject[] = [
                     ),
                   },
                   {
+                    path: 'earnings',
+                    element: lazyPage(
+                      async () =>
+                        (await import('../features/earnings/routes/earnings-page.tsx')).EarningsPage,
+                    ),
+                  },
+                  {
                     path: 'account',
                     element: lazyPage(async () => (await backOfficeAccount()).BackOfficeAccountPage),
                   },

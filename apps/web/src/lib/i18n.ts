@@ -28,6 +28,7 @@ export type LazyResources = {
   'back-office-orders': typeof import('../locales/en/back-office-orders.json');
   'day-input': typeof import('../locales/en/day-input.json');
   'test-payments': typeof import('../locales/en/test-payments.json');
+  earnings: typeof import('../locales/en/earnings.json');
 };
 type Namespace = keyof (typeof resources)['en'] | keyof LazyResources;
 

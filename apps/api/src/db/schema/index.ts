@@ -5,4 +5,5 @@ export * from './ledger.ts';
 export * from './orders.ts';
 export * from './payments.ts';
 export * from './payouts.ts';
+export * from './reconciliation.ts';
 export * from './users.ts';

@@ -2,16 +2,12 @@ import { PAYMENT_METHODS } from '@puja/contract';
 import { asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { monasteries, monasteryPujas, orders, paymentAttempts, pujas, users } from '../../db/schema/index.ts';
+import { earnedByOrder } from '../ledger/ledger.queries.ts';
 
 /**
  * The administrator's dashboard figures, each one aggregate query: no order is loaded into memory. Money
  * stays in paisa here. "Paid" means the order's payment_status is Completed (a refund takes it out).
  */
-
-const paidPaisa =
-  sql<number>`coalesce(sum(${orders.amountPaisa}) filter (where ${orders.paymentStatus} = 'Completed'), 0)::bigint`.mapWith(
-    Number,
-  );
 
 export async function selectTotals(db: Executor) {
   const result = await db.execute<{
@@ -96,28 +92,42 @@ export async function selectPaidRevenueByMonth(
   }));
 }
 
-/** The monasteries with the most orders (any status), with what was paid for them; ties by revenue, name. */
+/**
+ * What performed pujas earned (the monastery's share and the commission), net of refunds after them, from
+ * the ledger: an order paid but not performed yet counts nothing (docs/decisions/034).
+ */
+function performedRevenue(db: Executor) {
+  const earned = earnedByOrder(db);
+  const performedPaisa = sql<number>`coalesce(sum(${earned.earnedPaisa}), 0)::bigint`.mapWith(Number);
+  return { earned, performedPaisa };
+}
+
+/** The monasteries with the most orders (any status), with what their performed pujas earned. */
 export function selectTopMonasteries(db: Executor, limit: number) {
   const ordersCount = count(orders.id);
+  const { earned, performedPaisa } = performedRevenue(db);
   return db
-    .select({ id: monasteries.id, name: monasteries.name, orders: ordersCount, paidPaisa })
+    .select({ id: monasteries.id, name: monasteries.name, orders: ordersCount, performedPaisa })
     .from(orders)
     .innerJoin(monasteries, eq(monasteries.id, orders.monasteryId))
+    .leftJoin(earned, eq(earned.orderId, orders.id))
     .groupBy(monasteries.id)
-    .orderBy(desc(ordersCount), desc(paidPaisa), asc(monasteries.name), asc(monasteries.id))
+    .orderBy(desc(ordersCount), desc(performedPaisa), asc(monasteries.name), asc(monasteries.id))
     .limit(limit);
 }
 
 /** The pujas (catalogue and special) with the most orders across every monastery offering them. */
 export function selectTopPujas(db: Executor, limit: number) {
   const ordersCount = count(orders.id);
+  const { earned, performedPaisa } = performedRevenue(db);
   return db
-    .select({ id: pujas.id, name: pujas.name, orders: ordersCount, paidPaisa })
+    .select({ id: pujas.id, name: pujas.name, orders: ordersCount, performedPaisa })
     .from(orders)
     .innerJoin(monasteryPujas, eq(monasteryPujas.id, orders.monasteryPujaId))
     .innerJoin(pujas, eq(pujas.id, monasteryPujas.pujaId))
+    .leftJoin(earned, eq(earned.orderId, orders.id))
     .groupBy(pujas.id)
-    .orderBy(desc(ordersCount), desc(paidPaisa), asc(pujas.name), asc(pujas.id))
+    .orderBy(desc(ordersCount), desc(performedPaisa), asc(pujas.name), asc(pujas.id))
     .limit(limit);
 }
 

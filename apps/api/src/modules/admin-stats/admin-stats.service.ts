@@ -8,8 +8,10 @@ import {
   paisaToRupees,
 } from '@puja/contract';
 import type { Database } from '../../db/client.ts';
+import { ledgerMoneySplit } from '../ledger/ledger.service.ts';
 import { selectOrders } from '../orders/orders.queries.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
+import { latestBooksCheck } from '../reconciliation/reconciliation.service.ts';
 import {
   countOrdersByStatus,
   selectNewPatronsByWeek,
@@ -56,11 +58,13 @@ export function createAdminStatsService(dependencies: {
           });
           const latest = await selectOrders(tx, undefined).limit(ADMIN_LATEST_ORDERS);
           const countOf = new Map(statusCounts.map((row) => [row.status, row.count]));
-          const ranked = (row: { id: number; name: string; orders: number; paidPaisa: number }) => ({
+          const split = await ledgerMoneySplit(tx);
+          const books = await latestBooksCheck(tx);
+          const ranked = (row: { id: number; name: string; orders: number; performedPaisa: number }) => ({
             id: row.id,
             name: row.name,
             orders: row.orders,
-            paidRevenue: paisaToRupees(row.paidPaisa),
+            performedRevenue: paisaToRupees(row.performedPaisa),
           });
           return {
             totals: {
@@ -76,6 +80,14 @@ export function createAdminStatsService(dependencies: {
               provider: row.provider,
               paidRevenue: paisaToRupees(row.paidPaisa),
             })),
+            revenueSplit: {
+              received: paisaToRupees(split.receivedPaisa),
+              refunds: paisaToRupees(split.refundsPaisa),
+              held: paisaToRupees(split.heldPaisa),
+              monasteryEarnings: paisaToRupees(split.monasteryEarningsPaisa),
+              commission: paisaToRupees(split.commissionPaisa),
+            },
+            books,
             topMonasteries: topMonasteries.map(ranked),
             topPujas: topPujas.map(ranked),
             newUsersByWeek: newPatrons,

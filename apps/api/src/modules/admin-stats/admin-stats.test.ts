@@ -14,6 +14,7 @@ import { insertOrder, insertPaymentAttempt, insertPerson } from '../../../test/o
 import { bearer, signInByPhone } from '../../../test/session-helpers.ts';
 import { createTestApp, createTestDatabase, type TestApp } from '../../../test/test-app.ts';
 import { orders, users } from '../../db/schema/index.ts';
+import { postEntry } from '../ledger/ledger.service.ts';
 import { createOrdersService } from '../orders/orders.service.ts';
 import { createAdminStatsService } from './admin-stats.service.ts';
 
@@ -161,6 +162,21 @@ describe('the dashboard figures, from a known set of orders, payments and people
         createdAt: new Date(`2026-01-${15 + index}T10:00:00Z`),
       });
       orderIds[monastery.slug] = order.id;
+      // Only Zeta's puja was performed, as far as the books know: the ranking's money is earned money
+      // (docs/decisions/034), so the other paid orders, which posted nothing, earn nothing there.
+      if (monastery.name === 'Zeta Gompa')
+        await db.transaction((tx) =>
+          postEntry(tx, {
+            key: `test:order-completed:${order.id}`,
+            kind: 'order_completed',
+            orderId: order.id,
+            postings: [
+              { account: 'held_for_orders', amountPaisa: 10_000 },
+              { account: 'monastery_payable', monasteryId: monastery.id, amountPaisa: -9_000 },
+              { account: 'platform_commission', amountPaisa: -1_000 },
+            ],
+          }),
+        );
     }
 
     const service = createAdminStatsService({
@@ -228,17 +244,17 @@ describe('the dashboard figures, from a known set of orders, payments and people
     );
   });
 
-  it('ranks monasteries and pujas by orders, then paid revenue, then name, keeping the top five', () => {
+  it('ranks monasteries and pujas by orders, then what performed pujas earned, then name, keeping the top five', () => {
     expect(stats.topMonasteries).toEqual([
-      { id: monasteryIds.alpha, name: 'Alpha Gompa', orders: 5, paidRevenue: 5500.5 },
-      { id: monasteryIds.beta, name: 'Beta Gompa', orders: 3, paidRevenue: 2000 },
-      { id: monasteryIds.zeta, name: 'Zeta Gompa', orders: 1, paidRevenue: 100 },
-      { id: monasteryIds.delta, name: 'Delta Gompa', orders: 1, paidRevenue: 0 },
-      { id: monasteryIds.epsilon, name: 'Epsilon Gompa', orders: 1, paidRevenue: 0 },
+      { id: monasteryIds.alpha, name: 'Alpha Gompa', orders: 5, performedRevenue: 0 },
+      { id: monasteryIds.beta, name: 'Beta Gompa', orders: 3, performedRevenue: 0 },
+      { id: monasteryIds.zeta, name: 'Zeta Gompa', orders: 1, performedRevenue: 100 },
+      { id: monasteryIds.delta, name: 'Delta Gompa', orders: 1, performedRevenue: 0 },
+      { id: monasteryIds.epsilon, name: 'Epsilon Gompa', orders: 1, performedRevenue: 0 },
     ]);
     expect(stats.topPujas).toEqual([
-      { id: pujaIds.tara, name: 'Tara Puja', orders: 7, paidRevenue: 6500 },
-      { id: pujaIds.lamp, name: 'Lamp Offering', orders: 5, paidRevenue: 1100.5 },
+      { id: pujaIds.tara, name: 'Tara Puja', orders: 7, performedRevenue: 0 },
+      { id: pujaIds.lamp, name: 'Lamp Offering', orders: 5, performedRevenue: 100 },
     ]);
   });
 

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor, Transaction } from '../../db/client.ts';
 import {
   type LedgerAccount,
@@ -176,4 +176,65 @@ export async function findEntryPostings(db: Executor, entryId: number): Promise<
     .from(ledgerPostings)
     .where(eq(ledgerPostings.entryId, entryId));
   return rows.map((row) => ({ ...row, monasteryId: row.monasteryId ?? undefined }));
+}
+
+/** The entries that earn money for a performed puja, or give it back after (the refund of a performed puja). */
+const EARNING_KINDS: LedgerEntryKind[] = ['order_completed', 'clawback'];
+
+/**
+ * Per order, what its performed puja earned (the monastery's share and the commission together), net of
+ * a clawback: positive paisa. A subquery for reports that rank by money actually earned.
+ */
+export function earnedByOrder(db: Executor) {
+  return db
+    .select({
+      orderId: sql<number>`${ledgerEntries.orderId}`.as('earned_order_id'),
+      earnedPaisa: sql<string>`-sum(${ledgerPostings.amountPaisa})`.as('earned_paisa'),
+    })
+    .from(ledgerPostings)
+    .innerJoin(ledgerEntries, eq(ledgerEntries.id, ledgerPostings.entryId))
+    .where(
+      and(
+        inArray(ledgerEntries.kind, EARNING_KINDS),
+        inArray(ledgerPostings.account, ['monastery_payable', 'platform_commission']),
+      ),
+    )
+    .groupBy(ledgerEntries.orderId)
+    .as('earned_by_order');
+}
+
+/**
+ * Where the money patrons paid stands, in paisa, each figure positive: received (debits to the providers'
+ * clearing by payments), refunds (every credit to refunds payable), held (the balance held for orders),
+ * the monasteries' earnings (their payable from completions net of clawbacks; payouts left out) and the
+ * commission (its balance). By the postings of each event, received = refunds + held + earnings + commission.
+ */
+export async function selectMoneySplit(db: Executor) {
+  const result = await db.execute<{
+    received: string;
+    refunds: string;
+    held: string;
+    earnings: string;
+    commission: string;
+  }>(sql`
+    SELECT
+      coalesce(sum(p.amount_paisa) FILTER (
+        WHERE p.account IN ('esewa_clearing', 'khalti_clearing') AND e.kind = 'payment_received'), 0) AS received,
+      coalesce(-sum(p.amount_paisa) FILTER (WHERE p.account = 'refunds_payable' AND p.amount_paisa < 0), 0) AS refunds,
+      coalesce(-sum(p.amount_paisa) FILTER (WHERE p.account = 'held_for_orders'), 0) AS held,
+      coalesce(-sum(p.amount_paisa) FILTER (
+        WHERE p.account = 'monastery_payable' AND e.kind IN ('order_completed', 'clawback')), 0) AS earnings,
+      coalesce(-sum(p.amount_paisa) FILTER (WHERE p.account = 'platform_commission'), 0) AS commission
+    FROM ledger_postings p
+    JOIN ledger_entries e ON e.id = p.entry_id
+    WHERE p.currency = 'NPR'
+  `);
+  const row = result.rows[0]!;
+  return {
+    receivedPaisa: Number(row.received),
+    refundsPaisa: Number(row.refunds),
+    heldPaisa: Number(row.held),
+    monasteryEarningsPaisa: Number(row.earnings),
+    commissionPaisa: Number(row.commission),
+  };
 }

@@ -13,6 +13,7 @@ import {
   type NewPosting,
   selectBalances,
   selectLedgerDifferences,
+  selectMoneySplit,
 } from './ledger.queries.ts';
 
 /**
@@ -264,6 +265,11 @@ export function ledgerDifferences(db: Executor, limit = 100): Promise<LedgerDiff
 
 export function ledgerBalances(db: Executor) {
   return selectBalances(db);
+}
+
+/** Received, refunds, held, monasteries' earnings and commission, from the postings (in paisa). */
+export function ledgerMoneySplit(db: Executor) {
+  return selectMoneySplit(db);
 }
 
 /**

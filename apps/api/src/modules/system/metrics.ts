@@ -3,6 +3,7 @@ import type pg from 'pg';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { routeLabel } from '../../lib/metrics-route.ts';
 import { sumRefundsDue } from '../payments/payments.queries.ts';
+import { selectLatestReconciliation } from '../reconciliation/reconciliation.queries.ts';
 import { countJobsByState } from './system.queries.ts';
 
 /**
@@ -71,6 +72,25 @@ export function createMetrics(options: { pool: pg.Pool }) {
           const due = await sumRefundsDue(app.db);
           this.set({ measure: 'count' }, due.count);
           this.set({ measure: 'rupees' }, due.amountPaisa / 100);
+        },
+      });
+      // The newest hourly reconciliation of the ledger (docs/decisions/034): alert when the differences are
+      // above 0, or when the last run is more than two hours old (0 before the first run).
+      new Gauge({
+        name: 'ledger_reconciliation_differences',
+        help: 'Order accounts where the ledger disagreed with the payments at the last reconciliation (0: the books balance)',
+        registers: [registry],
+        async collect() {
+          this.set((await selectLatestReconciliation(app.db))?.differenceCount ?? 0);
+        },
+      });
+      new Gauge({
+        name: 'ledger_reconciliation_last_run_timestamp_seconds',
+        help: 'When the ledger was last reconciled with the payments (Unix time; 0 before the first run)',
+        registers: [registry],
+        async collect() {
+          const latest = await selectLatestReconciliation(app.db);
+          this.set(latest ? latest.checkedAt.getTime() / 1000 : 0);
         },
       });
       // A callback hook, not an async one: it runs on every answer, and a promise per request costs

@@ -7,6 +7,7 @@ import {
   IconBuildingMonument,
   IconCash,
   IconClipboardList,
+  IconCoins,
   IconFlame,
   IconHistory,
   IconLayoutDashboard,
@@ -33,6 +34,7 @@ const ICONS: Record<BackOfficeMenuItem['icon'], typeof IconLayoutDashboard> = {
   orders: IconClipboardList,
   audit: IconHistory,
   runSheet: IconListCheck,
+  earnings: IconCoins,
 };
 
 const AREA_LABELS = {

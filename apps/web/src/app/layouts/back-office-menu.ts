@@ -13,8 +13,19 @@ export interface BackOfficeMenuItem {
     // The patron's top bar says Orders too: one string in the home page's bundle, not two.
     | 'nav.orders'
     | 'staff:backOffice.audit'
-    | 'staff:backOffice.runSheet';
-  icon: 'dashboard' | 'monastery' | 'puja' | 'users' | 'payments' | 'payouts' | 'orders' | 'audit' | 'runSheet';
+    | 'staff:backOffice.runSheet'
+    | 'staff:backOffice.earnings';
+  icon:
+    | 'dashboard'
+    | 'monastery'
+    | 'puja'
+    | 'users'
+    | 'payments'
+    | 'payouts'
+    | 'orders'
+    | 'audit'
+    | 'runSheet'
+    | 'earnings';
   /** A number beside the label: the paid orders waiting for the staff's approval, polled. */
   count?: 'awaitingAction';
 }
@@ -36,6 +47,7 @@ export const BACK_OFFICE_MENUS: Record<Role, readonly BackOfficeMenuItem[]> = {
     { to: '/monastery/orders', label: 'nav.orders', icon: 'orders', count: 'awaitingAction' },
     { to: '/monastery/run-sheet', label: 'staff:backOffice.runSheet', icon: 'runSheet' },
     { to: '/monastery/puja', label: 'staff:backOffice.puja', icon: 'puja' },
+    { to: '/monastery/earnings', label: 'staff:backOffice.earnings', icon: 'earnings' },
   ],
   user: [],
 };

@@ -5,6 +5,7 @@ import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useAdminStats } from '../api/get-admin-stats.ts';
 import { LatestOrdersTable } from './latest-orders-table.tsx';
+import { MoneyAndBooks } from './money-and-books.tsx';
 import { NewUsersChart } from './new-users-chart.tsx';
 import { OrdersByStatusChart } from './orders-by-status-chart.tsx';
 import { RankedList } from './ranked-list.tsx';
@@ -12,7 +13,8 @@ import { RevenueByMonthChart } from './revenue-by-month-chart.tsx';
 import { StatCards } from './stat-cards.tsx';
 
 /**
- * `/admin/dashboard`: what an administrator opens every morning. The totals, orders by status, paid
+ * `/admin/dashboard`: what an administrator opens every morning. The totals, where the money stands and
+ * whether the books balance (from the ledger), orders by status, paid
  * revenue by wallet per month, sign-ups per week, the top monasteries and pujas, the newest orders and
  * the newest changes (`GET /api/admin/stats`; the newest changes are the audit feature's panel, which the
  * admin area's route puts in `recentActivity`).
@@ -45,6 +47,7 @@ export function AdminDashboardScreen({ recentActivity }: { recentActivity?: Reac
             </Alert>
           )}
           <StatCards totals={stats.data.totals} />
+          <MoneyAndBooks split={stats.data.revenueSplit} books={stats.data.books} />
           <Grid gutter="md" align="stretch">
             <Grid.Col span={{ base: 12, md: 5, xl: 4 }}>
               <OrdersByStatusChart ordersByStatus={stats.data.ordersByStatus} />

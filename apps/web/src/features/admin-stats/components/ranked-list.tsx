@@ -10,7 +10,7 @@ interface RankedListProps {
   items: AdminStatsResponse['topMonasteries'];
 }
 
-/** The top monasteries or pujas by orders, with what they brought in. */
+/** The top monasteries or pujas by orders, with what their performed pujas earned (from the ledger). */
 export function RankedList({ title, items }: RankedListProps) {
   const { t } = useTranslation('admin');
   return (
@@ -35,7 +35,7 @@ export function RankedList({ title, items }: RankedListProps) {
                 <Table.Td c="dimmed">{index + 1}</Table.Td>
                 <Table.Td fw={500}>{item.name}</Table.Td>
                 <Table.Td ta="right">{formatCount(item.orders)}</Table.Td>
-                <Table.Td ta="right">{formatMoney(item.paidRevenue)}</Table.Td>
+                <Table.Td ta="right">{formatMoney(item.performedRevenue)}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

@@ -25,11 +25,19 @@ const stats: AdminStatsResponse = {
     { month: '2026-03', provider: 'esewa', paidRevenue: 2500 },
     { month: '2026-03', provider: 'khalti', paidRevenue: 4000.5 },
   ],
+  revenueSplit: { received: 10000, refunds: 1000, held: 2500, monasteryEarnings: 5850, commission: 650 },
+  books: {
+    checkedAt: '2026-03-10T08:15:00.000Z',
+    balanced: true,
+    differenceCount: 0,
+    countCapped: false,
+    differences: [],
+  },
   topMonasteries: [
-    { id: 1, name: 'Kopan Monastery', orders: 700, paidRevenue: 90000 },
-    { id: 2, name: 'Tengboche Monastery', orders: 300, paidRevenue: 20000 },
+    { id: 1, name: 'Kopan Monastery', orders: 700, performedRevenue: 90000 },
+    { id: 2, name: 'Tengboche Monastery', orders: 300, performedRevenue: 20000 },
   ],
-  topPujas: [{ id: 11, name: 'Green Tara Puja', orders: 512, paidRevenue: 64000 }],
+  topPujas: [{ id: 11, name: 'Green Tara Puja', orders: 512, performedRevenue: 64000 }],
   newUsersByWeek: [
     { weekStart: '2026-03-01', count: 4 },
     { weekStart: '2026-03-08', count: 9 },
@@ -146,15 +154,63 @@ describe('AdminDashboardPage', () => {
     renderPage();
 
     expect(await screen.findByRole('heading', { name: 'Dashboard', level: 1 })).toBeInTheDocument();
-    const figures = (await screen.findAllByRole('term')).map((term) => [
-      term.textContent,
-      term.nextElementSibling?.textContent,
-    ]);
+    // The first four terms: the money panel below has its own.
+    const figures = (await screen.findAllByRole('term'))
+      .slice(0, 4)
+      .map((term) => [term.textContent, term.nextElementSibling?.textContent]);
     expect(figures).toEqual([
       ['Orders', '1,234'],
       ['Paid revenue', 'Rs. 1,23,456.50'],
       ['Patrons', '87'],
       ['Monasteries', '6'],
+    ]);
+  });
+
+  it('splits the money from the ledger and says the books balanced at the last check, in Nepal time', async () => {
+    stubRoutes({ 'GET /api/admin/stats': { body: stats }, 'GET /api/admin/audit-log': { body: auditLog } });
+    renderPage();
+
+    const money = await screen.findByRole('region', { name: 'Money and the books' });
+    expect(within(money).getByText('Books balanced at March 10th, 2026 02:00 PM')).toBeVisible();
+    const figures = within(money)
+      .getAllByRole('term')
+      .map((term) => [term.textContent, term.nextElementSibling?.textContent]);
+    expect(figures).toEqual([
+      ['Received (gross)', 'Rs. 10,000'],
+      ['Refunds', 'Rs. 1,000'],
+      ['Held for pujas not yet performed', 'Rs. 2,500'],
+      ['Monasteries’ earnings', 'Rs. 5,850'],
+      ['Commission', 'Rs. 650'],
+    ]);
+  });
+
+  it('lists the differences when the books did not balance', async () => {
+    const unbalanced: AdminStatsResponse = {
+      ...stats,
+      books: {
+        checkedAt: '2026-03-10T08:15:00.000Z',
+        balanced: false,
+        differenceCount: 2,
+        countCapped: false,
+        differences: [
+          { orderNumber: 'PJ-AAAA11', account: 'held_for_orders', expected: -2500, actual: 0 },
+          { orderNumber: 'PJ-AAAA11', account: 'khalti_clearing', expected: 2500, actual: 0 },
+        ],
+      },
+    };
+    stubRoutes({
+      'GET /api/admin/stats': { body: unbalanced },
+      'GET /api/admin/audit-log': { body: auditLog },
+    });
+    renderPage();
+
+    const money = await screen.findByRole('region', { name: 'Money and the books' });
+    expect(
+      within(money).getByText('The books did not balance at March 10th, 2026 02:00 PM: 2 differences'),
+    ).toBeVisible();
+    expect(rowsOf(money)).toEqual([
+      ['PJ-AAAA11', 'held_for_orders', 'Rs. -2,500', 'Rs. 0'],
+      ['PJ-AAAA11', 'khalti_clearing', 'Rs. 2,500', 'Rs. 0'],
     ]);
   });
 
