@@ -166,6 +166,38 @@ test.describe('server-rendered public pages', () => {
     }
   });
 
+  test("the cards and the footer keep the server's HTML: followed as the app's links, drawn anew in another language", async ({
+    page,
+  }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    const partsCode = () => scripts.filter((script) => /catalogue-grids|site-footer/.test(script));
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    // Not hydrated (docs/decisions/032): their code is not even asked for.
+    expect(partsCode()).toEqual([]);
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+    const monasteries = page.locator('[data-static-part="home-monasteries"]');
+    await monasteries.getByRole('link', { name: 'Kopan Monastery' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Kopan Monastery' })).toBeVisible();
+    // A move of the app, not a new page load.
+    expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true);
+
+    // Back on the home page, drawn by the browser this time, with the grids' code.
+    await page.goBack();
+    await expect(monasteries.getByRole('link', { name: 'Kopan Monastery' })).toBeVisible();
+    expect(partsCode().length).toBeGreaterThan(0);
+
+    // Another language reaches the kept parts too.
+    await page.reload();
+    await page.getByRole('combobox', { name: 'Language' }).selectOption('ne');
+    await expect(page.getByRole('heading', { level: 2, name: 'गुम्बाहरू' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'सबै गुम्बाहरू हेर्नुहोस्' })).toBeVisible();
+    await expect(page.getByRole('contentinfo').getByText('मेरो खाता')).toBeVisible();
+  });
+
   test('a visit with JavaScript turned off shows the catalogue', async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();

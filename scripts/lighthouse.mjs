@@ -16,7 +16,8 @@
 // median of five): on this machine a page's first paint lands before or after its scripts run, and the
 // same page reads FCP 0.9 s or 2.3 s. Each page is measured LIGHTHOUSE_RUNS times and the run printed is
 // the median one, chosen as Lighthouse CI chooses it (closest to the median FCP and time to interactive);
-// the range of performance scores is printed beside it, so a bad run is not hidden.
+// the range of performance scores is printed beside it, so a bad run is not hidden. Every run's performance,
+// LCP and TBT are printed too, each with the machine's load average when it ended.
 //
 // Each page is loaded once before it is measured: the first visit makes the pictures' sizes
 // (docs/decisions/021), which a real visitor finds already made. The JSON reports are kept in
@@ -70,6 +71,8 @@ const server = spawn('node', [path.join(root, 'apps/api/dist/server.js')], {
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 let chrome;
+/** The last minute's load average (`uptime`'s first figure), as measured after a run. */
+const loadAverage = () => Number(os.loadavg()[0].toFixed(2));
 const stop = async () => {
   await chrome?.kill();
   server.kill('SIGTERM');
@@ -121,6 +124,7 @@ try {
     `\nLighthouse ${version}, mobile preset, simulated throttling, ${chromePath}, median of ${runs} runs`,
   );
   const rows = [];
+  const everyRun = [];
   const failing = [];
   const slowByPage = new Map();
   mkdirSync(reportsDirectory, { recursive: true });
@@ -128,7 +132,29 @@ try {
     process.stdout.write(`  ${page} …`);
     await measure(page); // the first visit makes the pictures' sizes
     const reports = [];
-    for (let run = 0; run < runs; run += 1) reports.push(await measure(page));
+    const loads = [];
+    for (let run = 0; run < runs; run += 1) {
+      reports.push(await measure(page));
+      loads.push(loadAverage());
+    }
+    // Every run, with the machine's load beside it: the simulated phone follows this machine's CPU, so a
+    // figure means little without it (other work on a shared machine slows every run).
+    reports.forEach((run, index) => {
+      if (run.runtimeError) {
+        everyRun.push({ page, run: index + 1, error: run.runtimeError.message });
+        return;
+      }
+      everyRun.push({
+        page,
+        run: index + 1,
+        performance: Math.round((run.categories.performance?.score ?? 0) * 100),
+        'LCP s': Number(
+          ((run.audits['largest-contentful-paint']?.numericValue ?? Number.NaN) / 1000).toFixed(2),
+        ),
+        'TBT ms': Math.round(run.audits['total-blocking-time']?.numericValue ?? Number.NaN),
+        'load average': loads[index],
+      });
+    });
     const valid = filterToValidRuns(reports);
     const report = valid.length > 0 ? computeMedianRun(valid) : reports[0];
     const scores = valid.map((run) => Math.round((run.categories.performance?.score ?? 0) * 100));
@@ -186,6 +212,8 @@ try {
     'TBT ms': `< ${GOALS.tbtMs}`,
     'FCP s': '',
   });
+  console.log(`\nEvery run (load average: the last minute's, on ${os.cpus().length} cores):`);
+  console.table(everyRun);
   console.log();
   console.table(rows);
   if (failing.length > 0) {

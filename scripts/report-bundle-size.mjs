@@ -11,10 +11,12 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 /**
- * What a public page may need (issue #14's goal, met since React Router's declarative mode:
- * docs/decisions/023). Something new on the first page has to make room for itself.
+ * What a public page may need: 143.4 KB since the cards and the footer keep the server's HTML
+ * (docs/decisions/032), under issue #14's 150 KB (met since React Router's declarative mode: 023). Issue
+ * #29 asks for 120 KB, which is not met: the libraries every hydrated page needs are about 107 KB of it
+ * (032 says what would make room). Something new on the first page has to make room for itself.
  */
-const BUDGET_KB = 150;
+const BUDGET_KB = 145;
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const distDir = path.join(repoRoot, 'apps/web/dist');
 const manifestPath = path.join(distDir, '.vite/manifest.json');

@@ -4,18 +4,22 @@ import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { AppLogo } from '../../components/app-logo.tsx';
+import gridClasses from '../../components/card-grid.module.css';
 import { CurrencySelect } from '../../components/currency-select.tsx';
 import { LanguageSelect } from '../../components/language-select.tsx';
+import { StaticPart } from '../../components/static-part.tsx';
+import { useSiteContacts } from '../../features/info-pages/api/get-site-contacts.ts';
 import { ROLE_HOME_PATHS } from '../../lib/role-areas.ts';
 import { type SessionState, sessionLabel, useSession } from '../../lib/session.ts';
 import { PageOutlet } from './page-outlet.tsx';
 import type { TopBarLink } from './phone-menu.tsx';
 import { ProfileButton } from './profile-button.tsx';
 import classes from './public-layout.module.css';
-import { SiteFooter } from './site-footer.tsx';
 
 // The dropdown's positioning code is only for signed-in people; visitors never download it.
 const ProfileMenu = lazy(async () => ({ default: (await import('./profile-menu.tsx')).ProfileMenu }));
+// The footer is links and text: a rendered page keeps the server's HTML of it (docs/decisions/032).
+const SiteFooter = lazy(async () => ({ default: (await import('./site-footer.tsx')).SiteFooter }));
 const PhoneMenu = lazy(async () => ({ default: (await import('./phone-menu.tsx')).PhoneMenu }));
 
 /**
@@ -44,8 +48,9 @@ function useTopBarLinks(session: SessionState): TopBarLink[] {
  * panel under the bar (a disclosure, lighter than a drawer and enough for a handful of links).
  */
 export function PublicLayout() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const session = useSession();
+  const siteContacts = useSiteContacts();
   const [menuOpened, menu] = useDisclosure(false);
   // The phone menu's code loads when it is first opened; it then stays, so closing it can fold it away.
   const [menuWanted, setMenuWanted] = useState(false);
@@ -134,7 +139,13 @@ export function PublicLayout() {
           <PageOutlet />
         </Container>
       </main>
-      <SiteFooter session={session} />
+      <StaticPart
+        id="site-footer"
+        styles={[gridClasses, classes]}
+        inputs={[i18n.language, session.token, session.role, siteContacts.data]}
+      >
+        <SiteFooter session={session} />
+      </StaticPart>
     </div>
   );
 }

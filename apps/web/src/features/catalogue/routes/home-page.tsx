@@ -1,19 +1,18 @@
 import { Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { StaticPart } from '../../../components/static-part.tsx';
 import { openLoginPrompt } from '../../../lib/login-prompt.ts';
-import { EAGER_PICTURES } from '../../../lib/picture-sources.ts';
 import { useSession } from '../../../lib/session.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useMonasteries } from '../api/get-monasteries.ts';
 import { usePujas } from '../api/get-pujas.ts';
-import { MonasteryCard, PujaCard } from '../components/catalogue-card.tsx';
-import { CatalogueGridSection } from '../components/catalogue-grid-section.tsx';
+import { catalogueGridStyles, MonasteryGrid, PujaGrid } from '../components/lazy-catalogue-grids.ts';
 
 /** Enough to fill two rows on a wide screen; the rest is one click away. */
 const HOME_GRID_LIMIT = 6;
 
 export function HomePage() {
-  const { t } = useTranslation('catalogue');
+  const { t, i18n } = useTranslation('catalogue');
   usePageTitle(undefined);
   const monasteries = useMonasteries();
   const pujas = usePujas();
@@ -40,31 +39,36 @@ export function HomePage() {
         </Stack>
       </Paper>
 
-      <CatalogueGridSection
-        heading={t('home.monasteriesHeading')}
-        headingOrder={2}
-        query={monasteries}
-        selectItems={(data) => data.monasteries}
-        emptyText={t('monasteries.empty')}
-        getKey={(monastery) => monastery.id}
-        limit={HOME_GRID_LIMIT}
-        moreLink={{ to: '/monasteries', label: t('home.allMonasteries') }}
-        renderCard={(monastery, index) => (
-          <MonasteryCard monastery={monastery} titleOrder={3} priority={index < EAGER_PICTURES} />
-        )}
-      />
+      {/* The cards are read and followed, never changed by a tap: the server's HTML stays (decision 032). */}
+      <StaticPart
+        styles={catalogueGridStyles}
+        id="home-monasteries"
+        inputs={[monasteries.status, monasteries.data, i18n.language]}
+      >
+        <MonasteryGrid
+          heading={t('home.monasteriesHeading')}
+          headingOrder={2}
+          query={monasteries}
+          emptyText={t('monasteries.empty')}
+          limit={HOME_GRID_LIMIT}
+          moreLink={{ to: '/monasteries', label: t('home.allMonasteries') }}
+        />
+      </StaticPart>
 
-      <CatalogueGridSection
-        heading={t('home.pujasHeading')}
-        headingOrder={2}
-        query={pujas}
-        selectItems={(data) => data.pujas}
-        emptyText={t('pujas.empty')}
-        getKey={(puja) => puja.id}
-        limit={HOME_GRID_LIMIT}
-        moreLink={{ to: '/pujas', label: t('home.allPujas') }}
-        renderCard={(puja) => <PujaCard puja={puja} titleOrder={3} />}
-      />
+      <StaticPart
+        styles={catalogueGridStyles}
+        id="home-pujas"
+        inputs={[pujas.status, pujas.data, i18n.language]}
+      >
+        <PujaGrid
+          heading={t('home.pujasHeading')}
+          headingOrder={2}
+          query={pujas}
+          emptyText={t('pujas.empty')}
+          limit={HOME_GRID_LIMIT}
+          moreLink={{ to: '/pujas', label: t('home.allPujas') }}
+        />
+      </StaticPart>
     </Stack>
   );
 }

@@ -1,26 +1,26 @@
 import { useTranslation } from 'react-i18next';
-import { EAGER_PICTURES } from '../../../lib/picture-sources.ts';
+import { StaticPart } from '../../../components/static-part.tsx';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useMonasteries } from '../api/get-monasteries.ts';
-import { MonasteryCard } from '../components/catalogue-card.tsx';
-import { CatalogueGridSection } from '../components/catalogue-grid-section.tsx';
+import { catalogueGridStyles, MonasteryGrid } from '../components/lazy-catalogue-grids.ts';
 
 export function MonasteriesPage() {
-  const { t } = useTranslation('catalogue');
+  const { t, i18n } = useTranslation('catalogue');
   usePageTitle(t('monasteries.title'));
   const monasteries = useMonasteries();
 
   return (
-    <CatalogueGridSection
-      heading={t('monasteries.heading')}
-      headingOrder={1}
-      query={monasteries}
-      selectItems={(data) => data.monasteries}
-      emptyText={t('monasteries.empty')}
-      getKey={(monastery) => monastery.id}
-      renderCard={(monastery, index) => (
-        <MonasteryCard monastery={monastery} titleOrder={2} priority={index < EAGER_PICTURES} />
-      )}
-    />
+    <StaticPart
+      styles={catalogueGridStyles}
+      id="monasteries-list"
+      inputs={[monasteries.status, monasteries.data, i18n.language]}
+    >
+      <MonasteryGrid
+        heading={t('monasteries.heading')}
+        headingOrder={1}
+        query={monasteries}
+        emptyText={t('monasteries.empty')}
+      />
+    </StaticPart>
   );
 }
