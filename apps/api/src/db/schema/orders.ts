@@ -25,6 +25,11 @@ export const orders = pgTable(
     pujaDate: date('puja_date', { mode: 'string' }).notNull(),
     /** The time of day the monastery set (`HH:MM`, business time zone), or null: none set (docs/decisions/020). */
     pujaTime: text('puja_time'),
+    /**
+     * How many times the puja's day or time has changed: the calendar event's SEQUENCE (RFC 5545), so a
+     * calendar that holds an earlier download replaces it with the newer one.
+     */
+    scheduleRevision: integer('schedule_revision').notNull().default(0),
     beneficiary: text('beneficiary'),
     intention: text('intention'),
     /** The server's price at ordering time, integer paisa; never the client's figure. */
