@@ -26,6 +26,11 @@ export const orders = pgTable(
     /** The time of day the monastery set (`HH:MM`, business time zone), or null: none set (docs/decisions/020). */
     pujaTime: text('puja_time'),
     /**
+     * How many times the puja's day or time has changed: the calendar event's SEQUENCE (RFC 5545), so a
+     * calendar that holds an earlier download replaces it with the newer one.
+     */
+    scheduleRevision: integer('schedule_revision').notNull().default(0),
+    /**
      * The names as free text, from before they became a list (`order_names`, migration 0012): kept as the
      * patron wrote them, since the migration's split of the text is a judgement (docs/decisions/035). New
      * orders leave it null.

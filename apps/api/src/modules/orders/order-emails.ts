@@ -58,6 +58,7 @@ export function createOrderEmails(dependencies: {
             monasteryName: order.monasteryName,
             pujaDate: order.pujaDate,
             pujaTime: order.pujaTime,
+            scheduleRevision: order.scheduleRevision,
             businessTimeZone: dependencies.businessTimeZone,
             orderUrl: `${publicUrl}${orderPagePath(orderId)}`,
             language,

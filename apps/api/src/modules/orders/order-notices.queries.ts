@@ -70,6 +70,7 @@ export async function findOrderForEmail(db: Executor, orderId: number) {
       userId: orders.userId,
       pujaDate: orders.pujaDate,
       pujaTime: orders.pujaTime,
+      scheduleRevision: orders.scheduleRevision,
       pujaName: pujas.name,
       monasteryName: monasteries.name,
     })

@@ -290,6 +290,11 @@ export async function moveOrderIfStill(
       ...(change.pujaDate ? { pujaDate: change.pujaDate } : {}),
       ...(change.pujaTime !== undefined ? { pujaTime: change.pujaTime } : {}),
       ...(change.closes ? { closedAt: new Date() } : {}),
+      // SET reads the row as it was: a day or time that really changes counts one revision.
+      scheduleRevision: sql`CASE WHEN (${orders.pujaDate}, ${orders.pujaTime}) IS DISTINCT FROM (${
+        change.pujaDate ?? sql`${orders.pujaDate}`
+      }::date, ${change.pujaTime === undefined ? sql`${orders.pujaTime}` : change.pujaTime}::text)
+        THEN ${orders.scheduleRevision} + 1 ELSE ${orders.scheduleRevision} END`,
     })
     .where(
       and(

@@ -288,6 +288,7 @@ export function createOrdersService(dependencies: {
         monasteryName: row.monastery.name,
         pujaDate: row.order.pujaDate,
         pujaTime: row.order.pujaTime,
+        scheduleRevision: row.order.scheduleRevision,
         businessTimeZone,
         orderUrl: `${publicUrl}${orderPagePath(row.order.id)}`,
         language: patron.language ?? null,

@@ -7,6 +7,7 @@ const order: PujaCalendarEventInput = {
   monasteryName: 'Kopan Monastery',
   pujaDate: '2026-12-01',
   pujaTime: null,
+  scheduleRevision: 0,
   businessTimeZone: 'Asia/Kathmandu',
   orderUrl: 'https://puja.example/orders?order=42',
   now: new Date('2026-11-20T10:00:00Z'),
@@ -59,5 +60,30 @@ describe('buildPujaCalendarEvent', () => {
     expect(textOf('zh-Hant', 'SUMMARY')).toBe('Kopan Monastery的Medicine Buddha Puja');
     expect(textOf('zh-Hant', 'DESCRIPTION')).toContain('尼泊爾時間 07:00');
     expect(textOf(null, 'SUMMARY')).toBe('Medicine Buddha Puja at Kopan Monastery');
+  });
+
+  it('says PUBLISH, as the e-mail that carries it does, and its SEQUENCE is the schedule revision', () => {
+    const lines = linesOf(buildPujaCalendarEvent({ ...order, scheduleRevision: 3 }));
+    expect(lines).toContain('METHOD:PUBLISH');
+    expect(lines).toContain('SEQUENCE:3');
+  });
+
+  it('folds every line at 75 octets of UTF-8, in every script, without splitting a character', () => {
+    const long = {
+      ...order,
+      pujaName: 'भैषज्यगुरु पूजा र दीर्घायु पूजा परिवारका सबै सदस्यहरूका लागि',
+      monasteryName: '尼泊爾加德滿都柯槃寺院（Kopan Monastery）',
+      pujaTime: '07:00',
+    };
+    for (const language of ['en', 'ne', 'zh-Hant'] as const) {
+      const ics = buildPujaCalendarEvent({ ...long, language });
+      const physical = ics.split('\r\n');
+      for (const line of physical) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
+      // Unfolded, the text is whole again: no character was cut.
+      const summary = linesOf(ics).find((line) => line.startsWith('SUMMARY:'));
+      expect(summary).toContain(long.pujaName);
+      expect(summary).toContain(long.monasteryName);
+      expect(Buffer.from(ics, 'utf8').toString('utf8')).toBe(ics);
+    }
   });
 });

@@ -16,6 +16,8 @@ export type PujaCalendarEventInput = {
   pujaDate: string;
   /** The time of day the monastery set (HH:MM, business time zone), or null: then an all-day event. */
   pujaTime: string | null;
+  /** How many times the day or time changed (`orders.schedule_revision`): the event's SEQUENCE. */
+  scheduleRevision: number;
   /** BUSINESS_TIME_ZONE (Asia/Kathmandu). */
   businessTimeZone: string;
   /** The patron's page of the order, linked from the event. */
@@ -52,6 +54,9 @@ export function buildPujaCalendarEvent(input: PujaCalendarEventInput): string {
     location: noticeText(language, 'calendar', 'location', { monastery }),
     uid: pujaCalendarEventUid(input.orderNumber),
     productId: 'puja-marketplace/orders',
+    // The e-mail sends it as `method=PUBLISH` (an event to keep, not an invitation to answer): the same here.
+    method: 'PUBLISH',
+    sequence: input.scheduleRevision,
     status: 'CONFIRMED',
     busyStatus: 'FREE',
     ...(input.orderUrl ? { url: input.orderUrl } : {}),
@@ -71,7 +76,38 @@ export function buildPujaCalendarEvent(input: PujaCalendarEventInput): string {
     Object.assign(attributes, { timestamp: (input.now ?? new Date()).getTime() }),
   );
   if (error || !value) throw error ?? new Error('The calendar event could not be built.');
-  return value;
+  return foldContentLines(value);
+}
+
+/** RFC 5545 §3.1: a content line is at most 75 octets; longer ones go on in lines that start with a space. */
+const MAX_LINE_OCTETS = 75;
+
+/**
+ * Folds every line at 75 octets of UTF-8, never inside a character. The `ics` package folds at 75
+ * characters, which a Nepali or Chinese line overruns up to three times.
+ */
+export function foldContentLines(ics: string): string {
+  const unfolded = ics.replace(/\r\n[ \t]/g, '').split('\r\n');
+  return unfolded.map(foldLine).join('\r\n');
+}
+
+function foldLine(line: string): string {
+  const parts: string[] = [];
+  let part = '';
+  let octets = 0;
+  for (const character of line) {
+    const size = Buffer.byteLength(character);
+    // Every line after the first gives one octet to its leading space.
+    if (octets + size > MAX_LINE_OCTETS - (parts.length > 0 ? 1 : 0)) {
+      parts.push(part);
+      part = '';
+      octets = 0;
+    }
+    part += character;
+    octets += size;
+  }
+  parts.push(part);
+  return parts.join('\r\n ');
 }
 
 function dayArray(isoDate: string): [number, number, number] {

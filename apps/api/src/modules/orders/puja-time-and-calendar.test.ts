@@ -147,6 +147,22 @@ describe('GET /api/order/:orderId/calendar.ics', () => {
     expect(lines).toContain(`URL:https://puja.example/orders?oid=${order.id}`);
   });
 
+  it('raises its SEQUENCE with each change of day or time, so calendars replace an earlier download', async () => {
+    const order = await paidOrder('2027-01-07');
+    const sequenceOf = async () =>
+      (await download(patron.token, order.id)).body
+        .split('\r\n')
+        .find((line) => line.startsWith('SEQUENCE:'));
+    expect(await sequenceOf()).toBe('SEQUENCE:0');
+    await update(staff, order.id, { date: '2027-01-08' });
+    expect(await sequenceOf()).toBe('SEQUENCE:1');
+    await update(staff, order.id, { date: '2027-01-08', time: '07:00' });
+    expect(await sequenceOf()).toBe('SEQUENCE:2');
+    // An approval that keeps the day and time changes neither the event nor its SEQUENCE.
+    await update(staff, order.id, { status: 'approve' });
+    expect(await sequenceOf()).toBe('SEQUENCE:2');
+  });
+
   it('is all day on the Nepal date when no time is set', async () => {
     const order = await paidOrder('2027-01-06');
     const lines = (await download(patron.token, order.id)).body.split('\r\n');

@@ -1,0 +1,1 @@
+ALTER TABLE "orders" ADD COLUMN "schedule_revision" integer DEFAULT 0 NOT NULL;
