@@ -152,7 +152,10 @@ export async function orderAtKopan(
 export async function decideOnSimulator(page: Page, decision: 'pay' | 'cancel') {
   await expect(page).toHaveURL(/\/simulator\//);
   await page.getByRole('button', { name: decision === 'pay' ? /^Pay Rs\./ : 'Cancel' }).click();
-  await expect(page.getByText(decision === 'pay' ? 'Payment Success' : 'Payment Failure')).toBeVisible();
+  // The orders page and its toast load after the provider's redirect: slow on a busy machine.
+  await expect(page.getByText(decision === 'pay' ? 'Payment Success' : 'Payment Failure')).toBeVisible({
+    timeout: 30_000,
+  });
   await expect(page).toHaveURL(/\/orders\?oid=\d+$/);
 }
 

@@ -295,88 +295,91 @@ function RunModal({ runId, onClose }: { runId: number | null; onClose: () => voi
     }
   }
 
+  // The transfer forms are beside the run's dialog, not in it: it closes while one is open.
   return (
-    <Modal
-      opened={runId !== null && recording === null && failing === null}
-      onClose={onClose}
-      title={run.data ? t('payouts.runTitle', { date: formatPujaDate(run.data.run.run_on) }) : ''}
-      size="xl"
-      centered
-      closeButtonProps={{ 'aria-label': t('close') }}
-    >
-      {run.isPending ? (
-        <Skeleton h={120} />
-      ) : run.isError ? (
-        <QueryErrorAlert error={run.error} onRetry={() => void run.refetch()} />
-      ) : (
-        <Stack gap="md">
-          <Group justify="space-between">
-            <Text>
-              {t('payouts.runSummary', {
-                count: run.data.run.payouts,
-                amount: formatMoney(run.data.run.amount),
-              })}
-            </Text>
-            <Button
-              variant="default"
-              onClick={download}
-              loading={downloading}
-              disabled={run.data.run.in_transit === 0}
-            >
-              {t('payouts.downloadTransfers')}
-            </Button>
-          </Group>
-          <Table.ScrollContainer minWidth={720}>
-            <Table>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('payouts.monastery')}</Table.Th>
-                  <Table.Th>{t('payouts.account')}</Table.Th>
-                  <Table.Th ta="right">{t('payouts.amount')}</Table.Th>
-                  <Table.Th>{t('payouts.status')}</Table.Th>
-                  <Table.Th />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {run.data.payouts.map((payout) => (
-                  <Table.Tr key={payout.id} data-testid={`payout-${payout.id}`}>
-                    <Table.Td>{payout.monastery.name}</Table.Td>
-                    <Table.Td>
-                      {t(`payouts.methods.${payout.method}`)} {payout.account}
-                    </Table.Td>
-                    <Table.Td ta="right">{formatMoney(payout.amount)}</Table.Td>
-                    <Table.Td>
-                      {payout.status === 'paid'
-                        ? t('payouts.paidWith', {
-                            reference: payout.reference,
-                            date: formatPujaDate(payout.paid_on ?? ''),
-                          })
-                        : payout.status === 'failed'
-                          ? t('payouts.failedBecause', { reason: payout.failure_reason })
-                          : t('payouts.statuses.in_transit')}
-                    </Table.Td>
-                    <Table.Td>
-                      {payout.status === 'in_transit' && (
-                        <Group gap="xs" wrap="nowrap">
-                          <Button size="xs" onClick={() => setRecording(payout)}>
-                            {t('payouts.recordTransfer')}
-                          </Button>
-                          <Button size="xs" color="red" variant="light" onClick={() => setFailing(payout)}>
-                            {t('payouts.markFailed')}
-                          </Button>
-                        </Group>
-                      )}
-                    </Table.Td>
+    <>
+      <Modal
+        opened={runId !== null && recording === null && failing === null}
+        onClose={onClose}
+        title={run.data ? t('payouts.runTitle', { date: formatPujaDate(run.data.run.run_on) }) : ''}
+        size="xl"
+        centered
+        closeButtonProps={{ 'aria-label': t('close') }}
+      >
+        {run.isPending ? (
+          <Skeleton h={120} />
+        ) : run.isError ? (
+          <QueryErrorAlert error={run.error} onRetry={() => void run.refetch()} />
+        ) : (
+          <Stack gap="md">
+            <Group justify="space-between">
+              <Text>
+                {t('payouts.runSummary', {
+                  count: run.data.run.payouts,
+                  amount: formatMoney(run.data.run.amount),
+                })}
+              </Text>
+              <Button
+                variant="default"
+                onClick={download}
+                loading={downloading}
+                disabled={run.data.run.in_transit === 0}
+              >
+                {t('payouts.downloadTransfers')}
+              </Button>
+            </Group>
+            <Table.ScrollContainer minWidth={720}>
+              <Table>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('payouts.monastery')}</Table.Th>
+                    <Table.Th>{t('payouts.account')}</Table.Th>
+                    <Table.Th ta="right">{t('payouts.amount')}</Table.Th>
+                    <Table.Th>{t('payouts.status')}</Table.Th>
+                    <Table.Th />
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Stack>
-      )}
+                </Table.Thead>
+                <Table.Tbody>
+                  {run.data.payouts.map((payout) => (
+                    <Table.Tr key={payout.id} data-testid={`payout-${payout.id}`}>
+                      <Table.Td>{payout.monastery.name}</Table.Td>
+                      <Table.Td>
+                        {t(`payouts.methods.${payout.method}`)} {payout.account}
+                      </Table.Td>
+                      <Table.Td ta="right">{formatMoney(payout.amount)}</Table.Td>
+                      <Table.Td>
+                        {payout.status === 'paid'
+                          ? t('payouts.paidWith', {
+                              reference: payout.reference,
+                              date: formatPujaDate(payout.paid_on ?? ''),
+                            })
+                          : payout.status === 'failed'
+                            ? t('payouts.failedBecause', { reason: payout.failure_reason })
+                            : t('payouts.statuses.in_transit')}
+                      </Table.Td>
+                      <Table.Td>
+                        {payout.status === 'in_transit' && (
+                          <Group gap="xs" wrap="nowrap">
+                            <Button size="xs" onClick={() => setRecording(payout)}>
+                              {t('payouts.recordTransfer')}
+                            </Button>
+                            <Button size="xs" color="red" variant="light" onClick={() => setFailing(payout)}>
+                              {t('payouts.markFailed')}
+                            </Button>
+                          </Group>
+                        )}
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          </Stack>
+        )}
+      </Modal>
       <TransferModal payout={recording} outcome="paid" onClose={() => setRecording(null)} />
       <TransferModal payout={failing} outcome="failed" onClose={() => setFailing(null)} />
-    </Modal>
+    </>
   );
 }
 
