@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import http from 'node:http';
+import { todayIn } from '@puja/contract';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type pg from 'pg';
@@ -52,6 +53,9 @@ import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
 import { createReceiptsService } from './modules/payments/receipts.service.ts';
 import { createRefundsService } from './modules/payments/refunds.service.ts';
+import { commissionRateOn } from './modules/payouts/commission.ts';
+import { payoutsRoutes } from './modules/payouts/payouts.routes.ts';
+import { createPayoutsService } from './modules/payouts/payouts.service.ts';
 import { createReconciliationService } from './modules/reconciliation/reconciliation.service.ts';
 import { seoRoutes } from './modules/seo/seo.routes.ts';
 import { createSeoService } from './modules/seo/seo.service.ts';
@@ -253,9 +257,26 @@ export async function buildApp(dependencies: AppDependencies, logger?: FastifyBa
     earnings: createEarningsService({
       db: dependencies.db,
       businessTimeZone: config.BUSINESS_TIME_ZONE,
-      commissionRateOf: async () => config.COMMISSION_BASIS_POINTS,
+      // The monastery's own rate in force today (decision 033), else the configured one.
+      commissionRateOf: (monasteryId) =>
+        commissionRateOn(
+          dependencies.db,
+          monasteryId,
+          todayIn(config.BUSINESS_TIME_ZONE),
+          config.COMMISSION_BASIS_POINTS,
+        ),
     }),
   });
+  const payouts = createPayoutsService({
+    db: dependencies.db,
+    businessTimeZone: config.BUSINESS_TIME_ZONE,
+    defaultCommissionBasisPoints: config.COMMISSION_BASIS_POINTS,
+    schedule: config.PAYOUT_SCHEDULE,
+    minimumPaisa: config.PAYOUT_MINIMUM_PAISA,
+    holdDaysAfterDetailsChange: config.PAYOUT_HOLD_DAYS_AFTER_DETAILS_CHANGE,
+    log: app.log,
+  });
+  await app.register(payoutsRoutes, { payouts });
   await app.register(adminStatsRoutes, {
     stats: createAdminStatsService({
       db: dependencies.db,
@@ -343,6 +364,7 @@ export async function buildApp(dependencies: AppDependencies, logger?: FastifyBa
       if (await exchangeRates.isBehind()) await exchangeRates.refresh();
     },
     'reconcile-ledger': async () => void (await reconciliation.run()),
+    'run-payouts': () => payouts.runOnSchedule(),
   };
   const jobs = createJobQueue({ pool: dependencies.pool, handlers, log: app.log });
   app.decorate('jobs', Object.assign(jobs, { handlers }));

@@ -20,6 +20,7 @@ export * from './money.ts';
 export * from './orders.ts';
 export * from './paging.ts';
 export * from './payments.ts';
+export * from './payouts.ts';
 export * from './phone.ts';
 export * from './picture-variants.ts';
 export * from './pictures.ts';

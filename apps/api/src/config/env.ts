@@ -195,6 +195,22 @@ const envSchema = z.object({
    * half up to the paisa; the monastery earns the rest (docs/decisions/031).
    */
   COMMISSION_BASIS_POINTS: z.coerce.number().int().min(0).max(10_000).default(1000),
+  /**
+   * When monasteries are paid (docs/decisions/033): `weekly:<day>` (`weekly:mon` … `weekly:sun`) or
+   * `monthly:<day of month>` (1 to 28, so every month has it), in the business time zone. The scheduled
+   * job makes the run on that day (or on the first day it runs after it).
+   */
+  PAYOUT_SCHEDULE: z
+    .string()
+    .regex(
+      /^(weekly:(mon|tue|wed|thu|fri|sat|sun)|monthly:([1-9]|1[0-9]|2[0-8]))$/,
+      'must be weekly:mon … weekly:sun or monthly:1 … monthly:28',
+    )
+    .default('monthly:1'),
+  /** A monastery is paid only when at least this much is due, in paisa (Rs. 1,000 by default). */
+  PAYOUT_MINIMUM_PAISA: z.coerce.number().int().min(1).max(100_000_000).default(100_000),
+  /** A change of a monastery's payout details holds its payouts for this many days (0: no hold). */
+  PAYOUT_HOLD_DAYS_AFTER_DETAILS_CHANGE: z.coerce.number().int().min(0).max(90).default(7),
   /** One patron may place this many orders an hour (a form resent with its key is the same order). */
   ORDERS_PER_PATRON_PER_HOUR: z.coerce.number().int().min(1).default(30),
 

@@ -1,4 +1,5 @@
 import { hash } from '@node-rs/argon2';
+import { addDays, todayIn } from '@puja/contract';
 import { eq } from 'drizzle-orm';
 import { users } from '../../src/db/schema/index.ts';
 import { latestCodeFor } from '../session-helpers.ts';
@@ -273,6 +274,47 @@ export const ROUTES: Record<string, Entry> = {
   'GET /api/admin/audit-log': entry('401 403 403 403 403 200', '/api/admin/audit-log?subject=order'),
   'GET /api/admin/stats': entry('401 403 403 403 403 200', '/api/admin/stats'),
   'GET /api/admin/ledger': entry('401 403 403 403 403 200', '/api/admin/ledger'),
+  'GET /api/admin/monasteries/:monasteryId/commission-rates': entry(
+    '401 403 403 403 403 200',
+    (w) => `/api/admin/monasteries/${w.ids.monastery}/commission-rates`,
+  ),
+  'POST /api/admin/monasteries/:monasteryId/commission-rates': entry(
+    '401 403 403 403 403 200',
+    (w) => `/api/admin/monasteries/${w.ids.monastery}/commission-rates`,
+    { body: { basis_points: 900, effective_from: addDays(todayIn('Asia/Kathmandu'), 30) } },
+  ),
+  'GET /api/admin/monasteries/:monasteryId/payout-details': entry(
+    '401 403 403 403 403 200',
+    (w) => `/api/admin/monasteries/${w.ids.monastery}/payout-details`,
+  ),
+  'POST /api/admin/monasteries/:monasteryId/payout-details': entry(
+    '401 403 403 403 403 200',
+    (w) => `/api/admin/monasteries/${w.ids.otherMonastery}/payout-details`,
+    { body: { method: 'khalti', account_holder: 'Other Gompa', account: '9800000098' } },
+  ),
+  'GET /api/admin/payouts': entry('401 403 403 403 403 200', '/api/admin/payouts'),
+  'GET /api/admin/payout-runs': entry('401 403 403 403 403 200', '/api/admin/payout-runs'),
+  // Today's run exists: a run by hand answers it.
+  'POST /api/admin/payout-runs': entry('401 403 403 403 403 200', '/api/admin/payout-runs'),
+  'GET /api/admin/payout-runs/:runId': entry(
+    '401 403 403 403 403 200',
+    (w) => `/api/admin/payout-runs/${w.ids.payoutRun}`,
+  ),
+  'GET /api/admin/payout-runs/:runId/transfers.csv': entry(
+    '401 403 403 403 403 200',
+    (w) => `/api/admin/payout-runs/${w.ids.payoutRun}/transfers.csv`,
+  ),
+  'POST /api/admin/payouts/:payoutId/record-transfer': entry(
+    '401 403 403 403 403 200',
+    (w) => `/api/admin/payouts/${w.ids.payoutToRecord}/record-transfer`,
+    { body: { reference: 'MATRIX-TRANSFER-1', paid_on: todayIn('Asia/Kathmandu') } },
+  ),
+  'POST /api/admin/payouts/:payoutId/fail': entry(
+    '401 403 403 403 403 200',
+    (w) => `/api/admin/payouts/${w.ids.payoutToFail}/fail`,
+    { body: { reason: 'The wallet is closed' } },
+  ),
+  'GET /api/monastery-commission': entry('401 403 403 200 200 403', '/api/monastery-commission'),
 
   // ---- a monastery's earnings and statements (its own staff, and administrators) ----
   'GET /api/earnings/:monasteryId': entry(

@@ -4,7 +4,16 @@ import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import sharp from 'sharp';
 import { resolveJwtSecret } from '../../src/config/secrets.ts';
-import { messages, monasteryPujas, paymentAttempts, sessions, users } from '../../src/db/schema/index.ts';
+import {
+  messages,
+  monasteryPayoutDetails,
+  monasteryPujas,
+  paymentAttempts,
+  payoutRuns,
+  payouts,
+  sessions,
+  users,
+} from '../../src/db/schema/index.ts';
 import { signSessionToken } from '../../src/modules/session/session-tokens.ts';
 import { insertMonastery, insertPuja, offer } from '../catalogue-fixtures.ts';
 import { createMoneyHarness, PUJA_PRICE } from '../money-harness.ts';
@@ -123,6 +132,36 @@ export async function createSecurityWorld() {
     otherStaff: otherStaff.id,
     admin: adminId!,
   };
+  // Payouts (docs/decisions/033): the monastery's payout details, today's run with a transfer to record,
+  // and yesterday's with one to mark failed (the rows alone: the routes' own posts balance by themselves).
+  const [payoutDetails] = await db
+    .insert(monasteryPayoutDetails)
+    .values({
+      monasteryId,
+      method: 'esewa',
+      accountHolder: 'Matrix Gompa',
+      accountNumber: '9800000099',
+      createdBy: people.admin,
+    })
+    .returning();
+  const payoutOf = async (runOn: string) => {
+    const [run] = await db.insert(payoutRuns).values({ runOn, trigger: 'schedule' }).returning();
+    const [payout] = await db
+      .insert(payouts)
+      .values({
+        runId: run!.id,
+        monasteryId,
+        amountPaisa: 100_000,
+        payoutDetailsId: payoutDetails!.id,
+        method: 'esewa',
+        accountMasked: '••••0099',
+      })
+      .returning();
+    return { run: run!.id, payout: payout!.id };
+  };
+  const todaysPayout = await payoutOf(todayIn('Asia/Kathmandu'));
+  const yesterdaysPayout = await payoutOf(addDays(todayIn('Asia/Kathmandu'), -1));
+
   const secret = resolveJwtSecret(app.config);
   const mintedSessions: string[] = [];
   const tokens = new Map<ViewerName, string>();
@@ -165,6 +204,9 @@ export async function createSecurityWorld() {
       orderToCancel,
       khaltiRefund: await refundDue(khaltiRefundOrder),
       esewaRefund: await refundDue(esewaRefundOrder),
+      payoutRun: todaysPayout.run,
+      payoutToRecord: todaysPayout.payout,
+      payoutToFail: yesterdaysPayout.payout,
     },
     passwordLogin: { email: 'password.staff@security.test', password: 'correct horse battery' },
     price: PUJA_PRICE,

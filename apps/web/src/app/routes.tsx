@@ -192,6 +192,13 @@ export const routes: RouteObject[] = [
                     ),
                   },
                   {
+                    path: 'payouts',
+                    element: lazyPage(
+                      async () =>
+                        (await import('../features/payouts/routes/admin-payouts-page.tsx')).AdminPayoutsPage,
+                    ),
+                  },
+                  {
                     path: 'audit',
                     element: lazyPage(
                       async () =>

@@ -1,3 +1,4 @@
+import { PAYOUT_METHODS, PAYOUT_RUN_STATUSES, PAYOUT_RUN_TRIGGERS, PAYOUT_STATUSES } from '@puja/contract';
 import { sql } from 'drizzle-orm';
 import { bigint, check, date, index, integer, pgTable, smallint, text, unique } from 'drizzle-orm/pg-core';
 import { monasteries } from './catalogue.ts';
@@ -40,9 +41,6 @@ export const monasteryCommissionRates = pgTable(
   ],
 );
 
-export const PAYOUT_METHODS = ['bank', 'esewa', 'khalti'] as const;
-export type PayoutMethod = (typeof PAYOUT_METHODS)[number];
-
 /**
  * Where a monastery's money is sent. History is kept and never updated: the newest row is the current
  * one, and a change holds the monastery's payouts until `created_at` + PAYOUT_HOLD_DAYS_AFTER_DETAILS_CHANGE.
@@ -76,9 +74,6 @@ export const monasteryPayoutDetails = pgTable(
   ],
 );
 
-export const PAYOUT_RUN_STATUSES = ['open', 'closed'] as const;
-export const PAYOUT_RUN_TRIGGERS = ['schedule', 'admin'] as const;
-
 /**
  * One payout run: it freezes what is due to each monastery at that moment into payouts in transit.
  * One run per business day (`run_on` is unique), so a second click or a second instance of the scheduled
@@ -108,9 +103,6 @@ export const payoutRuns = pgTable(
     ),
   ],
 );
-
-export const PAYOUT_STATUSES = ['in_transit', 'paid', 'failed'] as const;
-export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
 
 /**
  * One monastery's transfer in a run. Its money moved from the monastery's payable balance to payouts in

@@ -11,7 +11,7 @@ import {
 } from '@puja/contract';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { csvLines } from '../../lib/csv.ts';
+import { type CsvCell, toCsv } from '../../lib/csv.ts';
 import type { Viewer } from '../../plugins/auth.ts';
 import {
   countMonasteryPayouts,
@@ -164,17 +164,17 @@ export function createEarningsService(dependencies: {
       const data = await statement(viewer, monasteryId, month);
       const words = STATEMENT_WORDS[language];
       const rupees = (value: number) => value.toFixed(2);
-      const rows: (string | number | null)[][] = [
-        [
-          words.columns.date,
-          words.columns.description,
-          words.columns.order,
-          words.columns.puja,
-          words.columns.amount,
-          words.columns.commission,
-          words.columns.net,
-          words.columns.reference,
-        ],
+      const header = [
+        words.columns.date,
+        words.columns.description,
+        words.columns.order,
+        words.columns.puja,
+        words.columns.amount,
+        words.columns.commission,
+        words.columns.net,
+        words.columns.reference,
+      ];
+      const rows: CsvCell[][] = [
         [`${month}-01`, words.opening, null, null, null, null, rupees(data.opening), null],
         ...data.lines.map((line) => [
           line.day,
@@ -190,7 +190,7 @@ export function createEarningsService(dependencies: {
       ];
       return {
         filename: statementFilename(data, 'csv'),
-        body: `\uFEFF${csvLines(rows)}`,
+        body: `\uFEFF${toCsv(header, rows)}`,
       };
     },
 

@@ -79,7 +79,10 @@ export interface OrderHandlingDependencies {
   storage: FileStorage;
   notices: OrderNotices;
   businessTimeZone: string;
-  /** The platform's commission on a performed puja, in basis points (COMMISSION_BASIS_POINTS). */
+  /**
+   * The platform's default commission on a performed puja, in basis points (COMMISSION_BASIS_POINTS); a
+   * monastery's own rate in force that day takes its place (docs/decisions/033).
+   */
   commissionBasisPoints: number;
 }
 
@@ -338,7 +341,10 @@ export function createOrderHandlingService(dependencies: OrderHandlingDependenci
         });
         if (!updated) throw new AppError('conflict', CONFLICT_MESSAGES.complete);
         await insertOrderImages(tx, stored);
-        await earnOrderMoney(tx, row.order, dependencies.commissionBasisPoints);
+        await earnOrderMoney(tx, row.order, {
+          defaultBasisPoints: dependencies.commissionBasisPoints,
+          businessTimeZone: dependencies.businessTimeZone,
+        });
         // The guarded update proves the order was approved until this change.
         await recordAudit(tx, {
           actor: staff,

@@ -1,4 +1,4 @@
-import type { RefundReason } from '@puja/contract';
+import { type RefundReason, todayIn } from '@puja/contract';
 import type { Transaction } from '../../db/client.ts';
 import {
   postOrderCompleted,
@@ -6,6 +6,7 @@ import {
   postRefundDue,
   postRefundPaid,
 } from '../ledger/ledger.service.ts';
+import { commissionRateOn } from '../payouts/commission.ts';
 import {
   findKeptPayment,
   markAttemptReceived,
@@ -54,16 +55,23 @@ export async function recordRefundPaid(
 }
 
 /**
- * The puja was performed: the money kept for it is earned by the monastery, less the commission. An
- * order completes only once approved, and approval needs a kept payment (decision 009).
+ * The puja was performed: the money kept for it is earned by the monastery, less the commission at the
+ * monastery's rate in force that day (docs/decisions/033). An order completes only once approved, and
+ * approval needs a kept payment (decision 009).
  */
 export async function earnOrderMoney(
   tx: Transaction,
   order: { id: number; monasteryId: number },
-  commissionBasisPoints: number,
+  commission: { defaultBasisPoints: number; businessTimeZone: string },
 ): Promise<void> {
   const kept = await findKeptPayment(tx, order.id);
   // Approval needs kept money and nothing releases it before completion: without it the books are wrong.
   if (!kept) throw new Error(`order ${order.id} was performed with no kept payment to earn`);
-  await postOrderCompleted(tx, order, kept, commissionBasisPoints);
+  const basisPoints = await commissionRateOn(
+    tx,
+    order.monasteryId,
+    todayIn(commission.businessTimeZone),
+    commission.defaultBasisPoints,
+  );
+  await postOrderCompleted(tx, order, kept, basisPoints);
 }

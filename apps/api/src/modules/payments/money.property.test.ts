@@ -1,14 +1,17 @@
-import { ORDER_STATUSES, PAYMENT_STATUSES } from '@puja/contract';
+import { ORDER_STATUSES, PAYMENT_STATUSES, todayIn } from '@puja/contract';
 import { eq, inArray, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMoneyHarness, type MoneyHarness } from '../../../test/money-harness.ts';
+import { bearer } from '../../../test/session-helpers.ts';
 import {
   LEDGER_ENTRY_KINDS,
   ledgerEntries,
   ledgerPostings,
   orders,
   paymentAttempts,
+  payoutRuns,
+  payouts,
 } from '../../db/schema/index.ts';
 import { commissionOf, ledgerBalances, ledgerDifferences } from '../ledger/ledger.service.ts';
 import { makeRefundDue } from './money-events.ts';
@@ -23,7 +26,9 @@ import { findKeptPayment, lockOrder, refreshOrderPaymentStatus } from './payment
  * payment status that follows from the money. The ledger is checked too (docs/decisions/031): the journal
  * balances, it agrees with the payments order by order, the monastery has earned exactly its performed
  * orders' price less commission (less what was clawed back), and every rupee received is held, owed back,
- * refunded, earned by the monastery or earned as commission.
+ * refunded, earned by the monastery or earned as commission. Payouts too (docs/decisions/033): runs,
+ * transfers paid or failed, commission changes and refunds after a payout; the monastery's balance is its
+ * performed orders' net at the rate of each one's day, less its payouts not failed.
  */
 type Provider = 'esewa' | 'khalti';
 interface ModelOrder {
@@ -196,7 +201,9 @@ class CompleteOrder implements fc.AsyncCommand<Model, Real> {
     const order = pick(model.orders, this.index);
     const response = await real.money.complete(order.id);
     expect(response.statusCode).toBe(order.status === 'approved' ? 200 : 409);
-    if (order.status === 'approved') order.status = 'completed';
+    if (order.status !== 'approved') return;
+    order.status = 'completed';
+    rateOfOrder.set(order.id, rateNow);
   }
   toString = () => `staff complete (order #${this.index})`;
 }
@@ -290,6 +297,113 @@ class Refund implements fc.AsyncCommand<Model, Real> {
   toString = () => 'an administrator refunds one payment due';
 }
 
+/**
+ * The commission of each performed order, as the model predicts it: the rate set last (every change
+ * takes effect today, the day the tests run), or the default. Kept across the sequences, like the database.
+ */
+const DEFAULT_RATE = 1000;
+let rateNow = DEFAULT_RATE;
+const rateOfOrder = new Map<number, number>();
+/** Payouts are made once the balance reaches PAYOUT_MINIMUM_PAISA's default (Rs. 1,000). */
+const MINIMUM_PAISA = 100_000;
+
+const adminCall = (real: Real, method: 'POST', url: string, payload?: object) =>
+  real.money.app.inject({
+    method,
+    url,
+    headers: bearer(real.money.tokens.admin),
+    ...(payload ? { payload } : {}),
+  });
+
+/** What the monastery is due from the orders and the payouts tables, without the ledger. */
+async function predictedBalance(real: Real): Promise<number> {
+  const { db } = real.money;
+  const performed = await db
+    .select({ orderId: orders.id, amountPaisa: paymentAttempts.amountPaisa })
+    .from(orders)
+    .innerJoin(paymentAttempts, eq(paymentAttempts.orderId, orders.id))
+    .where(
+      sql`${orders.status} = 'completed' AND ${paymentAttempts.status} = 'Completed' AND ${paymentAttempts.refundStatus} IS NULL`,
+    );
+  const earned = performed.reduce(
+    (total, row) => total + row.amountPaisa - commissionOf(row.amountPaisa, rateOfOrder.get(row.orderId)!),
+    0,
+  );
+  const [out] = await db
+    .select({ total: sql<string>`coalesce(sum(${payouts.amountPaisa}), 0)` })
+    .from(payouts)
+    .where(sql`${payouts.status} IN ('in_transit', 'paid')`);
+  return earned - Number(out!.total);
+}
+
+/**
+ * A payout day comes (the earlier runs are moved into the past, each to a day of its own) and an
+ * administrator runs payouts: the monastery is paid all it is due when that reaches the minimum.
+ */
+class PayoutRun implements fc.AsyncCommand<Model, Real> {
+  check = () => true;
+  async run(_model: Model, real: Real) {
+    await real.money.db.update(payoutRuns).set({ runOn: sql`DATE '2000-01-01' + ${payoutRuns.id}` });
+    const due = await predictedBalance(real);
+    if (process.env.MONEY_PROPERTY_TRACE) console.log(`due ${due}`);
+    const response = await adminCall(real, 'POST', '/api/admin/payout-runs');
+    expect(response.statusCode, `due ${due}`).toBe(due >= MINIMUM_PAISA ? 200 : 409);
+    if (due < MINIMUM_PAISA) return;
+    expect(response.json()).toMatchObject({ created: true, run: { payouts: 1, amount: due / 100 } });
+    const again = await adminCall(real, 'POST', '/api/admin/payout-runs');
+    expect(again.json()).toMatchObject({ created: false, run: { id: response.json().run.id } });
+  }
+  toString = () => 'payout run';
+}
+
+/** An administrator records or fails the transfer of a payout still in transit; a second click changes nothing. */
+class SettleTransfer implements fc.AsyncCommand<Model, Real> {
+  constructor(
+    readonly index: number,
+    readonly outcome: 'paid' | 'failed',
+  ) {}
+  check = () => true;
+  async run(_model: Model, real: Real) {
+    const open = await real.money.db
+      .select()
+      .from(payouts)
+      .where(eq(payouts.status, 'in_transit'))
+      .orderBy(payouts.id);
+    if (open.length === 0) return;
+    const payout = pick(open, this.index);
+    const [url, body] =
+      this.outcome === 'paid'
+        ? [
+            `/api/admin/payouts/${payout.id}/record-transfer`,
+            { reference: `BANK-${payout.id}`, paid_on: todayIn('Asia/Kathmandu') },
+          ]
+        : [`/api/admin/payouts/${payout.id}/fail`, { reason: 'The account is closed' }];
+    const first = await adminCall(real, 'POST', url, body);
+    expect(first.statusCode).toBe(200);
+    expect(first.json().payout.status).toBe(this.outcome);
+    const again = await adminCall(real, 'POST', url, body);
+    expect(again.json().payout).toEqual(first.json().payout);
+  }
+  toString = () => `transfer ${this.outcome} (payout #${this.index})`;
+}
+
+/** An administrator sets the monastery's commission rate from today. */
+class CommissionChange implements fc.AsyncCommand<Model, Real> {
+  constructor(readonly basisPoints: number) {}
+  check = () => true;
+  async run(_model: Model, real: Real) {
+    const response = await adminCall(
+      real,
+      'POST',
+      `/api/admin/monasteries/${real.money.monasteryId}/commission-rates`,
+      { basis_points: this.basisPoints, effective_from: todayIn('Asia/Kathmandu') },
+    );
+    expect(response.statusCode).toBe(200);
+    rateNow = this.basisPoints;
+  }
+  toString = () => `commission becomes ${this.basisPoints} basis points`;
+}
+
 /** The books of every order of this run, from the database. */
 async function checkBooks(model: Model, real: Real) {
   if (real.orderIds.length === 0) return;
@@ -356,19 +470,35 @@ async function checkLedger(real: Real) {
       attempt.refundStatus === null &&
       all.find((order) => order.id === attempt.orderId)?.status === 'completed',
   );
-  // A performed order whose money was taken back has no kept payment left, so it is not counted here.
-  const commission = performed.reduce((total, attempt) => total + commissionOf(attempt.amountPaisa, 1000), 0);
-  expect(owed('monastery_payable', real.money.monasteryId), 'the monastery earned').toBe(
-    sum(performed) - commission,
+  // A performed order whose money was taken back has no kept payment left, so it is not counted here;
+  // each performed order pays commission at the rate in force the day it was performed.
+  const commission = performed.reduce(
+    (total, attempt) => total + commissionOf(attempt.amountPaisa, rateOfOrder.get(attempt.orderId)!),
+    0,
   );
+  // Its balance: what its performed orders earned it, less the payouts made (in transit or paid; a
+  // failed one returned its money), clawbacks already left out with their orders. It may be negative.
+  const payoutRows = await db.select().from(payouts);
+  const paidOut = (statuses: string[]) =>
+    payoutRows
+      .filter((payout) => statuses.includes(payout.status))
+      .reduce((total, payout) => total + payout.amountPaisa, 0);
+  expect(owed('monastery_payable', real.money.monasteryId), 'the monastery’s balance').toBe(
+    sum(performed) - commission - paidOut(['in_transit', 'paid']),
+  );
+  expect(await predictedBalance(real)).toBe(owed('monastery_payable', real.money.monasteryId));
   expect(owed('platform_commission'), 'the commission').toBe(commission);
+  expect(owed('payouts_in_transit'), 'on its way').toBe(paidOut(['in_transit']));
+  expect(owed('payouts_sent'), 'sent to the monastery').toBe(paidOut(['paid']));
   const refunded = sum(attempts.filter((attempt) => attempt.refundStatus === 'refunded'));
   expect(sum(attempts), 'every rupee received').toBe(
     owed('held_for_orders') +
       owed('refunds_payable') +
       refunded +
       owed('monastery_payable') +
-      owed('platform_commission'),
+      owed('platform_commission') +
+      owed('payouts_in_transit') +
+      owed('payouts_sent'),
   );
   expect(0 - owed('esewa_clearing') - owed('khalti_clearing'), 'still at the providers').toBe(
     sum(attempts) - refunded,
@@ -378,6 +508,14 @@ async function checkLedger(real: Real) {
 let money: MoneyHarness;
 beforeAll(async () => {
   money = await createMoneyHarness();
+  // Where the monastery is paid (a first entry: no hold), so payout runs pay it.
+  const details = await money.app.inject({
+    method: 'POST',
+    url: `/api/admin/monasteries/${money.monasteryId}/payout-details`,
+    headers: bearer(money.tokens.admin),
+    payload: { method: 'khalti', account_holder: 'Money Gompa', account: '9800000001' },
+  });
+  expect(details.statusCode).toBe(200);
 });
 afterAll(() => money.close());
 
@@ -422,6 +560,12 @@ describe('the money rules under random sequences', () => {
       fc.constant(new ExpireUnpaid()),
       fc.constant(new Reconcile()),
       fc.constant(new Refund()),
+      fc.constant(new PayoutRun()),
+      fc.constant(new PayoutRun()),
+      fc
+        .tuple(index, fc.constantFrom<'paid' | 'failed'>('paid', 'paid', 'failed'))
+        .map(([i, outcome]) => new SettleTransfer(i, outcome)),
+      fc.constantFrom(0, 500, 1000, 1250, 10_000).map((bp) => new CommissionChange(bp)),
     ];
     await fc.assert(
       fc.asyncProperty(fc.commands(commands, { maxCommands: 40, size: 'max' }), async (sequence) => {
@@ -469,17 +613,41 @@ describe('the money rules under random sequences', () => {
               new Refund(),
             ],
           ],
+          [
+            // Payouts: one paid, a refund after it (a negative balance), netted by later earnings at a
+            // changed rate, and a failed transfer whose money returns for the next run.
+            [
+              new PlaceOrder(),
+              new PlaceOrder(),
+              new PayAtOnce(0, 'esewa'),
+              new PayAtOnce(1, 'khalti'),
+              new StaffAction(0, 'approve'),
+              new StaffAction(1, 'approve'),
+              new CompleteOrder(0),
+              new PayoutRun(),
+              new SettleTransfer(0, 'paid'),
+              new RefundPerformed(0),
+              new PayoutRun(),
+              new CommissionChange(1250),
+              new CompleteOrder(1),
+              new PlaceOrder(),
+              new PayAtOnce(2, 'esewa'),
+              new StaffAction(2, 'approve'),
+              new CompleteOrder(2),
+              new PayoutRun(),
+              new SettleTransfer(0, 'failed'),
+              new PayoutRun(),
+              new Refund(),
+            ],
+          ],
         ],
       },
     );
-    // The sequences reached every kind of money event, the clawback included.
+    // The sequences reached every kind of money event, the clawback and the payouts included.
     const kinds = await money.db
       .selectDistinct({ kind: ledgerEntries.kind })
       .from(ledgerEntries)
       .orderBy(ledgerEntries.kind);
-    // The payout steps come with the payouts themselves (issue 26, next commits of this branch).
-    expect(kinds.map((row) => row.kind)).toEqual(
-      LEDGER_ENTRY_KINDS.filter((kind) => !kind.startsWith('payout_')).sort(),
-    );
+    expect(kinds.map((row) => row.kind).join(' ')).toEqual([...LEDGER_ENTRY_KINDS].sort().join(' '));
   }, 240_000);
 });

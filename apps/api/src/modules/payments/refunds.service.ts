@@ -17,7 +17,7 @@ import {
 } from '../../integrations/payments/khalti.ts';
 import type { PaymentSettings } from '../../integrations/payments/payment-settings.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { csvLines } from '../../lib/csv.ts';
+import { toCsv } from '../../lib/csv.ts';
 import type { Viewer } from '../../plugins/auth.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import type { OrderNotices } from '../orders/order-notices.ts';
@@ -313,10 +313,10 @@ const CSV_COLUMNS: [string, (payment: AdminPayment) => string | number | null][]
   ['refund_reference', (payment) => payment.refund_reference],
 ];
 
-/** RFC 4180 CSV (lib/csv.ts). */
+/** The payments list as CSV (lib/csv.ts: RFC 4180, formula-looking cells made inert). */
 export function paymentsCsv(payments: AdminPayment[]): string {
-  return csvLines([
+  return toCsv(
     CSV_COLUMNS.map(([name]) => name),
-    ...payments.map((payment) => CSV_COLUMNS.map(([, value]) => value(payment))),
-  ]);
+    payments.map((payment) => CSV_COLUMNS.map(([, value]) => value(payment))),
+  );
 }

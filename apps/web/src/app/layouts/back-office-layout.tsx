@@ -3,6 +3,7 @@ import { Anchor, AppShell, Box, Burger, Group, NavLink, Text } from '@mantine/co
 import { useDisclosure } from '@mantine/hooks';
 import type { Role } from '@puja/contract';
 import {
+  IconBuildingBank,
   IconBuildingMonument,
   IconCash,
   IconClipboardList,
@@ -28,6 +29,7 @@ const ICONS: Record<BackOfficeMenuItem['icon'], typeof IconLayoutDashboard> = {
   puja: IconFlame,
   users: IconUsers,
   payments: IconCash,
+  payouts: IconBuildingBank,
   orders: IconClipboardList,
   audit: IconHistory,
   earnings: IconCoins,

@@ -9,11 +9,21 @@ export interface BackOfficeMenuItem {
     | 'staff:backOffice.puja'
     | 'staff:backOffice.users'
     | 'staff:backOffice.payments'
+    | 'staff:backOffice.payouts'
     // The patron's top bar says Orders too: one string in the home page's bundle, not two.
     | 'nav.orders'
     | 'staff:backOffice.audit'
     | 'staff:backOffice.earnings';
-  icon: 'dashboard' | 'monastery' | 'puja' | 'users' | 'payments' | 'orders' | 'audit' | 'earnings';
+  icon:
+    | 'dashboard'
+    | 'monastery'
+    | 'puja'
+    | 'users'
+    | 'payments'
+    | 'payouts'
+    | 'orders'
+    | 'audit'
+    | 'earnings';
   /** A number beside the label: the paid orders waiting for the staff's approval, polled. */
   count?: 'awaitingAction';
 }
@@ -27,6 +37,7 @@ export const BACK_OFFICE_MENUS: Record<Role, readonly BackOfficeMenuItem[]> = {
     { to: '/admin/puja', label: 'staff:backOffice.puja', icon: 'puja' },
     { to: '/admin/manage-user', label: 'staff:backOffice.users', icon: 'users' },
     { to: '/admin/payments', label: 'staff:backOffice.payments', icon: 'payments' },
+    { to: '/admin/payouts', label: 'staff:backOffice.payouts', icon: 'payouts' },
     { to: '/admin/audit', label: 'staff:backOffice.audit', icon: 'audit' },
   ],
   monastery: [
