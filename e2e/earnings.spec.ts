@@ -19,6 +19,8 @@ test.describe('monastery staff read their earnings', () => {
     page,
     request,
   }) => {
+    // A sign-in, a PDF and a reload at another size, on a shared two-core machine.
+    test.setTimeout(120_000);
     const token = await signInPage(page, request, DEMO_KOPAN_STAFF);
     const me = await (await request.get('/api/me', { headers: bearer(token) })).json();
     const monasteryId: number = me.monastery_id ?? me.user?.monastery_id;

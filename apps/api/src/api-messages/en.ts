@@ -92,6 +92,7 @@ export const en = {
   // a monastery's staff
   orderOfAnotherMonastery: 'This order belongs to another monastery.',
   staffOwnOrders: 'Staff see only their own monastery’s orders.',
+  staffOwnEarnings: 'Staff see only their own monastery’s earnings.',
   sameDate: "That is already the puja's date.",
   unpaid: 'This order is not paid yet: it can be approved once the payment is completed.',
   dateOrDecline: 'Send a new date or a decline, not both.',
@@ -107,6 +108,7 @@ export const en = {
   invalidText: INVALID_TEXT_MESSAGE,
   invalidValue: 'Invalid value.',
   dateFormat: 'Use a date as YYYY-MM-DD.',
+  monthFormat: 'Use a month as YYYY-MM.',
   firstDateFormat: 'Use the first date as YYYY-MM-DD.',
   lastDateFormat: 'Use the last date as YYYY-MM-DD.',
   firstDateAfterLast: 'The first date must not be after the last.',

@@ -107,6 +107,7 @@ describe('routes', () => {
       'Puja',
       'Users',
       'Payments',
+      'Payouts',
       'Audit log',
     ]);
     expect(within(menu).getByRole('link', { name: 'Users' })).toHaveAttribute('aria-current', 'page');
