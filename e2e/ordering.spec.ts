@@ -74,9 +74,9 @@ test.describe('ordering a puja and paying for it', () => {
 
     await chooseOrderDate(dialog, dayFromToday(7));
     await dialog.getByRole('radio', { name: 'eSewa' }).check();
-    await dialog.getByRole('textbox', { name: 'Name 1' }).fill('Tenzin Norbu');
+    await dialog.getByRole('textbox', { name: 'Name 1', exact: true }).fill('Tenzin Norbu');
     await dialog.getByRole('button', { name: 'Add a name' }).click();
-    await dialog.getByRole('textbox', { name: 'Name 2' }).fill('Pema Lhamo');
+    await dialog.getByRole('textbox', { name: 'Name 2', exact: true }).fill('Pema Lhamo');
     await dialog.getByRole('textbox', { name: 'Your intention' }).fill('For good health and long life.');
     await dialog.getByRole('button', { name: 'Make Puja', exact: true }).click();
 

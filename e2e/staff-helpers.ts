@@ -124,11 +124,11 @@ export async function orderAtKopan(
   const dialog = page.getByRole('dialog', { name: 'Make Puja' });
   await chooseOrderDate(dialog, order.day);
   await dialog.getByRole('radio', { name: order.wallet }).check();
-  await dialog.getByRole('textbox', { name: 'Name 1' }).fill(order.beneficiary);
+  await dialog.getByRole('textbox', { name: 'Name 1', exact: true }).fill(order.beneficiary);
   for (const [index, other] of (order.otherNames ?? []).entries()) {
     const line = index + 2;
     await dialog.getByRole('button', { name: 'Add a name' }).click();
-    await dialog.getByRole('textbox', { name: `Name ${line}` }).fill(other.name);
+    await dialog.getByRole('textbox', { name: `Name ${line}`, exact: true }).fill(other.name);
     if (other.departed) await dialog.getByRole('checkbox', { name: `Departed: Name ${line}` }).check();
     if (other.note)
       await dialog.getByRole('textbox', { name: `Note for name ${line} (optional)` }).fill(other.note);

@@ -12,7 +12,6 @@ import { catalogueQueryKey } from '../../catalogue/api/catalogue-query-keys.ts';
 import { useCreateOrder } from '../api/create-order.ts';
 import {
   EMPTY_ORDER_FORM,
-  isBlankLine,
   ORDER_CHOICE_FIELDS,
   type OrderChoice,
   type OrderFormValues,
@@ -126,16 +125,7 @@ export function useOrderForm({ choice, onPlaced, beforePlacing }: UseOrderFormOp
     /** Today in the business time zone: the earliest day a puja can be booked for. */
     today: todayInNepal(),
     leaveDate,
-    submit: (event?: FormEvent<HTMLFormElement>) => {
-      // Lines left blank are not names: dropped before the checks, so each message names a line shown.
-      const names = form.getValues().names;
-      if (names.some(isBlankLine))
-        form.setFieldValue(
-          'names',
-          names.filter((line) => !isBlankLine(line)),
-        );
-      return submit(event);
-    },
+    submit: (event?: FormEvent<HTMLFormElement>) => submit(event),
     /** Empties the form and its messages. */
     reset: form.reset,
     /** Drops a message once the person changes what it was about (a monastery or puja chosen anew). */

@@ -1,3 +1,4 @@
+import type { FormErrors } from '@mantine/form';
 import { addDays, createOrderRequestSchema, LATEST_ORDER_DAYS, type PaymentMethod } from '@puja/contract';
 import type { FormChecks } from '../../../lib/contract-form.ts';
 import type { NewOrder } from '../api/create-order.ts';
@@ -76,7 +77,10 @@ function requestOf(choice: OrderChoice, values: OrderFormValues) {
     cost: choice.cost ?? '',
     date: values.date,
     payment: values.payment || undefined,
-    names: values.names.map((line) => ({ name: line.name, departed: line.departed, note: line.note })),
+    // Lines left blank are not names: not sent (their messages are moved back to their lines: `refine`).
+    names: values.names
+      .filter((line) => !isBlankLine(line))
+      .map((line) => ({ name: line.name, departed: line.departed, note: line.note })),
     intention: values.intention,
   };
 }
@@ -93,7 +97,7 @@ export function orderFormChecks(
   return {
     request: (values) => requestOf(choice, values),
     refine: (values, errors) => {
-      const checked = { ...errors };
+      const checked = namesOnTheirLines(values, errors);
       if (!checked.date) {
         const { min, max } = orderDateRange(today());
         if (values.date < min) checked.date = dateMessages.tooEarly;
@@ -104,6 +108,20 @@ export function orderFormChecks(
       return checked;
     },
   };
+}
+
+/**
+ * The request leaves blank lines out, so its `names.{n}.…` messages count only the lines sent: each is put
+ * back on the line the patron sees.
+ */
+function namesOnTheirLines(values: OrderFormValues, errors: FormErrors): FormErrors {
+  const sent = values.names.flatMap((line, index) => (isBlankLine(line) ? [] : [index]));
+  const moved: FormErrors = {};
+  for (const [field, message] of Object.entries(errors)) {
+    const item = /^names\.(\d+)\.(.+)$/.exec(field);
+    moved[item ? `names.${sent[Number(item[1])] ?? item[1]}.${item[2]}` : field] = message;
+  }
+  return moved;
 }
 
 /** The order of a choice and values the form has checked: what is sent (before its idempotency key). */
