@@ -16,8 +16,14 @@ import classes from './static-part.module.css';
 export function StaticPart({
   id,
   inputs,
+  fallback,
   children,
 }: {
+  /**
+   * What shows while the part's code loads on a page drawn in the browser, for a part that should not hold
+   * up the rest (the footer: `null`); by default the page waits for it.
+   */
+  fallback?: ReactNode;
   /**
    * The part's CSS modules, imported by the page: the server writes into a rendered page the styles of the
    * code the page starts (docs/decisions/024), and a CSS module only the part's own (lazy) code imported
@@ -45,11 +51,14 @@ export function StaticPart({
   }, [id]);
 
   if (serverHtml === null) {
-    return (
+    const part = (
       <div className={classes.part} data-static-part={id}>
         {children}
       </div>
     );
+    // Without a fallback, the part's code is waited for as the page's is (the page's loader, or the page
+    // before it kept on screen during a move).
+    return fallback === undefined ? part : <Suspense fallback={fallback}>{part}</Suspense>;
   }
   const asServed = (
     // biome-ignore lint/a11y/noStaticElementInteractions: the clicks handled are those on the links inside.
