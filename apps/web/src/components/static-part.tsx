@@ -50,15 +50,17 @@ export function StaticPart({
     if (element) hydratedParts.add(element);
   }, [id]);
 
+  // Without a fallback, the part's code is waited for as the page's is (the page's loader, or the page
+  // before it kept on screen during a move). With one, the part is its own Suspense boundary in every
+  // case, so the browser's tree has the boundary the server's HTML has.
+  const boundary = (content: ReactNode) =>
+    fallback === undefined ? content : <Suspense fallback={fallback}>{content}</Suspense>;
   if (serverHtml === null) {
-    const part = (
+    return boundary(
       <div className={classes.part} data-static-part={id}>
         {children}
-      </div>
+      </div>,
     );
-    // Without a fallback, the part's code is waited for as the page's is (the page's loader, or the page
-    // before it kept on screen during a move).
-    return fallback === undefined ? part : <Suspense fallback={fallback}>{part}</Suspense>;
   }
   const asServed = (
     // biome-ignore lint/a11y/noStaticElementInteractions: the clicks handled are those on the links inside.
@@ -71,13 +73,13 @@ export function StaticPart({
       dangerouslySetInnerHTML={{ __html: serverHtml }}
     />
   );
-  if (!drawn) return asServed;
-  return (
+  if (!drawn) return boundary(asServed);
+  return boundary(
     <Suspense fallback={asServed}>
       <div className={classes.part} data-static-part={id}>
         {children}
       </div>
-    </Suspense>
+    </Suspense>,
   );
 }
 
