@@ -22,7 +22,9 @@ describe('routes', () => {
     });
     renderRoutes(routes, '/');
 
-    expect(screen.getByRole('heading', { level: 1, name: 'Tashi Delek, welcome' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Tashi Delek, welcome' }),
+    ).toBeInTheDocument();
     const monasteries = await screen.findAllByRole('link', { name: 'Kopan Monastery' });
     expect(monasteries.map((link) => link.getAttribute('href'))).toEqual([
       '/monastery/kopan-monastery',

@@ -83,6 +83,26 @@ describe('StaticPart', () => {
     expect(container.querySelector('a')?.textContent).toBe('कोपन गुम्बा');
   });
 
+  it('hydrates without a mismatch when the part has a fallback of its own', async () => {
+    const page = (name: string) => (
+      <MemoryRouter>
+        <StaticPart id="cards" inputs={['en']} styles={[]} fallback={null}>
+          {name === 'server' ? <Cards name="Kopan Monastery" /> : <LazyCards name="Kopan Monastery" />}
+        </StaticPart>
+      </MemoryRouter>
+    );
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(page('server'));
+    document.body.append(container);
+    const serverLink = container.querySelector('a');
+    const errors: unknown[] = [];
+    await act(async () => {
+      hydrateRoot(container, page('browser'), { onRecoverableError: (error) => errors.push(error) });
+    });
+    expect(errors).toEqual([]);
+    expect(container.querySelector('a')).toBe(serverLink);
+  });
+
   it('draws the part at once on a page the browser renders itself', async () => {
     const container = document.createElement('div');
     document.body.append(container);

@@ -16,8 +16,14 @@ import classes from './static-part.module.css';
 export function StaticPart({
   id,
   inputs,
+  fallback,
   children,
 }: {
+  /**
+   * What shows while the part's code loads on a page drawn in the browser, for a part that should not hold
+   * up the rest (the footer: `null`); by default the page waits for it.
+   */
+  fallback?: ReactNode;
   /**
    * The part's CSS modules, imported by the page: the server writes into a rendered page the styles of the
    * code the page starts (docs/decisions/024), and a CSS module only the part's own (lazy) code imported
@@ -44,11 +50,16 @@ export function StaticPart({
     if (element) hydratedParts.add(element);
   }, [id]);
 
+  // Without a fallback, the part's code is waited for as the page's is (the page's loader, or the page
+  // before it kept on screen during a move). With one, the part is its own Suspense boundary in every
+  // case, so the browser's tree has the boundary the server's HTML has.
+  const boundary = (content: ReactNode) =>
+    fallback === undefined ? content : <Suspense fallback={fallback}>{content}</Suspense>;
   if (serverHtml === null) {
-    return (
+    return boundary(
       <div className={classes.part} data-static-part={id}>
         {children}
-      </div>
+      </div>,
     );
   }
   const asServed = (
@@ -62,13 +73,13 @@ export function StaticPart({
       dangerouslySetInnerHTML={{ __html: serverHtml }}
     />
   );
-  if (!drawn) return asServed;
-  return (
+  if (!drawn) return boundary(asServed);
+  return boundary(
     <Suspense fallback={asServed}>
       <div className={classes.part} data-static-part={id}>
         {children}
       </div>
-    </Suspense>
+    </Suspense>,
   );
 }
 

@@ -142,6 +142,7 @@ export function PublicLayout() {
       <StaticPart
         id="site-footer"
         styles={[gridClasses, classes]}
+        fallback={null}
         inputs={[i18n.language, session.token, session.role, siteContacts.data]}
       >
         <SiteFooter session={session} />
