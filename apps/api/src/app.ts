@@ -286,16 +286,6 @@ export async function buildApp(dependencies: AppDependencies, logger?: FastifyBa
         ),
     }),
   });
-  const payouts = createPayoutsService({
-    db: dependencies.db,
-    businessTimeZone: config.BUSINESS_TIME_ZONE,
-    defaultCommissionBasisPoints: config.COMMISSION_BASIS_POINTS,
-    schedule: config.PAYOUT_SCHEDULE,
-    minimumPaisa: config.PAYOUT_MINIMUM_PAISA,
-    holdDaysAfterDetailsChange: config.PAYOUT_HOLD_DAYS_AFTER_DETAILS_CHANGE,
-    log: app.log,
-  });
-  await app.register(payoutsRoutes, { payouts });
   await app.register(adminStatsRoutes, {
     stats: createAdminStatsService({
       db: dependencies.db,
@@ -384,7 +374,6 @@ export async function buildApp(dependencies: AppDependencies, logger?: FastifyBa
     },
     'run-payouts': () => payouts.runOnSchedule(),
     'reconcile-ledger': async () => void (await reconciliation.run()),
-    'run-payouts': () => payouts.runOnSchedule(),
   };
   const jobs = createJobQueue({ pool: dependencies.pool, handlers, log: app.log });
   app.decorate('jobs', Object.assign(jobs, { handlers }));

@@ -45,8 +45,6 @@ export interface JobPayloads {
   'run-payouts': Record<string, never>;
   /** The ledger compared with the payments and refunds, every hour (docs/decisions/034). */
   'reconcile-ledger': Record<string, never>;
-  /** The scheduled payout run (PAYOUT_SCHEDULE, docs/decisions/033); a day that has its run is left. */
-  'run-payouts': Record<string, never>;
 }
 export type JobName = keyof JobPayloads;
 export type JobHandlers = { [Name in JobName]: (payload: JobPayloads[Name]) => Promise<void> };
@@ -62,9 +60,6 @@ const CRONTAB = [
   '15 4 * * * run-payouts ?max=1',
   // On the hour: the dashboard says "Books balanced at 14:00".
   '0 * * * * reconcile-ledger ?max=1',
-  // Payouts are made at 10:00 Nepal time (04:15 UTC), every day: the job pays only on a payout day, or
-  // on the first day after one that had no run.
-  '15 4 * * * run-payouts ?max=1',
 ].join('\n');
 
 /** How many attempts a job gets: with graphile-worker's back-off, about three days for an SMS or e-mail. */
@@ -77,7 +72,6 @@ const MAX_ATTEMPTS: Record<JobName, number> = {
   'fetch-exchange-rates': 1,
   'run-payouts': 1,
   'reconcile-ledger': 1,
-  'run-payouts': 1,
 };
 
 export async function enqueueJob<Name extends JobName>(
