@@ -60,7 +60,8 @@ describe('an order refused with values and field errors', () => {
   });
 
   it('answers a 422 with zod’s own messages and the schema’s messages in the language, per request', async () => {
-    const invalid = { beneficiary: 42, intention: 'x'.repeat(501), date: 'soon' };
+    // A key that is not text meets zod's own message; the others, the schema's.
+    const invalid = { idempotency_key: 42, intention: 'x'.repeat(501), date: 'soon' };
     const [nepali, chinese, english] = await Promise.all([
       placeOrder(invalid, NEPALI),
       placeOrder(invalid, CHINESE),
@@ -70,7 +71,7 @@ describe('an order refused with values and field errors', () => {
     expect(nepali.json()).toEqual({
       message: 'यो अनुरोध मान्य छैन।',
       errors: {
-        beneficiary: ['अमान्य इनपुट: अपेक्षित string, प्राप्त number'],
+        idempotency_key: ['अमान्य इनपुट: अपेक्षित string, प्राप्त number'],
         intention: ['संकल्प बढीमा ५०० अक्षरको हुन सक्छ।'],
         date: ['मिति छान्नुहोस्।'],
       },
@@ -78,7 +79,7 @@ describe('an order refused with values and field errors', () => {
     expect(chinese.json()).toEqual({
       message: '此請求無效。',
       errors: {
-        beneficiary: ['無效的輸入值：預期為 string，但收到 number'],
+        idempotency_key: ['無效的輸入值：預期為 string，但收到 number'],
         intention: ['祈願內容最多 500 個字元。'],
         date: ['請選擇日期。'],
       },
@@ -86,7 +87,7 @@ describe('an order refused with values and field errors', () => {
     expect(english.json()).toEqual({
       message: 'The request is not valid.',
       errors: {
-        beneficiary: ['Invalid input: expected string, received number'],
+        idempotency_key: ['Invalid input: expected string, received number'],
         intention: ['The intention can be at most 500 characters.'],
         date: ['Choose a date.'],
       },

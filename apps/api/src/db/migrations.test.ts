@@ -7,7 +7,7 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { describe, expect, inject, it } from 'vitest';
 import { insertMonastery, insertPuja, offer } from '../../test/catalogue-fixtures.ts';
 import { runAdmin, withDatabase } from '../../test/global-setup.ts';
-import { insertOrder, insertPaymentAttempt, insertPerson } from '../../test/order-fixtures.ts';
+import { insertPaymentAttempt, insertPerson } from '../../test/order-fixtures.ts';
 import {
   ledgerBalances,
   ledgerDifferences,
@@ -15,8 +15,45 @@ import {
   postPaymentReceived,
   postRefundPaid,
 } from '../modules/ledger/ledger.service.ts';
-import { connectDatabase, migrateDatabase, migrationsFolder } from './client.ts';
-import { ledgerEntries, type orders } from './schema/index.ts';
+import { newOrderNumber } from '../modules/orders/orders.service.ts';
+import { connectDatabase, type Database, migrateDatabase, migrationsFolder } from './client.ts';
+import { ledgerEntries, type monasteryPujas, type orders } from './schema/index.ts';
+
+type OldOrderValues = Pick<
+  Partial<typeof orders.$inferInsert>,
+  'status' | 'paymentStatus' | 'paymentType' | 'beneficiary'
+>;
+
+/**
+ * An order as a database from before a migration stored it. The schema's own insert names every column of
+ * today's `orders`, some of which a later migration adds (`schedule_revision`, 0014), so this one names only
+ * the columns the old database has.
+ */
+async function insertOldOrder(
+  db: Database,
+  offering: typeof monasteryPujas.$inferSelect,
+  values: OldOrderValues & { userId: number },
+): Promise<typeof orders.$inferSelect> {
+  const order = {
+    number: newOrderNumber(),
+    monasteryPujaId: offering.id,
+    monasteryId: offering.monasteryId,
+    pujaDate: '2026-01-01',
+    amountPaisa: offering.costPaisa,
+    paymentType: 'esewa' as const,
+    paymentStatus: 'Pending' as const,
+    status: 'pending' as const,
+    beneficiary: null,
+    ...values,
+  };
+  const inserted = await db.execute<{ id: number }>(sql`
+    INSERT INTO orders (number, user_id, monastery_puja_id, monastery_id, puja_date, amount_paisa,
+      payment_type, payment_status, status, beneficiary)
+    VALUES (${order.number}, ${order.userId}, ${order.monasteryPujaId}, ${order.monasteryId}, ${order.pujaDate},
+      ${order.amountPaisa}, ${order.paymentType}, ${order.paymentStatus}, ${order.status}, ${order.beneficiary})
+    RETURNING id`);
+  return { ...order, id: inserted.rows[0]!.id } as typeof orders.$inferSelect;
+}
 
 describe('migrations', () => {
   it('run once when two instances start together on an empty database', async () => {
@@ -62,8 +99,8 @@ describe('migration 0010, the ledger', () => {
       const puja = await insertPuja(db, { slug: 'old-puja' });
       const offering = await offer(db, monastery.id, puja.id, 1000.05); // 100005 paisa
       const patron = await insertPerson(db);
-      const order = (values: Partial<typeof orders.$inferInsert>) =>
-        insertOrder(db, offering, { userId: patron.id, ...values });
+      const order = (values: OldOrderValues) =>
+        insertOldOrder(db, offering, { userId: patron.id, ...values });
       const paid = new Date('2026-11-01T10:00:00Z');
       const later = new Date('2026-11-02T10:00:00Z');
       const received = { status: 'Completed' as const, completedAt: paid };
@@ -170,7 +207,7 @@ describe('migration 0012, names as a list', () => {
       ];
       const ids: number[] = [];
       for (const [text] of samples)
-        ids.push((await insertOrder(db, offering, { userId: patron.id, beneficiary: text })).id);
+        ids.push((await insertOldOrder(db, offering, { userId: patron.id, beneficiary: text })).id);
 
       await migrate(db, { migrationsFolder: migrationsFolder() });
 
