@@ -199,7 +199,7 @@ test.describe('the administrator back office', () => {
     ]) {
       await expect(page.getByRole('region', { name: panel })).toBeVisible();
     }
-    await expect(page.getByRole('term').filter({ hasText: 'Monasteries' })).toBeVisible();
+    await expect(page.getByRole('term').filter({ hasText: /^Monasteries$/ })).toBeVisible();
     // recharts drew real SVG (donut, stacked bars, area).
     await expect(
       page.getByRole('region', { name: 'Orders by status' }).locator('svg.recharts-surface'),
