@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { type ComponentProps, createElement, lazy, useEffect } from 'react';
 import gridClasses from '../../../components/card-grid.module.css';
 import pictureClasses from '../../../components/responsive-picture.module.css';
 import cardClasses from './catalogue-card.module.css';
@@ -7,9 +7,36 @@ import cardClasses from './catalogue-card.module.css';
  * The home and list pages' grids, loaded only when a page draws one itself; a page the server rendered
  * keeps the server's HTML of them (`StaticPart`, docs/decisions/032).
  */
-const grids = () => import('./catalogue-grids.tsx');
-export const MonasteryGrid = lazy(async () => ({ default: (await grids()).MonasteryGrid }));
-export const PujaGrid = lazy(async () => ({ default: (await grids()).PujaGrid }));
+type GridsModule = typeof import('./catalogue-grids.tsx');
+let loaded: GridsModule | undefined;
+const grids = () => import('./catalogue-grids.tsx').then((module) => (loaded = module));
+const LazyMonasteryGrid = lazy(async () => ({ default: (await grids()).MonasteryGrid }));
+const LazyPujaGrid = lazy(async () => ({ default: (await grids()).PujaGrid }));
+
+// Once the code is in, a grid is drawn at once rather than through Suspense: a page drawn again in the
+// browser (the visitor going back to a list) then has its full height when its scroll is restored.
+export function MonasteryGrid(props: ComponentProps<GridsModule['MonasteryGrid']>) {
+  return createElement(loaded?.MonasteryGrid ?? LazyMonasteryGrid, props);
+}
+export function PujaGrid(props: ComponentProps<GridsModule['PujaGrid']>) {
+  return createElement(loaded?.PujaGrid ?? LazyPujaGrid, props);
+}
+
+/**
+ * Fetches the grids' code once the browser is idle after the page has started: not part of the page's
+ * start-up, but in before the visitor leaves the list and comes back to it.
+ */
+export function usePreloadedCatalogueGrids(): void {
+  useEffect(() => {
+    const preload = () => void grids();
+    if (typeof requestIdleCallback === 'function') {
+      const handle = requestIdleCallback(preload, { timeout: 3000 });
+      return () => cancelIdleCallback(handle);
+    }
+    const timer = setTimeout(preload, 1000);
+    return () => clearTimeout(timer);
+  }, []);
+}
 
 /**
  * The grids' CSS modules, given to their `StaticPart` so the styles stay in the page's first paint (the

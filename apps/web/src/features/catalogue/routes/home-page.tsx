@@ -6,7 +6,12 @@ import { useSession } from '../../../lib/session.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useMonasteries } from '../api/get-monasteries.ts';
 import { usePujas } from '../api/get-pujas.ts';
-import { catalogueGridStyles, MonasteryGrid, PujaGrid } from '../components/lazy-catalogue-grids.ts';
+import {
+  catalogueGridStyles,
+  MonasteryGrid,
+  PujaGrid,
+  usePreloadedCatalogueGrids,
+} from '../components/lazy-catalogue-grids.ts';
 
 /** Enough to fill two rows on a wide screen; the rest is one click away. */
 const HOME_GRID_LIMIT = 6;
@@ -14,6 +19,7 @@ const HOME_GRID_LIMIT = 6;
 export function HomePage() {
   const { t, i18n } = useTranslation('catalogue');
   usePageTitle(undefined);
+  usePreloadedCatalogueGrids();
   const monasteries = useMonasteries();
   const pujas = usePujas();
   const session = useSession();

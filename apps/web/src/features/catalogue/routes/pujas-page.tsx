@@ -2,11 +2,16 @@ import { useTranslation } from 'react-i18next';
 import { StaticPart } from '../../../components/static-part.tsx';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { usePujas } from '../api/get-pujas.ts';
-import { catalogueGridStyles, PujaGrid } from '../components/lazy-catalogue-grids.ts';
+import {
+  catalogueGridStyles,
+  PujaGrid,
+  usePreloadedCatalogueGrids,
+} from '../components/lazy-catalogue-grids.ts';
 
 export function PujasPage() {
   const { t, i18n } = useTranslation('catalogue');
   usePageTitle(t('pujas.title'));
+  usePreloadedCatalogueGrids();
   const pujas = usePujas();
 
   return (
