@@ -236,6 +236,24 @@ function clean(text: string, maxCharacters: number): string {
     : characters.join('');
 }
 
+/** A thin grey line across a page's text column: the rule between sections of every PDF here. */
+export function drawRule(
+  document: PDFKit.PDFDocument,
+  left: number,
+  width: number,
+  y: number,
+  lineWidth = 0.5,
+) {
+  document
+    .save()
+    .moveTo(left, y)
+    .lineTo(left + width, y)
+    .lineWidth(lineWidth)
+    .strokeColor('#d1d5db')
+    .stroke()
+    .restore();
+}
+
 /** The bytes of a document once pdfkit has written all of it; call before `document.end()`. */
 export function pdfBytes(document: PDFKit.PDFDocument): Promise<Buffer> {
   const chunks: Buffer[] = [];

@@ -1,6 +1,6 @@
 import type { RunSheetLanguage, RunSheetResponse } from '@puja/contract';
 import PDFDocument from 'pdfkit';
-import { pdfBytes, TextWriter } from './pdf-fonts.ts';
+import { drawRule, pdfBytes, TextWriter } from './pdf-fonts.ts';
 
 /**
  * The run sheet as a printable A4 PDF (docs/decisions/035): the day's pujas by time and puja, each order
@@ -50,7 +50,6 @@ const LABELS = {
 const DEVANAGARI_DIGITS = '०१२३४५६७८९';
 const PAGE_MARGIN = 48;
 const MUTED = '#6b7280';
-const RULE = '#d1d5db';
 const BOX = 10;
 
 export async function renderRunSheetPdf(
@@ -101,7 +100,7 @@ export async function renderRunSheetPdf(
 
   for (const group of sheet.groups) {
     room(60);
-    rule(document, left, width, document.y + 6);
+    drawRule(document, left, width, document.y + 6);
     writer.write(`${group.time ? digits(group.time) : labels.noTime} · ${group.puja.name}`, {
       x: left,
       y: document.y + 14,
@@ -197,15 +196,4 @@ function drawBox(document: PDFKit.PDFDocument, x: number, y: number, ticked: boo
       .stroke();
   }
   document.restore();
-}
-
-function rule(document: PDFKit.PDFDocument, left: number, width: number, y: number) {
-  document
-    .save()
-    .moveTo(left, y)
-    .lineTo(left + width, y)
-    .lineWidth(0.5)
-    .strokeColor(RULE)
-    .stroke()
-    .restore();
 }

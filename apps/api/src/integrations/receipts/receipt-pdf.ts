@@ -1,6 +1,6 @@
 import { formatRupees, type PaymentMethod, paisaToRupees } from '@puja/contract';
 import PDFDocument from 'pdfkit';
-import { pdfBytes, TextWriter } from '../pdf/pdf-fonts.ts';
+import { drawRule, pdfBytes, TextWriter } from '../pdf/pdf-fonts.ts';
 
 /**
  * Printable receipts: one A4 page per payment received or refund made, drawn with pdfkit. The same
@@ -47,7 +47,6 @@ const COLUMN_GAP = 14;
 /** Longer values are cut so that every receipt stays on its one page. */
 const MAX_VALUE_CHARACTERS = 120;
 const MUTED = '#6b7280';
-const RULE = '#d1d5db';
 
 export async function renderReceiptsPdf(receipts: Receipt[], options: ReceiptPdfOptions): Promise<Buffer> {
   if (receipts.length === 0) throw new RangeError('There are no receipts to render.');
@@ -91,7 +90,7 @@ function drawReceipt(writer: TextWriter, receipt: Receipt, options: ReceiptPdfOp
   writer.write(options.publicUrl, { x: left, y: document.y + 2, width, size: 9, color: MUTED });
   writer.write(heading(receipt), { x: left, y: document.y + 18, width, size: 22, bold: true });
   let y = document.y + 14;
-  rule(writer, left, width, y);
+  drawRule(writer.document, left, width, y, 1);
   y += 14;
 
   const refund = receipt.kind === 'refund';
@@ -124,24 +123,13 @@ function drawReceipt(writer: TextWriter, receipt: Receipt, options: ReceiptPdfOp
     const labelBottom = document.y;
     writer.write(value, { x: valueX, y, width: valueWidth, ascent, ...valueStyle });
     y = Math.max(labelBottom, document.y) + 9;
-    rule(writer, left, width, y - 5, 0.5);
+    drawRule(writer.document, left, width, y - 5);
   }
 
   // Inside the bottom margin's edge, never past it: pdfkit would start another page.
   const footerY = document.page.height - document.page.margins.bottom - 24;
-  rule(writer, left, width, footerY - 8);
+  drawRule(writer.document, left, width, footerY - 8, 1);
   writer.write('Amounts in Nepalese rupees.', { x: left, y: footerY, width, size: 9, color: MUTED });
-}
-
-function rule(writer: TextWriter, left: number, width: number, y: number, lineWidth = 1) {
-  writer.document
-    .save()
-    .moveTo(left, y)
-    .lineTo(left + width, y)
-    .lineWidth(lineWidth)
-    .strokeColor(RULE)
-    .stroke()
-    .restore();
 }
 
 /** `1 Dec 2026`; month names spelled here so that no locale data can turn Sep into Sept. */

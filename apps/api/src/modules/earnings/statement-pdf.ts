@@ -1,6 +1,6 @@
 import { formatRupees, type Language, type Statement, type StatementLine } from '@puja/contract';
 import PDFDocument from 'pdfkit';
-import { pdfBytes, TextWriter } from '../../integrations/pdf/pdf-fonts.ts';
+import { drawRule, pdfBytes, TextWriter } from '../../integrations/pdf/pdf-fonts.ts';
 import type { StatementWords } from './statement-words.ts';
 
 /**
@@ -10,7 +10,6 @@ import type { StatementWords } from './statement-words.ts';
  */
 const MARGIN = 40;
 const MUTED = '#6b7280';
-const RULE = '#d1d5db';
 const ROW_SIZE = 8.5;
 
 export async function renderStatementPdf(
@@ -68,15 +67,7 @@ export async function renderStatementPdf(
     }
     writer.write(text, { x, y, width: column.width, size, bold: style.bold, color: style.color });
   };
-  const rule = (y: number) =>
-    document
-      .save()
-      .moveTo(left, y)
-      .lineTo(left + width, y)
-      .lineWidth(0.5)
-      .strokeColor(RULE)
-      .stroke()
-      .restore();
+  const rule = (y: number) => drawRule(document, left, width, y);
 
   writer.write(words.title, { x: left, y: MARGIN, width, size: 18, bold: true });
   let y = document.y + 8;
