@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { expect, test } from './fixtures.ts';
+import { appScriptPath, webBuildManifest } from './web-build.ts';
 
 /**
  * The public pages arrive rendered by the server (docs/decisions/017): their HTML, read without running any
@@ -33,11 +33,7 @@ function jsonLd(html: string): Record<string, unknown> {
  * build's manifest.
  */
 function reportedHomePageScripts(): string[] {
-  const manifestUrl = new URL('../apps/web/dist/.vite/manifest.json', import.meta.url);
-  const manifest = JSON.parse(readFileSync(manifestUrl, 'utf8')) as Record<
-    string,
-    { file: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[] }
-  >;
+  const manifest = webBuildManifest();
   const keys = ['index.html', ...(manifest['index.html']?.dynamicImports ?? [])];
   for (const key of keys) {
     for (const imported of manifest[key]?.imports ?? []) if (!keys.includes(imported)) keys.push(imported);
@@ -228,12 +224,7 @@ test.describe('server-rendered public pages', () => {
   test('a rendered page asks for its code only once its main picture has arrived, so the picture has the network to itself', async ({
     page,
   }) => {
-    const manifestUrl = new URL('../apps/web/dist/.vite/manifest.json', import.meta.url);
-    const manifest = JSON.parse(readFileSync(manifestUrl, 'utf8')) as Record<
-      string,
-      { file: string; dynamicImports?: string[] }
-    >;
-    const appScript = `/${manifest[manifest['index.html']!.dynamicImports![0]!]!.file}`;
+    const appScript = appScriptPath();
     // In the order the browser saw them: the app's code asked for, pictures arrived.
     const events: string[] = [];
     page.on('request', (request) => {

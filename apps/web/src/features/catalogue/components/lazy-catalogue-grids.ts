@@ -23,19 +23,17 @@ export function PujaGrid(props: ComponentProps<GridsModule['PujaGrid']>) {
 }
 
 /**
- * Fetches the grids' code once the browser is idle after the page has started: not part of the page's
- * start-up, but in before the visitor leaves the list and comes back to it.
+ * Fetches the grids' code as the visitor leaves a page that kept the server's grids: not part of the
+ * page's start-up (nor downloaded by a visitor who only reads it), but in before they come back to the
+ * list, which is then drawn by the browser at its full height.
  */
 export function usePreloadedCatalogueGrids(): void {
-  useEffect(() => {
-    const preload = () => void grids();
-    if (typeof requestIdleCallback === 'function') {
-      const handle = requestIdleCallback(preload, { timeout: 3000 });
-      return () => cancelIdleCallback(handle);
-    }
-    const timer = setTimeout(preload, 1000);
-    return () => clearTimeout(timer);
-  }, []);
+  useEffect(
+    () => () => {
+      void grids();
+    },
+    [],
+  );
 }
 
 /**
