@@ -25,12 +25,15 @@ function renderedPage() {
   element('language').addEventListener('change', (event) =>
     heard.push(`language:${(event.target as HTMLSelectElement).value}`),
   );
+  /** React hydrating an element: it keeps the element's props on it, as `__reactProps$<random>`. */
+  const hydrate = (target: Element) => Object.assign(target, { __reactProps$test: {} });
   const appRuns = async () => {
+    for (const target of doc.querySelectorAll('#root *')) hydrate(target);
     doc.documentElement.setAttribute('data-app-ready', '');
     // The mutation observer's turn, then the browser's next idle moment.
     await vi.runAllTimersAsync();
   };
-  return { doc, element, startApp, heard, appRuns };
+  return { doc, element, startApp, heard, appRuns, hydrate };
 }
 
 /** A click as the browser sends it; answers whether the page's default action still happens. */
@@ -62,6 +65,28 @@ describe('holdEarlyInteractions', () => {
     await appRuns();
     expect(heard).toEqual(['make-puja']);
     expect(element('make-puja').hasAttribute('aria-busy')).toBe(false);
+  });
+
+  it('waits for React to hydrate the tapped button before playing the tap, as long as the wait allows', async () => {
+    const { doc, element, heard, hydrate } = renderedPage();
+    tap(element('make-puja'));
+    // The layout hydrated, the page inside it not yet: the tap waits, still shown as heard.
+    doc.documentElement.setAttribute('data-app-ready', '');
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(heard).toEqual([]);
+    expect(element('make-puja').getAttribute('aria-busy')).toBe('true');
+    hydrate(element('make-puja'));
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(heard).toEqual(['make-puja']);
+
+    // A button never seen hydrated (a React without that mark) gets its tap once the wait is over.
+    const later = renderedPage();
+    tap(later.element('sign-up'));
+    later.doc.documentElement.setAttribute('data-app-ready', '');
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(later.heard).toEqual([]);
+    await vi.advanceTimersByTimeAsync(15_000);
+    expect(later.heard).toEqual(['sign-up']);
   });
 
   it('plays only the last of several taps, once', async () => {

@@ -75,12 +75,7 @@ export function holdEarlyInteractions(
     doc.removeEventListener('change', hold, true);
     const last = held;
     held = null;
-    if (!last) return;
-    last.element.removeAttribute('aria-busy');
-    // Rendered again in between (another page, a closed menu): what was tapped is gone, so is the tap.
-    if (!last.element.isConnected) return;
-    if (last.kind === 'click') last.element.click();
-    else last.element.dispatchEvent(new Event('change', { bubbles: true }));
+    if (last) playWhenHydrated(last, Date.now() + HYDRATION_WAIT_MS);
   };
   if (html.hasAttribute(APP_READY_ATTRIBUTE)) {
     replay();
@@ -92,6 +87,36 @@ export function holdEarlyInteractions(
     whenIdle(replay);
   });
   observer.observe(html, { attributes: true, attributeFilter: [APP_READY_ATTRIBUTE] });
+}
+
+/**
+ * The longest a held tap waits for React to hydrate its button (a slow phone on a slow network may take many
+ * seconds to bring the page's code); after that it is played all the same.
+ */
+const HYDRATION_WAIT_MS = 30_000;
+
+function playWhenHydrated(last: HeldInteraction, deadline: number): void {
+  // Rendered again in between (another page, a closed menu): what was tapped is gone, so is the tap.
+  if (!last.element.isConnected) return;
+  if (!hydratedByReact(last.element) && Date.now() < deadline) {
+    whenIdle(() => playWhenHydrated(last, deadline));
+    return;
+  }
+  last.element.removeAttribute('aria-busy');
+  if (last.kind === 'click') last.element.click();
+  else last.element.dispatchEvent(new Event('change', { bubbles: true }));
+}
+
+/**
+ * Whether React has hydrated this element, so that a click on it reaches its handler: React keeps each
+ * hydrated element's props on it under a `__reactProps$…` key for its event system. The name is React's
+ * internal one, read rather than relied on: without it, a held tap is played once the wait is over.
+ * The page inside the layout is its own Suspense boundary, hydrated after the layout marks the app ready,
+ * and on a slowed phone that can take longer than the browser's next idle moment; a click React cannot
+ * hydrate its way to is dropped (seen on a 4×-slowed CPU: Make Puja tapped early, no sign-in ever opened).
+ */
+function hydratedByReact(element: Element): boolean {
+  return Object.keys(element).some((key) => key.startsWith('__reactProps$'));
 }
 
 /**
