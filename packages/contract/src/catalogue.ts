@@ -1,6 +1,6 @@
 import { defineEndpoint } from './endpoint.ts';
 import { isSlugOrId, MAX_SLUG_LENGTH, SLUG_PATTERN } from './identifiers.ts';
-import { idSchema } from './input-rules.ts';
+import { idSchema, uploadedFileSchema } from './input-rules.ts';
 import { z } from './zod.ts';
 
 /**
@@ -106,7 +106,7 @@ export const catalogueItemFieldsSchema = z.object({
     .max(5000, 'Description can be at most 5000 characters.'),
   status: catalogueStatusFieldSchema,
   /** A picture (multipart file). Required when creating; on edit only to replace the current one. */
-  image: z.unknown().optional().meta({ description: 'A picture (multipart file)' }),
+  image: uploadedFileSchema('A picture (multipart file)'),
 });
 export type CatalogueItemFields = z.input<typeof catalogueItemFieldsSchema>;
 

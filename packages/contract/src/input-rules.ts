@@ -34,3 +34,20 @@ const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
 export function isStorableText(value: string): boolean {
   return !value.includes('\u0000') && !LONE_SURROGATE.test(value);
 }
+
+/**
+ * A file field of a multipart body. Its value is whatever the multipart parser hands over: what the file is
+ * gets decided from its bytes on the server, never from here. To OpenAPI it is a binary string, so
+ * generated clients type it as a file.
+ */
+export function uploadedFileSchema(description: string) {
+  return z.unknown().optional().meta({ description, type: 'string', format: 'binary' });
+}
+
+/** A multipart field that may carry several files (`files[]`). */
+export function uploadedFilesSchema(description: string) {
+  return z
+    .unknown()
+    .optional()
+    .meta({ description, type: 'array', items: { type: 'string', format: 'binary' } });
+}

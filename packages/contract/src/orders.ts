@@ -1,7 +1,7 @@
 import { TIME_OF_DAY_PATTERN } from './business-time.ts';
 import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from './constants.ts';
 import { defineEndpoint } from './endpoint.ts';
-import { idSchema } from './input-rules.ts';
+import { idSchema, uploadedFilesSchema } from './input-rules.ts';
 import { pageInfoSchema, pageQuerySchema } from './paging.ts';
 import { paymentSchema } from './payments.ts';
 import { messageResponseSchema } from './session.ts';
@@ -235,8 +235,8 @@ export const MAX_COMPLETION_PHOTOS = 10;
 /** `files[]` arrive as uploaded files; what they are is decided from their bytes on the server. */
 export const completePujaRequestSchema = z.object({
   order_id: idSchema('Choose an order.'),
-  'files[]': z.unknown().optional().meta({ description: 'One or more photos (multipart files)' }),
-  files: z.unknown().optional().meta({ description: 'Same as files[]' }),
+  'files[]': uploadedFilesSchema('One or more photos (multipart files)'),
+  files: uploadedFilesSchema('Same as files[]'),
 });
 
 // ---- Endpoints (docs/decisions/014) ----

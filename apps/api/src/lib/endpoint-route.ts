@@ -1,7 +1,10 @@
+import * as contract from '@puja/contract';
 import {
+  type EndpointAccess,
   type EndpointDefinition,
   type EndpointRequest,
   type EndpointResponse,
+  type ErrorStatus,
   errorResponseSchema,
 } from '@puja/contract';
 import type {
@@ -32,7 +35,7 @@ export function route<E extends EndpointDefinition>(
   ) => Promise<EndpointResponse<E> | FastifyReply> | EndpointResponse<E> | FastifyReply,
   options: { config?: Omit<FastifyContextConfig, 'access'> } = {},
 ): void {
-  const errors = Object.fromEntries(endpoint.errors.map((status) => [status, errorResponseSchema]));
+  const errors = Object.fromEntries(errorStatusesOf(endpoint).map((status) => [status, errorResponseSchema]));
   app.route({
     method: endpoint.methodOverride ? ['POST', endpoint.method] : endpoint.method,
     url: endpoint.path,
@@ -42,6 +45,10 @@ export function route<E extends EndpointDefinition>(
     schema: {
       tags: [...endpoint.tags],
       summary: endpoint.summary,
+      ...(operationIds.has(endpoint) ? { operationId: operationIds.get(endpoint) } : {}),
+      description: whoMayCall(endpoint.access),
+      // A public endpoint needs no session: an explicit empty list says so to the API's readers.
+      security: endpoint.access === 'public' ? [] : [{ bearer: [] }],
       ...(endpoint.hidden ? { hide: true } : {}),
       ...(endpoint.params ? { params: endpoint.params } : {}),
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
@@ -53,4 +60,34 @@ export function route<E extends EndpointDefinition>(
     },
     handler: handler as never,
   });
+}
+
+/**
+ * Each endpoint's OpenAPI `operationId`: the name it is exported under from the contract, without its
+ * `Endpoint` suffix (`cancelOrderEndpoint` → `cancelOrder`), so a generated client's methods read as ours.
+ */
+const operationIds = new Map<unknown, string>(
+  Object.entries(contract)
+    .filter(([name, value]) => name.endsWith('Endpoint') && typeof value === 'object' && value !== null)
+    .map(([name, value]) => [value, name.slice(0, -'Endpoint'.length)]),
+);
+
+/**
+ * The error answers an endpoint can give: those its declaration names, and those every endpoint of its kind
+ * gives whatever it does (the access check's 401 and 403, the schemas' 422, and the 503 of an unreachable
+ * database, docs/decisions/025), so the OpenAPI document lists them all.
+ */
+function errorStatusesOf(endpoint: EndpointDefinition): ErrorStatus[] {
+  const statuses = new Set<ErrorStatus>(endpoint.errors);
+  if (endpoint.access !== 'public') statuses.add(401);
+  if (typeof endpoint.access === 'object') statuses.add(403);
+  if (endpoint.params || endpoint.query || endpoint.body) statuses.add(422);
+  statuses.add(503);
+  return [...statuses].sort((a, b) => a - b);
+}
+
+function whoMayCall(access: EndpointAccess): string {
+  if (access === 'public') return 'Anyone, signed in or not.';
+  if (access === 'signedIn') return 'Any signed-in user (a bearer session token).';
+  return `Signed-in users with the role ${access.roles.join(' or ')} (a bearer session token).`;
 }

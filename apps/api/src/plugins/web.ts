@@ -106,12 +106,14 @@ export const webPlugin = fp<WebPluginOptions>(
       return sendIndex(reply, page);
     };
 
-    app.get('/', (request, reply) =>
+    // Pages, not API: kept out of the OpenAPI document.
+    const page = { schema: { hide: true } };
+    app.get('/', page, (request, reply) =>
       indexHtml ? sendPage(request, reply) : reply.status(404).send({ message: ERROR_MESSAGES.notFound }),
     );
     // The server-rendered pages are routes of their own (the not-found handler below gets none of the
     // routes' hooks, compression among them).
-    for (const pagePath of renderer?.paths ?? []) if (pagePath !== '/') app.get(pagePath, sendPage);
+    for (const pagePath of renderer?.paths ?? []) if (pagePath !== '/') app.get(pagePath, page, sendPage);
 
     app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
       const wantsPage =

@@ -166,7 +166,8 @@ export async function pictureVariantRoutes(app: FastifyInstance, options: { stor
   );
   const notFound = (reply: FastifyReply) => reply.status(404).send({ message: ERROR_MESSAGES.notFound });
 
-  app.get('/images/*', async (request: FastifyRequest, reply: FastifyReply) => {
+  // Files, not API: kept out of the OpenAPI document, as the built web app's files are.
+  app.get('/images/*', { schema: { hide: true } }, async (request: FastifyRequest, reply: FastifyReply) => {
     const parsed = parseVariantPath((request.params as { '*'?: string })['*'] ?? '');
     if (!parsed) return notFound(reply);
     const result = await variants.get(parsed.key, parsed.variant);
