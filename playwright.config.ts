@@ -26,6 +26,10 @@ const PHONE = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch:
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: false,
+  // One spec at a time: the specs share this server and its demo accounts, and some change the demo data
+  // for a while that others read (staff-back-office.spec.ts adds a puja to Kopan, whose list other specs
+  // check); two workers would also ask for codes to the same demo numbers at once and wait out the server's
+  // 10 s between two codes. On the two-core CI machine the server and Chromium already use both cores.
   workers: 1,
   retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
