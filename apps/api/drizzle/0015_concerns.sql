@@ -28,6 +28,7 @@ CREATE TABLE "order_concerns" (
           AND char_length("order_concerns"."resolution_note") > 0 END)
 );
 --> statement-breakpoint
+ALTER TABLE "audit_entries" DROP CONSTRAINT "audit_entries_action_check";--> statement-breakpoint
 ALTER TABLE "ledger_entries" DROP CONSTRAINT "ledger_entries_kind_check";--> statement-breakpoint
 ALTER TABLE "payment_attempts" DROP CONSTRAINT "payment_attempts_refund_check";--> statement-breakpoint
 ALTER TABLE "payment_attempts" ADD COLUMN "refund_amount_paisa" integer;--> statement-breakpoint
@@ -38,6 +39,7 @@ ALTER TABLE "order_concerns" ADD CONSTRAINT "order_concerns_refund_payment_id_pa
 CREATE UNIQUE INDEX "order_concerns_one_open_per_order" ON "order_concerns" USING btree ("order_id") WHERE "order_concerns"."status" = 'open';--> statement-breakpoint
 CREATE INDEX "order_concerns_order_index" ON "order_concerns" USING btree ("order_id");--> statement-breakpoint
 CREATE INDEX "order_concerns_open_index" ON "order_concerns" USING btree ("created_at","id") WHERE "order_concerns"."status" = 'open';--> statement-breakpoint
+ALTER TABLE "audit_entries" ADD CONSTRAINT "audit_entries_action_check" CHECK ("audit_entries"."action" IN ('create', 'update', 'delete', 'archive', 'approve', 'redate', 'decline', 'complete', 'message', 'revoke-sessions', 'refund', 'record-refund', 'set-commission-rate', 'set-payout-details', 'run-payouts', 'record-transfer', 'fail-transfer', 'read-name', 'unread-name', 'raise-concern', 'resolve-concern'));--> statement-breakpoint
 ALTER TABLE "ledger_entries" ADD CONSTRAINT "ledger_entries_kind_check" CHECK ("ledger_entries"."kind" IN ('payment_received', 'refund_due', 'refund_paid', 'order_completed', 'clawback', 'order_redone', 'payout_started', 'payout_paid', 'payout_failed'));--> statement-breakpoint
 ALTER TABLE "payment_attempts" ADD CONSTRAINT "payment_attempts_refund_amount_check" CHECK ("payment_attempts"."refund_amount_paisa" IS NULL OR ("payment_attempts"."refund_reason" = 'concern'
         AND "payment_attempts"."refund_amount_paisa" > 0 AND "payment_attempts"."refund_amount_paisa" < "payment_attempts"."amount_paisa"));--> statement-breakpoint

@@ -24,14 +24,14 @@ export const raiseConcernRequestSchema = z.object({
     .string({ error: 'Say what went wrong.' })
     .trim()
     .min(1, 'Say what went wrong.')
-    .max(CONCERN_MESSAGE_MAX_LENGTH, `The message can be at most ${CONCERN_MESSAGE_MAX_LENGTH} characters.`),
+    .max(CONCERN_MESSAGE_MAX_LENGTH, `A message can be at most ${CONCERN_MESSAGE_MAX_LENGTH} characters.`),
 });
 export type RaiseConcernRequest = z.input<typeof raiseConcernRequestSchema>;
 
 const resolutionNote = z
   .string()
   .trim()
-  .max(CONCERN_MESSAGE_MAX_LENGTH, `The note can be at most ${CONCERN_MESSAGE_MAX_LENGTH} characters.`)
+  .max(CONCERN_MESSAGE_MAX_LENGTH, `A note can be at most ${CONCERN_MESSAGE_MAX_LENGTH} characters.`)
   .optional()
   .transform((value) => (value ? value : undefined));
 
@@ -64,7 +64,7 @@ export const resolveConcernRequestSchema = z.discriminatedUnion(
         .string({ error: 'Give the patron the reason.' })
         .trim()
         .min(1, 'Give the patron the reason.')
-        .max(CONCERN_MESSAGE_MAX_LENGTH, `The note can be at most ${CONCERN_MESSAGE_MAX_LENGTH} characters.`),
+        .max(CONCERN_MESSAGE_MAX_LENGTH, `A note can be at most ${CONCERN_MESSAGE_MAX_LENGTH} characters.`),
     }),
   ],
   { error: 'Choose a refund, a redo or a rejection.' },
@@ -115,15 +115,14 @@ export const concernIdParamsSchema = z.object({ concernId: idSchema() });
 export const resolveConcernResponseSchema = z.object({ concern: adminConcernSchema, message: z.string() });
 export type ResolveConcernResponse = z.infer<typeof resolveConcernResponseSchema>;
 
-export { CONCERN_STATUSES };
-
 // ---- Endpoints (docs/decisions/014) ----
 
 export const raiseConcernEndpoint = defineEndpoint({
   method: 'POST',
   path: '/api/order/:orderId/concern',
   access: { roles: ['user'] },
-  summary: 'The patron raises a concern about their performed puja, within the concern window; one open at a time',
+  summary:
+    'The patron raises a concern about their performed puja, within the concern window; one open at a time',
   tags: ['orders'],
   params: orderIdParamsSchema,
   body: raiseConcernRequestSchema,

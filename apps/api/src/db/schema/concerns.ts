@@ -39,14 +39,10 @@ export const orderConcerns = pgTable(
     redoDate: date('redo_date', { mode: 'string' }),
   },
   (table) => [
-    uniqueIndex('order_concerns_one_open_per_order')
-      .on(table.orderId)
-      .where(sql`${table.status} = 'open'`),
+    uniqueIndex('order_concerns_one_open_per_order').on(table.orderId).where(sql`${table.status} = 'open'`),
     index('order_concerns_order_index').on(table.orderId),
     // The administrators' queue: open concerns, oldest first.
-    index('order_concerns_open_index')
-      .on(table.createdAt, table.id)
-      .where(sql`${table.status} = 'open'`),
+    index('order_concerns_open_index').on(table.createdAt, table.id).where(sql`${table.status} = 'open'`),
     check('order_concerns_kind_check', sql`${table.kind} IN (${inList(CONCERN_KINDS)})`),
     check('order_concerns_status_check', sql`${table.status} IN (${inList(CONCERN_STATUSES)})`),
     check('order_concerns_message_length', sql`char_length(${table.message}) BETWEEN 1 AND 2000`),
