@@ -12,7 +12,7 @@ export const concernsRoutes: FastifyPluginAsyncZod<{ concerns: ConcernsService }
 ) => {
   // A concern reaches the administrators' queue: one patron cannot flood it.
   const concernsRateLimit = {
-    max: 10,
+    max: 30,
     timeWindow: '1 hour',
     keyGenerator: (request: FastifyRequest) => `concerns:${request.viewer?.id ?? request.ip}`,
   };

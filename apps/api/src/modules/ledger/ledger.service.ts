@@ -218,16 +218,17 @@ export async function postOrderRedone(tx: Transaction, order: { id: number }, co
   });
 }
 
-/** The money went back to the patron through the provider. */
+/** The money went back to the patron through the provider: all of the payment, or a concern's part. */
 export function postRefundPaid(tx: Transaction, payment: PaymentAttemptRow) {
+  const refundPaisa = refundedPaisa(payment);
   return postEntry(tx, {
     key: ledgerKeys.refundPaid(payment.id),
     kind: 'refund_paid',
     orderId: payment.orderId,
     paymentAttemptId: payment.id,
     postings: [
-      { account: 'refunds_payable', amountPaisa: payment.amountPaisa },
-      { account: clearingOf(payment), amountPaisa: -payment.amountPaisa },
+      { account: 'refunds_payable', amountPaisa: refundPaisa },
+      { account: clearingOf(payment), amountPaisa: -refundPaisa },
     ],
   });
 }
