@@ -10,9 +10,10 @@ export const concernsRoutes: FastifyPluginAsyncZod<{ concerns: ConcernsService }
   app,
   { concerns },
 ) => {
-  // A concern reaches the administrators' queue: one patron cannot flood it.
+  // A concern reaches the administrators' queue: one patron cannot flood it. Each needs a performed order
+  // of theirs, so a patron may raise them at most as often as they may order.
   const concernsRateLimit = {
-    max: 30,
+    max: app.config.ORDERS_PER_PATRON_PER_HOUR,
     timeWindow: '1 hour',
     keyGenerator: (request: FastifyRequest) => `concerns:${request.viewer?.id ?? request.ip}`,
   };
