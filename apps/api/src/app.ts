@@ -34,6 +34,8 @@ import {
   invalidateCatalogue,
   listenForCatalogueChanges,
 } from './modules/catalogue/catalogue-cache.ts';
+import { concernsRoutes } from './modules/concerns/concerns.routes.ts';
+import { createConcernsService } from './modules/concerns/concerns.service.ts';
 import { earningsRoutes } from './modules/earnings/earnings.routes.ts';
 import { createEarningsService } from './modules/earnings/earnings.service.ts';
 import { exchangeRatesRoutes } from './modules/exchange-rates/exchange-rates.routes.ts';
@@ -225,8 +227,18 @@ export async function buildApp(dependencies: AppDependencies, logger?: FastifyBa
     paymentWindowHours: config.ORDER_PAYMENT_WINDOW_HOURS,
     notices,
     imageUrl: (imageId) => imageUrls.sign(`/api/order-images/${imageId}`),
+    concernWindowDays: config.CONCERN_WINDOW_DAYS,
   });
   await app.register(ordersRoutes, { orders });
+  await app.register(concernsRoutes, {
+    concerns: createConcernsService({
+      db: dependencies.db,
+      ordersService: orders,
+      notices,
+      concernWindowDays: config.CONCERN_WINDOW_DAYS,
+      imageUrl: (imageId) => imageUrls.sign(`/api/order-images/${imageId}`),
+    }),
+  });
   const handling = createOrderHandlingService({
     db: dependencies.db,
     ordersService: orders,

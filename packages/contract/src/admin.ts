@@ -117,6 +117,9 @@ export const AUDIT_ACTIONS = [
   /** A name of an order ticked as read during its puja, and a tick taken back (docs/decisions/035). */
   'read-name',
   'unread-name',
+  /** A patron's concern about a performed puja, and an administrator's resolution (docs/decisions/036). */
+  'raise-concern',
+  'resolve-concern',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_SUBJECTS = [

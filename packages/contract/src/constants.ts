@@ -34,9 +34,23 @@ export const CLOSED_ORDER_STATUSES = ['declined', 'completed', 'cancelled', 'exp
 export const PAYMENT_STATUSES = ['Pending', 'Completed', 'Failed', 'Refund due', 'Refunded'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
-/** Why money received is to be returned. `duplicate`: the order was already paid by another payment. */
-export const REFUND_REASONS = ['declined', 'cancelled', 'expired', 'duplicate'] as const;
+/**
+ * Why money received is to be returned. `duplicate`: the order was already paid by another payment;
+ * `concern`: an administrator resolved the patron's concern about a performed puja with a refund, of all
+ * or part of the payment (docs/decisions/036).
+ */
+export const REFUND_REASONS = ['declined', 'cancelled', 'expired', 'duplicate', 'concern'] as const;
 export type RefundReason = (typeof REFUND_REASONS)[number];
+
+/**
+ * A patron's concern about a performed puja (docs/decisions/036): what went wrong, and where it stands.
+ * `refunded`, `redone` and `rejected` are the administrator's three resolutions.
+ */
+export const CONCERN_KINDS = ['name_missed', 'no_proof', 'wrong_day', 'other'] as const;
+export type ConcernKind = (typeof CONCERN_KINDS)[number];
+export const CONCERN_STATUSES = ['open', 'refunded', 'redone', 'rejected'] as const;
+export type ConcernStatus = (typeof CONCERN_STATUSES)[number];
+export const CONCERN_MESSAGE_MAX_LENGTH = 2000;
 
 /** `PJ-` and six characters without look-alikes (no 0/O, 1/I/L, U), e.g. `PJ-7K3M9Q`. */
 export const ORDER_NUMBER_ALPHABET = '23456789ABCDEFGHJKMNPQRSTVWXYZ';

@@ -67,11 +67,19 @@ export type EarningsPayoutsResponse = z.infer<typeof earningsPayoutsResponseSche
 export const STATEMENT_LINE_KINDS = [
   'order_completed',
   'clawback',
+  // A concern resolved by a redo: the performance's earnings back to held until performed again (036).
+  'order_redone',
   'payout_started',
   'payout_paid',
   'payout_failed',
 ] as const;
 export type StatementLineKind = (typeof STATEMENT_LINE_KINDS)[number];
+/** The lines about an order's puja, with its amount and commission; the others are payouts. */
+export const STATEMENT_ORDER_LINE_KINDS: readonly StatementLineKind[] = [
+  'order_completed',
+  'clawback',
+  'order_redone',
+];
 
 export const statementLineSchema = z
   .object({

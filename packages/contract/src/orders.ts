@@ -1,5 +1,11 @@
 import { TIME_OF_DAY_PATTERN } from './business-time.ts';
-import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from './constants.ts';
+import {
+  CONCERN_KINDS,
+  CONCERN_STATUSES,
+  ORDER_STATUSES,
+  PAYMENT_METHODS,
+  PAYMENT_STATUSES,
+} from './constants.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { idSchema, uploadedFilesSchema } from './input-rules.ts';
 import { pageInfoSchema, pageQuerySchema } from './paging.ts';
@@ -100,6 +106,25 @@ export const prayerNameSchema = z
   .meta({ id: 'PrayerName' });
 export type PrayerName = z.infer<typeof prayerNameSchema>;
 
+/** A patron's concern about the order's puja and its outcome (docs/decisions/036). */
+export const concernSchema = z
+  .object({
+    id: z.number().int(),
+    kind: z.enum(CONCERN_KINDS),
+    message: z.string(),
+    status: z.enum(CONCERN_STATUSES),
+    created_at: z.string(),
+    resolved_at: z.string().nullable(),
+    /** The administrator's words to the patron (a rejection's reason). */
+    resolution_note: z.string().nullable(),
+    /** A refund's amount in rupees. */
+    refund_amount: z.number().nonnegative().nullable(),
+    /** A redo's new day, `YYYY-MM-DD` (Nepal). */
+    redo_date: z.string().nullable(),
+  })
+  .meta({ id: 'Concern' });
+export type Concern = z.infer<typeof concernSchema>;
+
 export const orderSchema = z
   .object({
     id: z.number().int(),
@@ -137,6 +162,13 @@ export const orderSchema = z
     payments: z.array(paymentSchema),
     /** Who wrote last on the order: `patron` means the monastery has a message to answer. */
     last_message_from: z.enum(['patron', 'monastery']).nullable(),
+    /** The concerns raised about the order's puja, oldest first (docs/decisions/036). Always sent. */
+    concerns: z.array(concernSchema).optional(),
+    /**
+     * Until when the patron may raise a concern (ISO): a performed order's completion plus the concern
+     * window, while no concern is open; null otherwise. Always sent.
+     */
+    concern_until: z.string().nullable().optional(),
   })
   .meta({ id: 'Order' });
 export type Order = z.infer<typeof orderSchema>;

@@ -42,6 +42,11 @@ export const paymentSchema = z
     created_at: z.string(),
     paid_at: z.string().nullable(),
     refund_reason: z.enum(REFUND_REASONS).nullable(),
+    /**
+     * What its refund returns, in rupees: all of `amount`, or part of it (a concern's refund of a performed
+     * puja, docs/decisions/036); null without a refund. The server always sends it.
+     */
+    refund_amount: z.number().nonnegative().nullable().optional(),
     refund_due_at: z.string().nullable(),
     /** Set while a Khalti refund was asked for and Khalti has not confirmed it yet. */
     refund_requested_at: z.string().nullable(),

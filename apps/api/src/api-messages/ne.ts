@@ -240,6 +240,27 @@ export const ne: ApiMessageCatalogue = {
   transferDay: 'रकमान्तरको मिति YYYY-MM-DD मा लेख्नुहोस्।',
   transferFailureReason: 'रकमान्तर किन असफल भयो लेख्नुहोस्।',
   transferFailureTooLong: 'कारण बढीमा ५०० अक्षरको हुन सक्छ।',
+  // concerns (docs/decisions/036)
+  concernKind: 'के बिग्रियो, छान्नुहोस्।',
+  concernMessage: 'के बिग्रियो, लेख्नुहोस्।',
+  concernRefundAmount: 'फिर्ता गर्ने रकम रुपैयाँमा लेख्नुहोस्।',
+  concernAmountPaisa: 'रकममा बढीमा दुई दशमलव (पैसा) हुन्छ।',
+  concernRejectReason: 'यजमानलाई कारण दिनुहोस्।',
+  concernOutcome: 'फिर्ता, फेरि पूजा वा अस्वीकार छान्नुहोस्।',
+  concernQueueStatus: 'खुला वा टुङ्गिएका गुनासा छान्नुहोस्।',
+  concernOwnOrderOnly: 'यो अर्डरको यजमानले मात्र यसबारे गुनासो राख्न सक्नुहुन्छ।',
+  concernPerformedOnly: 'सम्पन्न भइसकेको पूजाबारे मात्र गुनासो राख्न सकिन्छ।',
+  concernAlreadyOpen: 'यो अर्डरबारे एउटा गुनासो पहिले नै खुला छ।',
+  concernWindowPassed: 'यो पूजाबारे गुनासो राख्ने समय सकियो।',
+  concernNotFound: 'गुनासो भेटिएन।',
+  concernAlreadyResolved: 'यो गुनासो पहिले नै टुङ्गिसकेको छ।',
+  concernNothingToRefund: 'यो अर्डरमा फिर्ता गर्न केही बाँकी छैन।',
+  refundAtMost: 'बढीमा {amount} फिर्ता गर्न सकिन्छ।',
+  concernRefundRecorded: 'फिर्ता बाँकी अभिलेख भयो: भुक्तानी पृष्ठबाट फिर्ता गर्नुहोस्। यजमानलाई जानकारी दिइयो।',
+  concernRedoRefunded: 'यो अर्डरको भुक्तानी फिर्ता भइसकेकाले पूजा फेरि गर्न सकिँदैन।',
+  concernRedoPerformedOnly: 'सम्पन्न भइसकेको पूजा मात्र फेरि गर्न सकिन्छ।',
+  concernRedone: 'पूजा फेरि गर्न गुम्बामा फर्कियो। यजमानलाई जानकारी दिइयो।',
+  concernRejected: 'गुनासो अस्वीकार गरियो। यजमानलाई कारण बताइयो।',
 };
 
 /** An order's state inside a sentence: `यो अर्डर {status} छ।`. */

@@ -230,6 +230,27 @@ export const zhHant: ApiMessageCatalogue = {
   transferDay: '請以 YYYY-MM-DD 輸入轉帳日期。',
   transferFailureReason: '請說明轉帳失敗的原因。',
   transferFailureTooLong: '原因最多 500 個字元。',
+  // concerns (docs/decisions/036)
+  concernKind: '請選擇出了什麼問題。',
+  concernMessage: '請說明出了什麼問題。',
+  concernRefundAmount: '請輸入要退款的盧比金額。',
+  concernAmountPaisa: '金額最多兩位小數（派薩）。',
+  concernRejectReason: '請向施主說明原因。',
+  concernOutcome: '請選擇退款、重新進行或駁回。',
+  concernQueueStatus: '請選擇未處理或已處理的疑慮。',
+  concernOwnOrderOnly: '只有此訂單的施主可以就此提出疑慮。',
+  concernPerformedOnly: '只能就已完成的法會提出疑慮。',
+  concernAlreadyOpen: '此訂單已有一項未處理的疑慮。',
+  concernWindowPassed: '就此法會提出疑慮的期限已過。',
+  concernNotFound: '找不到此疑慮。',
+  concernAlreadyResolved: '此疑慮已處理。',
+  concernNothingToRefund: '此訂單已沒有可退款的金額。',
+  refundAtMost: '最多可退款 {amount}。',
+  concernRefundRecorded: '已記錄應退款項：請在「付款」頁面退款。已通知施主。',
+  concernRedoRefunded: '此訂單的付款已退款，因此無法重新進行。',
+  concernRedoPerformedOnly: '只有已完成的法會可以重新進行。',
+  concernRedone: '法會已交回寺院重新進行。已通知施主。',
+  concernRejected: '疑慮已駁回。已向施主說明原因。',
 };
 
 /** An order's state inside a sentence: `此預約{status}。`. */

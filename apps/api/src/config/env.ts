@@ -210,6 +210,8 @@ const envSchema = z.object({
   /** A monastery is paid only when at least this much is due, in paisa (Rs. 1,000 by default). */
   PAYOUT_MINIMUM_PAISA: z.coerce.number().int().min(1).max(100_000_000).default(100_000),
   /** A change of a monastery's payout details holds its payouts for this many days (0: no hold). */
+  /** Days after a puja is performed in which its patron may raise a concern (docs/decisions/036). */
+  CONCERN_WINDOW_DAYS: z.coerce.number().int().min(1).max(365).default(14),
   PAYOUT_HOLD_DAYS_AFTER_DETAILS_CHANGE: z.coerce.number().int().min(0).max(90).default(7),
   /** One patron may place this many orders an hour (a form resent with its key is the same order). */
   ORDERS_PER_PATRON_PER_HOUR: z.coerce.number().int().min(1).default(30),

@@ -37,6 +37,11 @@ export const en = {
     monasteryMessage: '{monastery} sent you a message about your {puja}.',
     refunded: '{amount} has been refunded to your {provider} account.',
     refundedWithReference: '{amount} has been refunded to your {provider} account (reference {reference}).',
+    concernRefunded:
+      'Your concern about your {puja} at {monastery} was upheld: {amount} will be refunded to your {provider} account.',
+    concernRedone:
+      'Your concern about your {puja} at {monastery} was upheld: the puja will be performed again on {date}.',
+    concernRejected: 'Your concern about your {puja} at {monastery} was not upheld: {reason}',
     staffPatronWrote: '{patron} wrote about their {puja}.',
     staffPatronWroteUnnamed: 'The patron wrote about their {puja}.',
     staffPaymentReceived: '{patron} paid {amount} for {puja} on {date}. It is ready for your approval.',
@@ -63,6 +68,9 @@ export const en = {
     monasteryMessage: 'A message from {monastery}',
     refunded: 'Your refund was made',
     refundedWithReference: 'Your refund was made',
+    concernRefunded: 'Your concern about your {puja}: a refund',
+    concernRedone: 'Your concern about your {puja}: performed again',
+    concernRejected: 'Your concern about your {puja}',
   },
   /** The puja as a calendar event (.ics): what the patron's calendar shows. */
   calendar: {

@@ -32,6 +32,10 @@ export const ne: NoticeCatalogue = {
     monasteryMessage: '{monastery} ले तपाईंको {puja} बारे तपाईंलाई सन्देश पठाएको छ।',
     refunded: '{amount} तपाईंको {provider} खातामा फिर्ता गरिएको छ।',
     refundedWithReference: '{amount} तपाईंको {provider} खातामा फिर्ता गरिएको छ (सन्दर्भ {reference})।',
+    concernRefunded:
+      '{monastery} मा तपाईंको {puja} बारेको गुनासो स्वीकार गरियो: {amount} तपाईंको {provider} खातामा फिर्ता गरिनेछ।',
+    concernRedone: '{monastery} मा तपाईंको {puja} बारेको गुनासो स्वीकार गरियो: पूजा {date} मा फेरि गरिनेछ।',
+    concernRejected: '{monastery} मा तपाईंको {puja} बारेको गुनासो स्वीकार गरिएन: {reason}',
     staffPatronWrote: '{patron} ले आफ्नो {puja} बारे सन्देश लेख्नुभयो।',
     staffPatronWroteUnnamed: 'यजमानले आफ्नो {puja} बारे सन्देश लेख्नुभयो।',
     staffPaymentReceived:
@@ -58,6 +62,9 @@ export const ne: NoticeCatalogue = {
     monasteryMessage: '{monastery} बाट सन्देश',
     refunded: 'तपाईंको रकम फिर्ता गरियो',
     refundedWithReference: 'तपाईंको रकम फिर्ता गरियो',
+    concernRefunded: 'तपाईंको {puja} बारेको गुनासो: फिर्ता',
+    concernRedone: 'तपाईंको {puja} बारेको गुनासो: फेरि गरिने',
+    concernRejected: 'तपाईंको {puja} बारेको गुनासो',
   },
   calendar: {
     title: '{monastery}मा {puja}',

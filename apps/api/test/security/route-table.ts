@@ -314,6 +314,13 @@ export const ROUTES: Record<string, Entry> = {
     (w) => `/api/admin/payouts/${w.ids.payoutToFail}/fail`,
     { body: { reason: 'The wallet is closed' } },
   ),
+  // ---- concerns (docs/decisions/036) ----
+  'GET /api/admin/concerns': entry('401 403 403 403 403 200', '/api/admin/concerns'),
+  'POST /api/admin/concerns/:concernId/resolve': entry(
+    '401 403 403 403 403 200',
+    (w) => `/api/admin/concerns/${w.ids.concern}/resolve`,
+    { body: { outcome: 'reject', note: 'Every name was read, as the photos show.' } },
+  ),
   'GET /api/monastery-commission': entry('401 403 403 200 200 403', '/api/monastery-commission'),
 
   // ---- a monastery's earnings and statements (its own staff, and administrators) ----
@@ -421,6 +428,11 @@ export const ROUTES: Record<string, Entry> = {
   'POST /api/order/:orderId/cancel': entry(
     '401 200 403 403 403 403',
     (w) => `/api/order/${w.ids.orderToCancel}/cancel`,
+  ),
+  'POST /api/order/:orderId/concern': entry(
+    '401 200 403 403 403 403',
+    (w) => `/api/order/${w.ids.concernOrder}/concern`,
+    { body: { kind: 'name_missed', message: 'My father’s name was not read.' } },
   ),
   'POST /api/order/:orderId/messages': entry(
     '401 200 403 403 403 403',

@@ -8,6 +8,7 @@ import {
   messages,
   monasteryPayoutDetails,
   monasteryPujas,
+  orderConcerns,
   orderNames,
   paymentAttempts,
   payoutRuns,
@@ -128,6 +129,15 @@ export async function createSecurityWorld() {
     .insert(orderNames)
     .values({ orderId: todaysOrder.id, position: 0, name: 'Ama Dolma', departed: true })
     .returning({ id: orderNames.id });
+  // Concerns (docs/decisions/036): a performed puja of the patron's to raise one about, and another with a
+  // concern open for an administrator to resolve (a rejection: no money moves, so the rows alone do).
+  const performed = { userId: patronId!, status: 'completed' as const, closedAt: new Date() };
+  const concernOrder = await insertOrder(db, offering!, performed);
+  const concernedOrder = await insertOrder(db, offering!, performed);
+  const [concern] = await db
+    .insert(orderConcerns)
+    .values({ orderId: concernedOrder.id, raisedBy: patronId!, kind: 'no_proof', message: 'No photo.' })
+    .returning({ id: orderConcerns.id });
   const refundDue = async (orderId: number) =>
     (
       await db
@@ -214,6 +224,8 @@ export async function createSecurityWorld() {
       unpaidOrder,
       orderToCancel,
       prayerName: prayerName!.id,
+      concernOrder: concernOrder.id,
+      concern: concern!.id,
       khaltiRefund: await refundDue(khaltiRefundOrder),
       esewaRefund: await refundDue(esewaRefundOrder),
       payoutRun: todaysPayout.run,

@@ -110,6 +110,7 @@ describe('routes', () => {
       'Users',
       'Payments',
       'Payouts',
+      'Concerns',
       'Audit log',
     ]);
     expect(within(menu).getByRole('link', { name: 'Users' })).toHaveAttribute('aria-current', 'page');

@@ -199,6 +199,14 @@ export const routes: RouteObject[] = [
                     ),
                   },
                   {
+                    path: 'concerns',
+                    element: lazyPage(
+                      async () =>
+                        (await import('../features/concerns/routes/admin-concerns-page.tsx'))
+                          .AdminConcernsPage,
+                    ),
+                  },
+                  {
                     path: 'audit',
                     element: lazyPage(
                       async () =>

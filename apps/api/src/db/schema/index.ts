@@ -1,5 +1,6 @@
 export * from './audit.ts';
 export * from './catalogue.ts';
+export * from './concerns.ts';
 export * from './exchange-rates.ts';
 export * from './ledger.ts';
 export * from './orders.ts';

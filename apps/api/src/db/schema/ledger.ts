@@ -20,6 +20,8 @@ export const LEDGER_ENTRY_KINDS = [
   'refund_paid',
   'order_completed',
   'clawback',
+  // A concern resolved by a redo: what the performance earned goes back to held (docs/decisions/036).
+  'order_redone',
   // Payouts (docs/decisions/033).
   'payout_started',
   'payout_paid',

@@ -11,7 +11,7 @@ import {
   unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt } from './columns.ts';
+import { createdAt, inList, updatedAt } from './columns.ts';
 import { orders } from './orders.ts';
 import { users } from './users.ts';
 
@@ -39,6 +39,11 @@ export const paymentAttempts = pgTable(
     /** The provider's last answer, kept for support and reconciliation. */
     lastProviderResponse: jsonb('last_provider_response'),
     completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * How much of the payment its refund returns, when less than all of it: only a concern's refund of a
+     * performed puja is partial (docs/decisions/036); null means the whole payment.
+     */
+    refundAmountPaisa: integer('refund_amount_paisa'),
     /** `due`: to be returned; `requested`: Khalti's refund API was called and has not confirmed yet. */
     refundStatus: text('refund_status', { enum: ['due', 'requested', 'refunded'] }),
     refundReason: text('refund_reason', { enum: REFUND_REASONS }),
@@ -64,8 +69,14 @@ export const paymentAttempts = pgTable(
       'payment_attempts_refund_check',
       sql`(${table.refundStatus} IS NULL AND ${table.refundReason} IS NULL)
         OR (${table.status} = 'Completed' AND ${table.refundStatus} IN ('due', 'requested', 'refunded')
-            AND ${table.refundReason} IN ('declined', 'cancelled', 'expired', 'duplicate')
+            AND ${table.refundReason} IN (${inList(REFUND_REASONS)})
             AND ${table.refundDueAt} IS NOT NULL)`,
+    ),
+    // A partial refund is part of a received payment, and only a concern's: the other reasons return it all.
+    check(
+      'payment_attempts_refund_amount_check',
+      sql`${table.refundAmountPaisa} IS NULL OR (${table.refundReason} = 'concern'
+        AND ${table.refundAmountPaisa} > 0 AND ${table.refundAmountPaisa} < ${table.amountPaisa})`,
     ),
     check(
       'payment_attempts_refunded_check',

@@ -128,12 +128,17 @@ export async function lookUpKhaltiPayment(settings: KhaltiSettings, pidx: string
 
 /**
  * Khalti's refund API, full refund of a wallet payment: `POST {site}/api/merchant-transaction/{id}/refund/`
- * with no body, where site is the KPG-2 base without its `api/v2/` (https://dev.khalti.com in sandbox).
+ * with no body (a partial refund: `{"amount": paisa}`), where site is the KPG-2 base without its `api/v2/` (https://dev.khalti.com in sandbox).
  * Resolves when Khalti answers 200. Throws {@link KhaltiError} when Khalti refuses (4xx, its `detail` in
  * the message, e.g. already refunded) and {@link KhaltiUnavailableError} when we cannot tell whether the
  * refund happened.
  */
-export async function refundKhaltiPayment(settings: KhaltiSettings, transactionId: string): Promise<void> {
+export async function refundKhaltiPayment(
+  settings: KhaltiSettings,
+  transactionId: string,
+  /** Part of the payment, in paisa (a concern's partial refund, docs/decisions/036); all of it when left out. */
+  partPaisa?: number,
+): Promise<void> {
   // Dot segments would be resolved away by the URL parser even when percent-encoded.
   if (transactionId === '' || transactionId === '.' || transactionId === '..') {
     throw new TypeError(`Not a Khalti transaction id: "${transactionId}"`);
@@ -146,7 +151,13 @@ export async function refundKhaltiPayment(settings: KhaltiSettings, transactionI
   try {
     const response = await fetch(url, {
       method: 'POST',
-      headers: { authorization: `Key ${settings.secretKey}` },
+      // A partial refund names its amount in paisa, as Khalti's refund API takes it; a full one sends nothing.
+      ...(partPaisa === undefined
+        ? { headers: { authorization: `Key ${settings.secretKey}` } }
+        : {
+            headers: { authorization: `Key ${settings.secretKey}`, 'content-type': 'application/json' },
+            body: JSON.stringify({ amount: partPaisa }),
+          }),
       signal: AbortSignal.timeout(15_000),
     });
     status = response.status;

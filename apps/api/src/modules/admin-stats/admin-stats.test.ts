@@ -187,6 +187,7 @@ describe('the dashboard figures, from a known set of orders, payments and people
         paymentWindowHours: 24,
         notices: { tell: async () => undefined, tellStaff: async () => undefined },
         imageUrl: () => '',
+        concernWindowDays: 14,
       }),
       businessTimeZone: TIME_ZONE,
       now: () => NOW,

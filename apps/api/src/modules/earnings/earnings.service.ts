@@ -4,6 +4,7 @@ import {
   type EarningsSummary,
   type Language,
   paisaToRupees,
+  STATEMENT_ORDER_LINE_KINDS,
   type Statement,
   type StatementLine,
   type StatementLineKind,
@@ -77,7 +78,7 @@ export function createEarningsService(dependencies: {
         // Opening + movements = closing, by construction: the closing is the opening plus each line's net,
         // every one of them the ledger's postings on the monastery's payable account.
         const closingPaisa = opening.payablePaisa + rows.reduce((sum, row) => sum + row.netPaisa, 0);
-        const sum = (kinds: StatementLineKind[], pick: (row: StatementLineRow) => number) =>
+        const sum = (kinds: readonly StatementLineKind[], pick: (row: StatementLineRow) => number) =>
           rows
             .filter((row) => kinds.includes(row.kind as StatementLineKind))
             .reduce((total, row) => total + pick(row), 0);
@@ -90,10 +91,11 @@ export function createEarningsService(dependencies: {
           totals: {
             orders: rows.filter((row) => row.kind === 'order_completed').length,
             amount: paisaToRupees(
-              sum(['order_completed', 'clawback'], (row) => row.netPaisa + row.commissionPaisa),
+              sum(STATEMENT_ORDER_LINE_KINDS, (row) => row.netPaisa + row.commissionPaisa),
             ),
-            commission: paisaToRupees(sum(['order_completed', 'clawback'], (row) => row.commissionPaisa)),
-            earned: paisaToRupees(sum(['order_completed'], (row) => row.netPaisa)),
+            commission: paisaToRupees(sum(STATEMENT_ORDER_LINE_KINDS, (row) => row.commissionPaisa)),
+            // Net of redos: a puja to be performed again has not earned yet (docs/decisions/036).
+            earned: paisaToRupees(sum(['order_completed', 'order_redone'], (row) => row.netPaisa)),
             clawedBack: paisaToRupees(-sum(['clawback'], (row) => row.netPaisa)),
             paidOut: paisaToRupees(-sum(['payout_started'], (row) => row.netPaisa)),
             returned: paisaToRupees(sum(['payout_failed'], (row) => row.netPaisa)),
@@ -120,7 +122,7 @@ export function createEarningsService(dependencies: {
         limit: STATEMENT_LINE_LIMIT,
       });
       const earned = earnedRows
-        .filter((row) => row.kind === 'order_completed' || row.kind === 'clawback')
+        .filter((row) => STATEMENT_ORDER_LINE_KINDS.includes(row.kind as StatementLineKind))
         .reduce((sum, row) => sum + row.netPaisa, 0);
       return {
         monastery,
@@ -210,7 +212,7 @@ export type EarningsService = ReturnType<typeof createEarningsService>;
 
 function toLine(row: StatementLineRow): StatementLine {
   const kind = row.kind as StatementLineKind;
-  const isOrder = kind === 'order_completed' || kind === 'clawback';
+  const isOrder = STATEMENT_ORDER_LINE_KINDS.includes(kind);
   const amountPaisa = isOrder
     ? row.netPaisa + row.commissionPaisa
     : kind === 'payout_paid'

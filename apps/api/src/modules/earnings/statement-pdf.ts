@@ -1,4 +1,10 @@
-import { formatRupees, type Language, type Statement, type StatementLine } from '@puja/contract';
+import {
+  formatRupees,
+  type Language,
+  STATEMENT_ORDER_LINE_KINDS,
+  type Statement,
+  type StatementLine,
+} from '@puja/contract';
 import PDFDocument from 'pdfkit';
 import { drawRule, pdfBytes, TextWriter } from '../../integrations/pdf/pdf-fonts.ts';
 import type { StatementWords } from './statement-words.ts';
@@ -123,7 +129,7 @@ export async function renderStatementPdf(
       });
       below = document.y;
     }
-    const isOrder = line.kind === 'order_completed' || line.kind === 'clawback';
+    const isOrder = STATEMENT_ORDER_LINE_KINDS.includes(line.kind);
     cell(columns[2], money(line.amount), top);
     if (isOrder) cell(columns[3], money(line.commission), top);
     cell(columns[4], line.net === 0 ? '—' : money(line.net), top, { bold: true });

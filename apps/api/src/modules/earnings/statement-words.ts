@@ -47,6 +47,7 @@ const en: StatementWords = {
   kinds: {
     order_completed: 'Puja performed',
     clawback: 'Refund after the puja (clawback)',
+    order_redone: 'Puja to be performed again (held)',
     payout_started: 'Payout #{id} started',
     payout_paid: 'Payout #{id} transferred',
     payout_failed: 'Payout #{id} failed: money returned',
@@ -81,6 +82,7 @@ const ne: StatementWords = {
   kinds: {
     order_completed: 'पूजा सम्पन्न',
     clawback: 'पूजापछि फिर्ता (कटौती)',
+    order_redone: 'पूजा फेरि गरिने (रोकिएको)',
     payout_started: 'भुक्तानी #{id} सुरु',
     payout_paid: 'भुक्तानी #{id} पठाइयो',
     payout_failed: 'भुक्तानी #{id} असफल: रकम फिर्ता',
@@ -114,6 +116,7 @@ const zhHant: StatementWords = {
   kinds: {
     order_completed: '法會已完成',
     clawback: '法會後退款（追回）',
+    order_redone: '法會將重新進行（暫扣）',
     payout_started: '撥款 #{id} 已開始',
     payout_paid: '撥款 #{id} 已轉帳',
     payout_failed: '撥款 #{id} 失敗：款項退回',

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor, Transaction } from '../../db/client.ts';
 import {
   type LedgerAccount,
@@ -54,6 +54,31 @@ export async function insertPostings(tx: Transaction, entryId: number, postings:
       currency: posting.currency ?? 'NPR',
     })),
   );
+}
+
+/** The order's newest completion or redo entry: which of the two came last says whether it stands performed. */
+export async function findLatestPerformanceEntry(db: Executor, orderId: number) {
+  const [row] = await db
+    .select()
+    .from(ledgerEntries)
+    .where(
+      and(
+        eq(ledgerEntries.orderId, orderId),
+        inArray(ledgerEntries.kind, ['order_completed', 'order_redone']),
+      ),
+    )
+    .orderBy(desc(ledgerEntries.id))
+    .limit(1);
+  return row;
+}
+
+/** How many times the order's puja was sent back to be performed again (its `order_redone` entries). */
+export async function countRedos(db: Executor, orderId: number): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.orderId, orderId), eq(ledgerEntries.kind, 'order_redone')));
+  return row?.count ?? 0;
 }
 
 /** An entry's posting on one account (the entries that are read back post once per account). */
@@ -113,14 +138,20 @@ export async function selectLedgerDifferences(db: Executor, limit: number): Prom
   }>(sql`
     WITH money AS (
       SELECT o.id, o.number, o.status = 'completed' AS performed, o.monastery_id,
-        coalesce(sum(p.amount_paisa) FILTER (WHERE p.refund_status IS NULL), 0) AS kept,
-        coalesce(sum(p.amount_paisa) FILTER (WHERE p.refund_status IN ('due', 'requested')), 0) AS due,
-        coalesce(sum(p.amount_paisa) FILTER (
-          WHERE p.provider = 'esewa' AND p.refund_status IS DISTINCT FROM 'refunded'), 0) AS esewa,
-        coalesce(sum(p.amount_paisa) FILTER (
-          WHERE p.provider = 'khalti' AND p.refund_status IS DISTINCT FROM 'refunded'), 0) AS khalti
+        coalesce(sum(p.amount_paisa - p.refund), 0) AS kept,
+        coalesce(sum(p.refund) FILTER (WHERE p.refund_status IN ('due', 'requested')), 0) AS due,
+        coalesce(sum(p.amount_paisa - p.refunded) FILTER (WHERE p.provider = 'esewa'), 0) AS esewa,
+        coalesce(sum(p.amount_paisa - p.refunded) FILTER (WHERE p.provider = 'khalti'), 0) AS khalti
       FROM orders o
-      LEFT JOIN payment_attempts p ON p.order_id = o.id AND p.status = 'Completed'
+      -- What each received payment's refund returns (all of it, or a concern's part: decision 036), and
+      -- of that what was already returned.
+      LEFT JOIN LATERAL (
+        SELECT pa.*,
+          CASE WHEN pa.refund_status IS NULL THEN 0 ELSE coalesce(pa.refund_amount_paisa, pa.amount_paisa) END AS refund,
+          CASE WHEN pa.refund_status = 'refunded' THEN coalesce(pa.refund_amount_paisa, pa.amount_paisa) ELSE 0 END AS refunded
+        FROM payment_attempts pa
+        WHERE pa.order_id = o.id AND pa.status = 'Completed'
+      ) p ON true
       GROUP BY o.id
     ),
     books AS (
@@ -179,7 +210,7 @@ export async function findEntryPostings(db: Executor, entryId: number): Promise<
 }
 
 /** The entries that earn money for a performed puja, or give it back after (the refund of a performed puja). */
-const EARNING_KINDS: LedgerEntryKind[] = ['order_completed', 'clawback'];
+const EARNING_KINDS: LedgerEntryKind[] = ['order_completed', 'clawback', 'order_redone'];
 
 /**
  * Per order, what its performed puja earned (the monastery's share and the commission together), net of
@@ -223,7 +254,7 @@ export async function selectMoneySplit(db: Executor) {
       coalesce(-sum(p.amount_paisa) FILTER (WHERE p.account = 'refunds_payable' AND p.amount_paisa < 0), 0) AS refunds,
       coalesce(-sum(p.amount_paisa) FILTER (WHERE p.account = 'held_for_orders'), 0) AS held,
       coalesce(-sum(p.amount_paisa) FILTER (
-        WHERE p.account = 'monastery_payable' AND e.kind IN ('order_completed', 'clawback')), 0) AS earnings,
+        WHERE p.account = 'monastery_payable' AND e.kind IN ('order_completed', 'clawback', 'order_redone')), 0) AS earnings,
       coalesce(-sum(p.amount_paisa) FILTER (WHERE p.account = 'platform_commission'), 0) AS commission
     FROM ledger_postings p
     JOIN ledger_entries e ON e.id = p.entry_id

@@ -1,11 +1,13 @@
 import { type LedgerBalancesResponse, paisaToRupees } from '@puja/contract';
 import type { Executor, Transaction } from '../../db/client.ts';
 import type { LedgerAccount, LedgerEntryKind } from '../../db/schema/index.ts';
+import { refundedPaisa } from '../payments/payment-record.ts';
 import type { PaymentAttemptRow } from '../payments/payments.queries.ts';
 import {
   findEntryByKey,
   findEntryPosting,
   findEntryPostings,
+  findLatestPerformanceEntry,
   insertEntryOnce,
   insertPostings,
   type LedgerDifference,
@@ -28,7 +30,13 @@ export const ledgerKeys = {
   paymentReceived: (paymentId: number) => `payment-received:${paymentId}`,
   refundDue: (paymentId: number) => `refund-due:${paymentId}`,
   refundPaid: (paymentId: number) => `refund-paid:${paymentId}`,
-  orderCompleted: (orderId: number) => `order-completed:${orderId}`,
+  /**
+   * A performance of the order's puja: the first is `order-completed:{orderId}` (as migration 0010 wrote
+   * it); one after `n` redos (docs/decisions/036) is `order-completed:{orderId}:{n + 1}`.
+   */
+  orderCompleted: (orderId: number, redos = 0) =>
+    redos === 0 ? `order-completed:${orderId}` : `order-completed:${orderId}:${redos + 1}`,
+  orderRedone: (concernId: number) => `order-redone:${concernId}`,
   payoutStarted: (payoutId: number) => `payout-started:${payoutId}`,
   payoutPaid: (payoutId: number) => `payout-paid:${payoutId}`,
   payoutFailed: (payoutId: number) => `payout-failed:${payoutId}`,
@@ -125,58 +133,102 @@ export function postPaymentReceived(tx: Transaction, payment: PaymentAttemptRow)
 }
 
 /**
- * A kept payment becomes a refund due (cancellation, decline). Held money goes to refunds payable; if the
- * order was already performed, what the monastery and the platform earned from it is clawed back instead
- * (the monastery's balance may go negative, to be netted against its next earnings).
+ * A kept payment becomes a refund due (cancellation, decline, a concern's refund), of all of it or of part
+ * (a concern's). Held money goes to refunds payable; if the order was performed, what the monastery and
+ * the platform earned from it is clawed back instead, each its share of the refund (the monastery's
+ * balance may go negative, to be netted against its next earnings: docs/decisions/033, 036).
  */
 export async function postRefundDue(tx: Transaction, payment: PaymentAttemptRow) {
-  const completion = await findEntryByKey(tx, ledgerKeys.orderCompleted(payment.orderId));
+  const completion = await findCompletionInForce(tx, payment.orderId);
+  const refundPaisa = refundedPaisa(payment);
   const entry = {
     key: ledgerKeys.refundDue(payment.id),
     orderId: payment.orderId,
     paymentAttemptId: payment.id,
   };
-  const owed = { account: 'refunds_payable' as const, amountPaisa: -payment.amountPaisa };
+  const owed = { account: 'refunds_payable' as const, amountPaisa: -refundPaisa };
   // A completion earned from another payment than this one (none does today) leaves this one held.
   if (!completion || completion.paymentAttemptId !== payment.id)
     return postEntry(tx, {
       ...entry,
       kind: 'refund_due',
-      postings: [{ account: 'held_for_orders', amountPaisa: payment.amountPaisa }, owed],
+      postings: [{ account: 'held_for_orders', amountPaisa: refundPaisa }, owed],
     });
-  // The completion's own postings, reversed: the rate of the day it was performed, not today's.
+  // The completion's own postings, reversed in the refund's proportion: the rate of the day it was
+  // performed, not today's, and all of each share when all of the payment goes back.
   const earned = await findEntryPosting(tx, completion.id, 'monastery_payable');
-  const commission = await findEntryPosting(tx, completion.id, 'platform_commission');
+  const commissionPosting = await findEntryPosting(tx, completion.id, 'platform_commission');
+  const commission = -(commissionPosting?.amountPaisa ?? 0);
+  const commissionBack = shareOf(commission, refundPaisa, payment.amountPaisa);
+  const monasteryBack = refundPaisa - commissionBack;
   return postEntry(tx, {
     ...entry,
     kind: 'clawback',
-    // Either share may have been nothing (a commission of 0 % or 100 %), and then it has no posting.
+    // Either share may be nothing (a commission of 0 % or 100 %), and then it has no posting.
     postings: [
       ...(earned
         ? [
             {
               account: 'monastery_payable' as const,
               monasteryId: earned.monasteryId,
-              amountPaisa: -earned.amountPaisa,
+              amountPaisa: monasteryBack,
             },
           ]
         : []),
-      { account: 'platform_commission', amountPaisa: -(commission?.amountPaisa ?? 0) },
+      { account: 'platform_commission', amountPaisa: commissionBack },
       owed,
     ],
   });
 }
 
-/** The money went back to the patron through the provider. */
+/**
+ * `share × part / whole`, rounded half up to the paisa: what the platform gives back of its commission
+ * when `part` of a `whole` payment is refunded (all of it when all is refunded). In BigInt, since the
+ * product of two amounts may pass 2^53.
+ */
+export function shareOf(share: number, part: number, whole: number): number {
+  if (part === whole) return share;
+  const numerator = BigInt(share) * BigInt(part) * 2n + BigInt(whole);
+  return Number(numerator / (BigInt(whole) * 2n));
+}
+
+/**
+ * The order's completion entry still in force: its newest `order_completed` unless a redo came after it
+ * (docs/decisions/036), else nothing (never performed, or to be performed again).
+ */
+export async function findCompletionInForce(db: Executor, orderId: number) {
+  const latest = await findLatestPerformanceEntry(db, orderId);
+  return latest?.kind === 'order_completed' ? latest : undefined;
+}
+
+/**
+ * A concern resolved by a redo: the completion in force is reversed, its shares back to held for the
+ * order, until the puja is completed again (a new `order_completed`, keyed by the number of redos).
+ */
+export async function postOrderRedone(tx: Transaction, order: { id: number }, concernId: number) {
+  const completion = await findCompletionInForce(tx, order.id);
+  if (!completion) throw new Error(`order ${order.id}: a redo needs a performed puja to reverse`);
+  const postings = await findEntryPostings(tx, completion.id);
+  return postEntry(tx, {
+    key: ledgerKeys.orderRedone(concernId),
+    kind: 'order_redone',
+    orderId: order.id,
+    ...(completion.paymentAttemptId === null ? {} : { paymentAttemptId: completion.paymentAttemptId }),
+    postings: postings.map((posting) => ({ ...posting, amountPaisa: -posting.amountPaisa })),
+  });
+}
+
+/** The money went back to the patron through the provider: all of the payment, or a concern's part. */
 export function postRefundPaid(tx: Transaction, payment: PaymentAttemptRow) {
+  const refundPaisa = refundedPaisa(payment);
   return postEntry(tx, {
     key: ledgerKeys.refundPaid(payment.id),
     kind: 'refund_paid',
     orderId: payment.orderId,
     paymentAttemptId: payment.id,
     postings: [
-      { account: 'refunds_payable', amountPaisa: payment.amountPaisa },
-      { account: clearingOf(payment), amountPaisa: -payment.amountPaisa },
+      { account: 'refunds_payable', amountPaisa: refundPaisa },
+      { account: clearingOf(payment), amountPaisa: -refundPaisa },
     ],
   });
 }
@@ -190,10 +242,11 @@ export function postOrderCompleted(
   order: { id: number; monasteryId: number },
   kept: PaymentAttemptRow,
   commissionBasisPoints: number,
+  redos = 0,
 ) {
   const commission = commissionOf(kept.amountPaisa, commissionBasisPoints);
   return postEntry(tx, {
-    key: ledgerKeys.orderCompleted(order.id),
+    key: ledgerKeys.orderCompleted(order.id, redos),
     kind: 'order_completed',
     orderId: order.id,
     paymentAttemptId: kept.id,

@@ -278,6 +278,8 @@ export async function moveOrderIfStill(
     to: OrderRow['order']['status'];
     paidOnly: boolean;
     closes: boolean;
+    /** The order is open again (a concern's redo sends a performed puja back to be performed). */
+    reopens?: boolean;
     pujaDate?: string;
     /** The time of day to set (`HH:MM`), null to clear it; left out, it stays. */
     pujaTime?: string | null;
@@ -290,6 +292,7 @@ export async function moveOrderIfStill(
       ...(change.pujaDate ? { pujaDate: change.pujaDate } : {}),
       ...(change.pujaTime !== undefined ? { pujaTime: change.pujaTime } : {}),
       ...(change.closes ? { closedAt: new Date() } : {}),
+      ...(change.reopens ? { closedAt: null } : {}),
       // SET reads the row as it was: a day or time that really changes counts one revision.
       scheduleRevision: sql`CASE WHEN (${orders.pujaDate}, ${orders.pujaTime}) IS DISTINCT FROM (${
         change.pujaDate ?? sql`${orders.pujaDate}`

@@ -20,6 +20,8 @@ import { apiMessage } from '../../api-messages/api-messages.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Viewer } from '../../plugins/auth.ts';
+import { concernDeadline, toConcern } from '../concerns/concern-record.ts';
+import { type ConcernRow, listConcernsOfOrders } from '../concerns/concerns.queries.ts';
 import { makeRefundDue } from '../payments/money-events.ts';
 import { toPayment } from '../payments/payment-record.ts';
 import { findKeptPayment, lockOrder, refreshOrderPaymentStatus } from '../payments/payments.queries.ts';
@@ -61,6 +63,8 @@ export function createOrdersService(dependencies: {
   notices: OrderNotices;
   /** A short-lived link to a completion photo. */
   imageUrl: (imageId: number) => string;
+  /** Days after a puja is performed in which its patron may raise a concern (docs/decisions/036). */
+  concernWindowDays: number;
 }) {
   const { db, businessTimeZone, notices } = dependencies;
 
@@ -70,21 +74,29 @@ export function createOrdersService(dependencies: {
    */
   async function toOrders(executor: Executor, rows: OrderRow[]): Promise<Order[]> {
     const ids = rows.map((row) => row.order.id);
-    const [payments, names] = await Promise.all([
+    const [payments, names, concerns] = await Promise.all([
       listReceivedPaymentsOfOrders(executor, ids),
       listNamesOfOrders(executor, ids),
+      listConcernsOfOrders(executor, ids),
     ]);
     return rows.map((row) =>
       toOrder(
         row,
         payments.filter((payment) => payment.orderId === row.order.id),
         names.filter((name) => name.orderId === row.order.id),
+        concerns.filter((concern) => concern.orderId === row.order.id),
       ),
     );
   }
 
-  function toOrder(row: OrderRow, payments: Parameters<typeof toPayment>[0][], names: OrderNameRow[]): Order {
+  function toOrder(
+    row: OrderRow,
+    payments: Parameters<typeof toPayment>[0][],
+    names: OrderNameRow[],
+    concerns: ConcernRow[],
+  ): Order {
     const { order } = row;
+    const concernUntil = concernDeadline(order, concerns, dependencies.concernWindowDays);
     return {
       id: order.id,
       number: order.number,
@@ -105,6 +117,8 @@ export function createOrdersService(dependencies: {
         order.status === 'pending' && order.paymentStatus !== 'Completed' ? payBy(order).toISOString() : null,
       payments: payments.map(toPayment),
       last_message_from: row.lastMessageFrom,
+      concerns: concerns.map(toConcern),
+      concern_until: concernUntil?.toISOString() ?? null,
     };
   }
 
@@ -185,6 +199,7 @@ export function createOrdersService(dependencies: {
           { order: result.inserted, user: { name, email, phone }, ...offering, lastMessageFrom: null },
           [],
           await listNamesOfOrders(db, [result.inserted.id]),
+          [],
         );
       }
       // The same submission again (a double click, a retried request): the order as it now stands.

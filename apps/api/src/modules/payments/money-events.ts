@@ -1,7 +1,9 @@
 import { type RefundReason, todayIn } from '@puja/contract';
 import type { Transaction } from '../../db/client.ts';
+import { countRedos } from '../ledger/ledger.queries.ts';
 import {
   postOrderCompleted,
+  postOrderRedone,
   postPaymentReceived,
   postRefundDue,
   postRefundPaid,
@@ -32,13 +34,17 @@ export async function receivePaymentMoney(
   return received;
 }
 
-/** A kept payment will not pay for a puja after all: all of it is owed back to the patron. */
+/**
+ * A kept payment will not pay for a puja after all: all of it is owed back to the patron, or `partPaisa`
+ * of it when a concern's resolution refunds part (docs/decisions/036).
+ */
 export async function makeRefundDue(
   tx: Transaction,
   attemptId: number,
   reason: RefundReason,
+  partPaisa?: number,
 ): Promise<PaymentAttemptRow | undefined> {
-  const due = await markRefundDue(tx, attemptId, reason);
+  const due = await markRefundDue(tx, attemptId, reason, partPaisa);
   if (due) await postRefundDue(tx, due);
   return due;
 }
@@ -67,11 +73,24 @@ export async function earnOrderMoney(
   const kept = await findKeptPayment(tx, order.id);
   // Approval needs kept money and nothing releases it before completion: without it the books are wrong.
   if (!kept) throw new Error(`order ${order.id} was performed with no kept payment to earn`);
+  const performance = await countRedos(tx, order.id);
   const basisPoints = await commissionRateOn(
     tx,
     order.monasteryId,
     todayIn(commission.businessTimeZone),
     commission.defaultBasisPoints,
   );
-  await postOrderCompleted(tx, order, kept, basisPoints);
+  await postOrderCompleted(tx, order, kept, basisPoints, performance);
+}
+
+/**
+ * A concern resolved by a redo (docs/decisions/036): the puja is to be performed again, so what its
+ * performance earned the monastery and the platform goes back to held until it is completed again.
+ */
+export async function unearnOrderMoney(
+  tx: Transaction,
+  order: { id: number },
+  concernId: number,
+): Promise<void> {
+  await postOrderRedone(tx, order, concernId);
 }

@@ -10,6 +10,11 @@ export function paymentStatusOf(row: Pick<PaymentAttemptRow, 'status' | 'refundS
   return row.status;
 }
 
+/** What a payment's refund returns (paisa): all of it, or the part a concern's refund gives back. */
+export function refundedPaisa(row: Pick<PaymentAttemptRow, 'amountPaisa' | 'refundAmountPaisa'>): number {
+  return row.refundAmountPaisa ?? row.amountPaisa;
+}
+
 /** A payment as the API shows it. */
 export function toPayment(row: PaymentAttemptRow): Payment {
   return {
@@ -22,6 +27,7 @@ export function toPayment(row: PaymentAttemptRow): Payment {
     created_at: row.createdAt.toISOString(),
     paid_at: row.completedAt?.toISOString() ?? null,
     refund_reason: row.refundReason,
+    refund_amount: row.refundStatus === null ? null : paisaToRupees(refundedPaisa(row)),
     refund_due_at: row.refundDueAt?.toISOString() ?? null,
     refund_requested_at:
       row.refundStatus === 'requested' ? (row.refundRequestedAt?.toISOString() ?? null) : null,

@@ -97,15 +97,24 @@ export async function recordOrderPayment(tx: Transaction, orderId: number, attem
     .where(eq(orders.id, orderId));
 }
 
-/** Money received that the order will not keep: a refund of all of it is due from now. */
+/**
+ * Money received that the order will not keep: a refund of all of it is due from now, or of `partPaisa`
+ * of it (a concern's refund of a performed puja, docs/decisions/036; the database allows a part only then).
+ */
 export async function markRefundDue(
   tx: Transaction,
   attemptId: number,
   reason: RefundReason,
+  partPaisa?: number,
 ): Promise<PaymentAttemptRow | undefined> {
   const [row] = await tx
     .update(paymentAttempts)
-    .set({ refundStatus: 'due', refundReason: reason, refundDueAt: new Date() })
+    .set({
+      refundStatus: 'due',
+      refundReason: reason,
+      refundDueAt: new Date(),
+      ...(partPaisa === undefined ? {} : { refundAmountPaisa: partPaisa }),
+    })
     .where(
       and(
         eq(paymentAttempts.id, attemptId),
@@ -119,7 +128,7 @@ export async function markRefundDue(
 
 /**
  * Sets the order's payment status from its payments, in the same transaction that changed them:
- * Completed while one received payment is kept, else Refund due while money is still to be returned,
+ * Completed while one received payment is kept (or kept in part, after a concern's partial refund), else Refund due while money is still to be returned,
  * else Refunded when all of it was, else Pending (nothing received).
  */
 export async function refreshOrderPaymentStatus(tx: Transaction, orderId: number): Promise<void> {
@@ -130,7 +139,7 @@ export async function refreshOrderPaymentStatus(tx: Transaction, orderId: number
     .update(orders)
     .set({
       paymentStatus: sql`CASE
-        WHEN ${received(sql`${paymentAttempts.refundStatus} IS NULL`)} THEN 'Completed'
+        WHEN ${received(sql`(${paymentAttempts.refundStatus} IS NULL OR ${paymentAttempts.refundAmountPaisa} IS NOT NULL)`)} THEN 'Completed'
         WHEN ${received(sql`${paymentAttempts.refundStatus} IN ('due', 'requested')`)} THEN 'Refund due'
         WHEN ${received(sql`${paymentAttempts.refundStatus} = 'refunded'`)} THEN 'Refunded'
         ELSE 'Pending' END`,
@@ -318,7 +327,7 @@ export async function sumRefundsDue(db: Executor): Promise<{ count: number; amou
   const [row] = await db
     .select({
       count: sql<number>`count(*)::int`,
-      amountPaisa: sql<number>`coalesce(sum(${paymentAttempts.amountPaisa}), 0)::bigint`,
+      amountPaisa: sql<number>`coalesce(sum(coalesce(${paymentAttempts.refundAmountPaisa}, ${paymentAttempts.amountPaisa})), 0)::bigint`,
     })
     .from(paymentAttempts)
     .where(inArray(paymentAttempts.refundStatus, ['due', 'requested']));

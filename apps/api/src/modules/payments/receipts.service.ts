@@ -4,6 +4,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Viewer } from '../../plugins/auth.ts';
 import { findOrderById, type OrderRow } from '../orders/orders.queries.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
+import { refundedPaisa } from './payment-record.ts';
 import { listReceivedPayments } from './payments.queries.ts';
 
 /**
@@ -43,6 +44,8 @@ export function createReceiptsService(dependencies: {
         paid,
         {
           ...money,
+          // A concern's refund may be part of the payment (docs/decisions/036).
+          amountPaisa: refundedPaisa(payment),
           kind: 'refund',
           at: payment.refundedAt!,
           refundReference: payment.refundReference,

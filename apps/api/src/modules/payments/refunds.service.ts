@@ -23,7 +23,7 @@ import { recordAudit } from '../audit/audit.service.ts';
 import type { OrderNotices } from '../orders/order-notices.ts';
 import { findOrderById } from '../orders/orders.queries.ts';
 import { recordRefundPaid } from './money-events.ts';
-import { toPayment } from './payment-record.ts';
+import { refundedPaisa, toPayment } from './payment-record.ts';
 import {
   type AdminPaymentRow,
   countAdminPayments,
@@ -115,7 +115,7 @@ export function createRefundsService(dependencies: RefundsServiceDependencies) {
       }
       const row = (await findOrderById(tx, attempt.orderId))!;
       const money = {
-        amount: formatRupees(paisaToRupees(attempt.amountPaisa)),
+        amount: formatRupees(paisaToRupees(refundedPaisa(attempt))),
         provider: PROVIDER_NAMES[attempt.provider],
       };
       // The receipt, with the refund's own page now, goes with the e-mail.
@@ -134,7 +134,11 @@ export function createRefundsService(dependencies: RefundsServiceDependencies) {
   /** Asks Khalti to refund; `undefined` when Khalti gave no clear answer (the job will find out). */
   async function callKhaltiRefund(attempt: PaymentAttemptRow): Promise<'refunded' | 'refused' | undefined> {
     try {
-      await refundKhaltiPayment(dependencies.settings().khalti, attempt.providerTransactionCode!);
+      await refundKhaltiPayment(
+        dependencies.settings().khalti,
+        attempt.providerTransactionCode!,
+        attempt.refundAmountPaisa ?? undefined,
+      );
       await completeRefund(attempt, { reference: attempt.providerTransactionCode });
       log.info({ payment: attempt.id }, 'Khalti refund made');
       return 'refunded';
@@ -150,7 +154,7 @@ export function createRefundsService(dependencies: RefundsServiceDependencies) {
       const lookup = await lookUpKhaltiPayment(dependencies.settings().khalti, attempt.reference).catch(
         () => undefined,
       );
-      if (lookup?.status === 'Refunded') {
+      if (lookup && refundedAtKhalti(attempt, lookup.status)) {
         await completeRefund(attempt, { reference: attempt.providerTransactionCode });
         return 'refunded';
       }
@@ -254,7 +258,7 @@ export function createRefundsService(dependencies: RefundsServiceDependencies) {
       for (const attempt of requested) {
         try {
           const lookup = await lookUpKhaltiPayment(dependencies.settings().khalti, attempt.reference);
-          if (lookup.status === 'Refunded') {
+          if (refundedAtKhalti(attempt, lookup.status)) {
             if (await completeRefund(attempt, { reference: attempt.providerTransactionCode })) refunded += 1;
           } else if ((await callKhaltiRefund(attempt)) === 'refunded') refunded += 1;
         } catch (error) {
@@ -266,6 +270,12 @@ export function createRefundsService(dependencies: RefundsServiceDependencies) {
   };
 }
 export type RefundsService = ReturnType<typeof createRefundsService>;
+
+/** Whether Khalti's look-up says this refund went through: `Partially refunded` for a partial one. */
+function refundedAtKhalti(attempt: PaymentAttemptRow, status: string): boolean {
+  if (status === 'Refunded') return true;
+  return attempt.refundAmountPaisa !== null && /^partially refunded$/i.test(status);
+}
 
 function refundConflict(attempt: PaymentAttemptRow): string {
   switch (attempt.refundStatus) {
@@ -308,6 +318,8 @@ const CSV_COLUMNS: [string, (payment: AdminPayment) => string | number | null][]
   ['started_at', (payment) => payment.created_at],
   ['paid_at', (payment) => payment.paid_at],
   ['refund_reason', (payment) => payment.refund_reason],
+  // All of the amount, or a concern's part of it (docs/decisions/036).
+  ['refund_amount_npr', (payment) => payment.refund_amount ?? null],
   ['refund_due_at', (payment) => payment.refund_due_at],
   ['refunded_at', (payment) => payment.refunded_at],
   ['refund_reference', (payment) => payment.refund_reference],

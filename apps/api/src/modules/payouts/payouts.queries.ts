@@ -157,7 +157,8 @@ export async function selectMonasteryMoney(
   }>(sql`
     WITH money AS (
       SELECT l.monastery_id,
-        sum(-l.amount_paisa) FILTER (WHERE e.kind = 'order_completed') AS earned,
+        -- Net of redos (docs/decisions/036): a redone puja earns again only when performed again.
+        sum(-l.amount_paisa) FILTER (WHERE e.kind IN ('order_completed', 'order_redone')) AS earned,
         sum(l.amount_paisa) FILTER (WHERE e.kind = 'clawback') AS clawed_back,
         sum(l.amount_paisa) FILTER (WHERE e.kind = 'payout_paid') AS paid_out,
         sum(-l.amount_paisa) FILTER (WHERE l.account = 'payouts_in_transit') AS in_transit,

@@ -12,6 +12,7 @@ import {
   IconHistory,
   IconLayoutDashboard,
   IconListCheck,
+  IconMessageReport,
   IconUsers,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -31,6 +32,7 @@ const ICONS: Record<BackOfficeMenuItem['icon'], typeof IconLayoutDashboard> = {
   users: IconUsers,
   payments: IconCash,
   payouts: IconBuildingBank,
+  concerns: IconMessageReport,
   orders: IconClipboardList,
   audit: IconHistory,
   runSheet: IconListCheck,

@@ -10,6 +10,7 @@ export interface BackOfficeMenuItem {
     | 'staff:backOffice.users'
     | 'staff:backOffice.payments'
     | 'staff:backOffice.payouts'
+    | 'staff:backOffice.concerns'
     // The patron's top bar says Orders too: one string in the home page's bundle, not two.
     | 'nav.orders'
     | 'staff:backOffice.audit'
@@ -22,6 +23,7 @@ export interface BackOfficeMenuItem {
     | 'users'
     | 'payments'
     | 'payouts'
+    | 'concerns'
     | 'orders'
     | 'audit'
     | 'runSheet'
@@ -40,6 +42,7 @@ export const BACK_OFFICE_MENUS: Record<Role, readonly BackOfficeMenuItem[]> = {
     { to: '/admin/manage-user', label: 'staff:backOffice.users', icon: 'users' },
     { to: '/admin/payments', label: 'staff:backOffice.payments', icon: 'payments' },
     { to: '/admin/payouts', label: 'staff:backOffice.payouts', icon: 'payouts' },
+    { to: '/admin/concerns', label: 'staff:backOffice.concerns', icon: 'concerns' },
     { to: '/admin/audit', label: 'staff:backOffice.audit', icon: 'audit' },
   ],
   monastery: [

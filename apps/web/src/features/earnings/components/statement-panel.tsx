@@ -1,5 +1,5 @@
 import { Button, Group, NativeSelect, Table, Text } from '@mantine/core';
-import type { Statement, StatementLine } from '@puja/contract';
+import { STATEMENT_ORDER_LINE_KINDS, type Statement, type StatementLine } from '@puja/contract';
 import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { DashboardPanel } from '../../../components/dashboard-panel.tsx';
@@ -95,7 +95,7 @@ function StatementLines({ statement }: { statement: Statement }) {
   const { t } = useTranslation('earnings');
   const cards = useCardLayout();
   const describe = (line: StatementLine) => t(`statement.kinds.${line.kind}`, { id: line.payoutId });
-  const isOrder = (line: StatementLine) => line.kind === 'order_completed' || line.kind === 'clawback';
+  const isOrder = (line: StatementLine) => STATEMENT_ORDER_LINE_KINDS.includes(line.kind);
   const detail = (line: StatementLine) =>
     [line.orderNumber, line.puja, line.reference].filter(Boolean).join(' · ');
   const balance = (label: string, value: number) => (

@@ -10,6 +10,7 @@ import { formatBusinessTime, formatMoney, formatPujaDate } from '../../../lib/fo
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useBackOfficeOrder } from '../api/get-back-office-order.ts';
 import { patronLabel } from '../utils/patron-label.ts';
+import { OrderConcerns } from './order-concerns.tsx';
 import { PAYMENT_STATUS_COLOURS } from './order-payments.tsx';
 import { Section } from './order-section.tsx';
 import { OrderStageBadges } from './order-stage-badges.tsx';
@@ -115,6 +116,8 @@ function OrderPage({ page, staff }: { page: BackOfficeOrderResponse; staff: bool
           <Section heading={t('page.moneyHeading')}>
             <OrderMoney payments={order.payments} />
           </Section>
+          {/* The patron's concerns and their outcomes: read only here (administrators resolve them). */}
+          <OrderConcerns order={order} canRaise={false} />
           <Section heading={t('page.photosHeading')}>
             <OrderPhotos images={page.images} />
           </Section>

@@ -8,6 +8,7 @@ import { PujaDay } from '../../../components/puja-day.tsx';
 import { formatMoney } from '../../../lib/formatting.ts';
 import { canCancel, canProceedToPayment } from '../utils/order-money.ts';
 import { AddToCalendarButton } from './add-to-calendar-button.tsx';
+import { OrderConcerns } from './order-concerns.tsx';
 import { OrderPayments } from './order-payments.tsx';
 import classes from './orders.module.css';
 import { PatronStatusSummary } from './patron-status.tsx';
@@ -75,6 +76,7 @@ export function OrderDetails({
         </Stack>
       )}
       <OrderPayments order={order} />
+      <OrderConcerns order={order} canRaise />
       <Title order={3} fz="h5">
         {t('orders.imagesHeading')}
       </Title>

@@ -1,0 +1,271 @@
+import {
+  ADMIN_CONCERNS_LIMIT,
+  type AdminConcern,
+  type AdminConcernsResponse,
+  formatRupees,
+  type Order,
+  paisaToRupees,
+  type RaiseConcernRequest,
+  type ResolveConcernRequest,
+  rupeesToPaisa,
+} from '@puja/contract';
+import { apiMessage } from '../../api-messages/api-messages.ts';
+import type { Database, Executor, Transaction } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { Viewer } from '../../plugins/auth.ts';
+import { recordAudit } from '../audit/audit.service.ts';
+import type { OrderNotices } from '../orders/order-notices.ts';
+import {
+  findOrderById,
+  listImagesOfOrder,
+  listNamesOfOrders,
+  moveOrderIfStill,
+  type OrderRow,
+} from '../orders/orders.queries.ts';
+import { type OrdersService, toPrayerName } from '../orders/orders.service.ts';
+
+import { makeRefundDue, unearnOrderMoney } from '../payments/money-events.ts';
+import { refundedPaisa } from '../payments/payment-record.ts';
+import {
+  findKeptPayment,
+  listReceivedPayments,
+  lockOrder,
+  type PaymentAttemptRow,
+  refreshOrderPaymentStatus,
+} from '../payments/payments.queries.ts';
+import { concernDeadline, toConcern } from './concern-record.ts';
+import {
+  type ConcernRow,
+  clearNameTicks,
+  countOpenConcerns,
+  findConcernById,
+  insertConcern,
+  listConcernsByStatus,
+  listConcernsOfOrders,
+  resolveConcernIfOpen,
+} from './concerns.queries.ts';
+
+/**
+ * Concerns (docs/decisions/036): a patron who doubts a performed puja raises one on the order within the
+ * concern window; an administrator resolves it with a refund (all or part of the kept payment, a refund
+ * due that the Payments screen then makes through the provider, clawed back from the monastery's
+ * earnings), a redo on a new date (the order goes back to approved and its earnings back to held), or a
+ * reasoned rejection. Each change, its audit entry, its ledger entry and the patron's notice commit
+ * together, under the order's lock.
+ */
+export interface ConcernsServiceDependencies {
+  db: Database;
+  ordersService: OrdersService;
+  notices: OrderNotices;
+  concernWindowDays: number;
+  /** A short-lived link to a completion photo. */
+  imageUrl: (imageId: number) => string;
+}
+
+const PROVIDER_NAMES = { esewa: 'eSewa', khalti: 'Khalti' } as const;
+
+export function createConcernsService(dependencies: ConcernsServiceDependencies) {
+  const { db, ordersService, notices } = dependencies;
+
+  async function orderOf(executor: Executor, orderId: number): Promise<Order> {
+    const [order] = await ordersService.toOrders(executor, [(await findOrderById(executor, orderId))!]);
+    return order!;
+  }
+
+  /** What a refund may still return: the kept payment, all of it (a payment carries one refund). */
+  function refundable(kept: PaymentAttemptRow | undefined): number {
+    return kept ? kept.amountPaisa : 0;
+  }
+
+  /** The queue's row: the concern, its order and the order's proof (names read, photos). */
+  async function toAdminConcerns(rows: ConcernRow[]): Promise<AdminConcern[]> {
+    const result: AdminConcern[] = [];
+    for (const row of rows) {
+      const order = (await findOrderById(db, row.orderId))!;
+      const [kept, received, names, images] = await Promise.all([
+        findKeptPayment(db, row.orderId),
+        listReceivedPayments(db, row.orderId),
+        listNamesOfOrders(db, [row.orderId]),
+        listImagesOfOrder(db, row.orderId),
+      ]);
+      const paid = kept ?? received.find((payment) => payment.refundReason === 'concern');
+      result.push({
+        ...toConcern(row),
+        order: {
+          id: order.order.id,
+          number: order.order.number,
+          monastery: order.monastery.name,
+          puja: order.puja.name,
+          puja_date: order.order.pujaDate,
+          status: order.order.status,
+          completed_at:
+            order.order.status === 'completed' ? (order.order.closedAt?.toISOString() ?? null) : null,
+          patron: order.user.name,
+          amount: paisaToRupees(order.order.amountPaisa),
+          provider: paid?.provider ?? null,
+          refundable: paisaToRupees(refundable(kept)),
+          intention: order.order.intention,
+        },
+        names: names.map(toPrayerName),
+        images: images.map((image) => ({ id: image.id, url: dependencies.imageUrl(image.id) })),
+      });
+    }
+    return result;
+  }
+
+  async function adminConcern(concernId: number): Promise<AdminConcern> {
+    const [concern] = await toAdminConcerns([(await findConcernById(db, concernId))!]);
+    return concern!;
+  }
+
+  function tellPatron(tx: Transaction, row: OrderRow, notice: Parameters<OrderNotices['tell']>[2]) {
+    return notices.tell(tx, row.order, notice);
+  }
+
+  return {
+    /** The patron's own performed order, within the window, with no concern open: one is raised. */
+    async raise(patron: Viewer, orderId: number, request: RaiseConcernRequest): Promise<Order> {
+      const row = await findOrderById(db, orderId);
+      if (!row) throw new AppError('notFound', 'Order not found.');
+      if (row.order.userId !== patron.id)
+        throw new AppError('forbidden', 'Only the patron of this order can raise a concern about it.');
+      await db.transaction(async (tx) => {
+        const current = await lockOrder(tx, orderId);
+        const order = (await findOrderById(tx, orderId))!.order;
+        if (current?.status !== 'completed')
+          throw new AppError('conflict', 'A concern can be raised only about a performed puja.');
+        const concerns = await listConcernsOfOrders(tx, [orderId]);
+        if (concerns.some((concern) => concern.status === 'open'))
+          throw new AppError('conflict', 'A concern about this order is already open.');
+        if (!concernDeadline(order, concerns, dependencies.concernWindowDays))
+          throw new AppError('conflict', 'The time to raise a concern about this puja has passed.');
+        const concern = await insertConcern(tx, {
+          orderId,
+          raisedBy: patron.id,
+          kind: request.kind,
+          message: request.message,
+        });
+        await recordAudit(tx, {
+          actor: patron,
+          action: 'raise-concern',
+          subject: 'order',
+          subjectId: orderId,
+          before: null,
+          // The patron's words stay on the concern; the log points at it.
+          after: { concern_id: concern.id, kind: concern.kind },
+        });
+      });
+      return orderOf(db, orderId);
+    },
+
+    async list(which: 'open' | 'resolved'): Promise<AdminConcernsResponse> {
+      const rows = await listConcernsByStatus(db, which, ADMIN_CONCERNS_LIMIT);
+      return { concerns: await toAdminConcerns(rows), open: await countOpenConcerns(db) };
+    },
+
+    async resolve(admin: Viewer, concernId: number, request: ResolveConcernRequest) {
+      const found = await findConcernById(db, concernId);
+      if (!found) throw new AppError('notFound', 'Concern not found.');
+      const row = (await findOrderById(db, found.orderId))!;
+      const message = await db.transaction(async (tx) => {
+        // The order's lock first, as every change of its money or state takes it (docs/decisions/010).
+        const current = await lockOrder(tx, found.orderId);
+        const concern = await findConcernById(tx, concernId);
+        if (concern?.status !== 'open') throw new AppError('conflict', 'This concern was already resolved.');
+        const kept = await findKeptPayment(tx, found.orderId);
+        const puja = { puja: row.puja.name, monastery: row.monastery.name };
+        const audit = (after: Record<string, string | number | null>) =>
+          recordAudit(tx, {
+            actor: admin,
+            action: 'resolve-concern',
+            subject: 'order',
+            subjectId: found.orderId,
+            before: { concern_id: concernId, concern_status: 'open', status: current?.status ?? null },
+            after: { concern_id: concernId, ...after },
+          });
+
+        if (request.outcome === 'refund') {
+          const amountPaisa = rupeesToPaisa(Number(request.amount));
+          if (!kept) throw new AppError('conflict', 'Nothing remains to refund on this order.');
+          if (amountPaisa > refundable(kept))
+            throw new AppError(
+              'invalidInput',
+              apiMessage('refundAtMost', { amount: paisaToRupees(refundable(kept)) }),
+              { amount: [apiMessage('refundAtMost', { amount: paisaToRupees(refundable(kept)) })] },
+            );
+          const due = await makeRefundDue(
+            tx,
+            kept.id,
+            'concern',
+            amountPaisa < kept.amountPaisa ? amountPaisa : undefined,
+          );
+          if (!due) throw new AppError('conflict', 'Nothing remains to refund on this order.');
+          await refreshOrderPaymentStatus(tx, found.orderId);
+          await resolveConcernIfOpen(tx, concernId, {
+            status: 'refunded',
+            resolvedBy: admin.id,
+            resolutionNote: request.note ?? null,
+            refundAmountPaisa: refundedPaisa(due),
+            refundPaymentId: due.id,
+          });
+          await audit({
+            concern_status: 'refunded',
+            refund_amount: paisaToRupees(refundedPaisa(due)),
+            payment_id: due.id,
+          });
+          await tellPatron(tx, row, {
+            key: 'concernRefunded',
+            params: {
+              ...puja,
+              amount: formatRupees(paisaToRupees(refundedPaisa(due))),
+              provider: PROVIDER_NAMES[due.provider],
+            },
+          });
+          return 'Refund due recorded: make it from the Payments screen. The patron has been told.';
+        }
+
+        if (request.outcome === 'redo') {
+          ordersService.checkPujaDate(request.date);
+          // A payment that already gave part back pays for one performance only (docs/decisions/036).
+          if (!kept)
+            throw new AppError(
+              'conflict',
+              'This order’s payment was refunded, so it cannot be performed again.',
+            );
+          const moved = await moveOrderIfStill(tx, {
+            orderId: found.orderId,
+            from: ['completed'],
+            to: 'approved',
+            paidOnly: false,
+            closes: false,
+            reopens: true,
+            pujaDate: request.date,
+          });
+          if (!moved) throw new AppError('conflict', 'Only a performed puja can be performed again.');
+          await unearnOrderMoney(tx, { id: found.orderId }, concernId);
+          await clearNameTicks(tx, found.orderId);
+          await resolveConcernIfOpen(tx, concernId, {
+            status: 'redone',
+            resolvedBy: admin.id,
+            resolutionNote: request.note ?? null,
+            redoDate: request.date,
+          });
+          await audit({ concern_status: 'redone', status: 'approved', date: request.date });
+          await tellPatron(tx, row, { key: 'concernRedone', params: { ...puja, date: request.date } });
+          return 'The puja goes back to the monastery to be performed again. The patron has been told.';
+        }
+
+        await resolveConcernIfOpen(tx, concernId, {
+          status: 'rejected',
+          resolvedBy: admin.id,
+          resolutionNote: request.note,
+        });
+        await audit({ concern_status: 'rejected' });
+        await tellPatron(tx, row, { key: 'concernRejected', params: { ...puja, reason: request.note } });
+        return 'Concern rejected. The patron has been told why.';
+      });
+      return { concern: await adminConcern(concernId), message };
+    },
+  };
+}
+export type ConcernsService = ReturnType<typeof createConcernsService>;
