@@ -45,6 +45,8 @@ import { backOfficeOrdersRoutes } from './modules/orders/back-office-orders.rout
 import { createBackOfficeOrdersService } from './modules/orders/back-office-orders.service.ts';
 import { createOrderEmails } from './modules/orders/order-emails.ts';
 import { orderHandlingRoutes } from './modules/orders/order-handling.routes.ts';
+import { proofRoutes } from './modules/proof/proof.routes.ts';
+import { createProofService } from './modules/proof/proof.service.ts';
 import { createOrderHandlingService } from './modules/orders/order-handling.service.ts';
 import { createOrderNotices } from './modules/orders/order-notices.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
@@ -236,6 +238,28 @@ export async function buildApp(dependencies: AppDependencies, logger?: FastifyBa
     commissionBasisPoints: config.COMMISSION_BASIS_POINTS,
   });
   await app.register(orderHandlingRoutes, { handling, storage: dependencies.storage, imageUrls });
+  // A video's link lasts longer than a photo's: a patron may pause it and seek on after a while.
+  const videoUrls = createUrlSigner(
+    createHmac('sha256', jwtSecret).update('order-video-urls').digest(),
+    2 * 60 * 60,
+  );
+  const maxVideoBytes = config.ORDER_VIDEO_MAX_MEGABYTES * 1024 * 1024;
+  await app.register(proofRoutes, {
+    proof: createProofService({
+      db: dependencies.db,
+      storage: dependencies.storage,
+      notices,
+      ordersService: orders,
+      videoUrls,
+      businessTimeZone: config.BUSINESS_TIME_ZONE,
+      maxVideoBytes,
+      publicUrl: config.publicUrl,
+      siteName: 'Monastery Puja',
+    }),
+    storage: dependencies.storage,
+    maxVideoBytes,
+    verifyLookupsPerMinute: config.VERIFY_LOOKUPS_PER_MINUTE,
+  });
   await app.register(runSheetRoutes, {
     runSheet: createRunSheetService({
       db: dependencies.db,

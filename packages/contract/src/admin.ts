@@ -117,6 +117,9 @@ export const AUDIT_ACTIONS = [
   /** A name of an order ticked as read during its puja, and a tick taken back (docs/decisions/035). */
   'read-name',
   'unread-name',
+  /** A puja's video attached and its livestream or recording link announced (docs/decisions/037). */
+  'attach-video',
+  'announce-livestream',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_SUBJECTS = [

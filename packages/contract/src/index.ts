@@ -24,6 +24,7 @@ export * from './payouts.ts';
 export * from './phone.ts';
 export * from './picture-variants.ts';
 export * from './pictures.ts';
+export * from './proof.ts';
 export * from './run-sheet.ts';
 export * from './seo.ts';
 export * from './session.ts';
