@@ -4,6 +4,7 @@ export * from './back-office-orders.ts';
 export * from './business-time.ts';
 export * from './catalogue.ts';
 export * from './catalogue-admin.ts';
+export * from './certificate-codes.ts';
 export * from './constants.ts';
 export * from './currencies.ts';
 export * from './earnings.ts';

@@ -23,44 +23,13 @@ export const LIVESTREAM_PROVIDERS = Object.keys(LIVESTREAM_HOSTS) as LivestreamP
 
 /** The provider whose host serves `url`, or undefined when it is not an https link on one of them. */
 export function livestreamProviderOf(url: string): LivestreamProvider | undefined {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return undefined;
-  }
-  if (parsed.protocol !== 'https:' || parsed.username || parsed.password || parsed.port) return undefined;
-  const host = parsed.hostname.toLowerCase();
+  // https, then the host alone: no user or password before it (`@`), no port after it (`:`).
+  const host = /^https:\/\/([A-Za-z0-9.-]+)(?:[/?#]|$)/.exec(url)?.[1]?.toLowerCase();
+  if (!host || /\s/.test(url)) return undefined;
   return LIVESTREAM_PROVIDERS.find((provider) =>
     LIVESTREAM_HOSTS[provider].some((allowed) => host === allowed || host.endsWith(`.${allowed}`)),
   );
 }
-
-/**
- * A certificate's code: 16 characters of Crockford's base32 (80 random bits), without the letters I, L, O
- * and U that are misread. Printed and shown in groups of four (`7K3M-9QXW-…`); read back whatever the case
- * and grouping, with O as 0 and I or L as 1, as Crockford's alphabet prescribes.
- */
-export const CERTIFICATE_CODE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
-export const CERTIFICATE_CODE_LENGTH = 16;
-
-/** The code as stored, or undefined when the text cannot be a code. */
-export function normalizeCertificateCode(text: string): string | undefined {
-  const code = text
-    .toUpperCase()
-    .replace(/[\s-]/g, '')
-    .replace(/O/g, '0')
-    .replace(/[IL]/g, '1');
-  return code.length === CERTIFICATE_CODE_LENGTH && /^[0-9A-HJKMNP-TV-Z]+$/.test(code) ? code : undefined;
-}
-
-/** `7K3M-9QXW-…`: the code as people read it. */
-export function formatCertificateCode(code: string): string {
-  return code.match(/.{1,4}/g)?.join('-') ?? code;
-}
-
-/** The public page that confirms a certificate. */
-export const verifyPagePath = (code: string) => `/verify/${formatCertificateCode(code)}`;
 
 export const orderProofParamsSchema = z.object({ orderId: idSchema() });
 

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import { addDays, formatCertificateCode, todayIn } from '@puja/contract';
 import { eq } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertMonastery, insertPuja, offer } from '../../../test/catalogue-fixtures.ts';
@@ -71,7 +72,7 @@ beforeAll(async () => {
 });
 afterAll(() => harness.close());
 
-const inject = (options: Parameters<TestApp['app']['inject']>[0] & object) => harness.app.inject(options);
+const inject = (options: InjectOptions) => harness.app.inject(options);
 
 /** An order for three names, paid and approved. */
 async function approvedOrder(): Promise<number> {
