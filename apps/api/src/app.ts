@@ -45,8 +45,6 @@ import { backOfficeOrdersRoutes } from './modules/orders/back-office-orders.rout
 import { createBackOfficeOrdersService } from './modules/orders/back-office-orders.service.ts';
 import { createOrderEmails } from './modules/orders/order-emails.ts';
 import { orderHandlingRoutes } from './modules/orders/order-handling.routes.ts';
-import { proofRoutes } from './modules/proof/proof.routes.ts';
-import { createProofService } from './modules/proof/proof.service.ts';
 import { createOrderHandlingService } from './modules/orders/order-handling.service.ts';
 import { createOrderNotices } from './modules/orders/order-notices.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
@@ -58,6 +56,8 @@ import { createRefundsService } from './modules/payments/refunds.service.ts';
 import { commissionRateOn } from './modules/payouts/commission.ts';
 import { payoutsRoutes } from './modules/payouts/payouts.routes.ts';
 import { createPayoutsService } from './modules/payouts/payouts.service.ts';
+import { proofRoutes } from './modules/proof/proof.routes.ts';
+import { createProofService } from './modules/proof/proof.service.ts';
 import { createReconciliationService } from './modules/reconciliation/reconciliation.service.ts';
 import { runSheetRoutes } from './modules/run-sheet/run-sheet.routes.ts';
 import { createRunSheetService } from './modules/run-sheet/run-sheet.service.ts';

@@ -13,11 +13,7 @@ export const CERTIFICATE_CODE_LENGTH = 16;
 
 /** The code as stored, or undefined when the text cannot be a code. */
 export function normalizeCertificateCode(text: string): string | undefined {
-  const code = text
-    .toUpperCase()
-    .replace(/[\s-]/g, '')
-    .replace(/O/g, '0')
-    .replace(/[IL]/g, '1');
+  const code = text.toUpperCase().replace(/[\s-]/g, '').replace(/O/g, '0').replace(/[IL]/g, '1');
   return code.length === CERTIFICATE_CODE_LENGTH && /^[0-9A-HJKMNP-TV-Z]+$/.test(code) ? code : undefined;
 }
 

@@ -148,7 +148,8 @@ export const announceLivestreamEndpoint = defineEndpoint({
   method: 'POST',
   path: '/api/orders/:orderId/livestream',
   access: { roles: ['monastery'] },
-  summary: 'Announce a livestream or recording link (YouTube, Facebook, Zoom) and its time; the patron is told',
+  summary:
+    'Announce a livestream or recording link (YouTube, Facebook, Zoom) and its time; the patron is told',
   tags: ['proof'],
   params: orderProofParamsSchema,
   body: announceLivestreamRequestSchema,

@@ -471,8 +471,8 @@ export function multipartBody(body: unknown, picture: Buffer): Buffer {
             : item.kind === 'video'
               ? MATRIX_VIDEO
               : item.kind === 'garbage'
-              ? Buffer.from('GIF89a<svg onload=alert(1)>')
-              : Buffer.alloc(0);
+                ? Buffer.from('GIF89a<svg onload=alert(1)>')
+                : Buffer.alloc(0);
         chunks.push(
           Buffer.from(
             `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"; filename="photo.png"\r\nContent-Type: image/png\r\n\r\n`,

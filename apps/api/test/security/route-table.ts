@@ -33,7 +33,10 @@ const entry = (expect: string, path: Builder<string>, extra: Omit<Entry, 'expect
 const patch = (body: Body) => ({ _method: 'patch', ...body });
 
 /** A signed link the patron's proof of the paid order hands out, or one naming nothing before there is one. */
-async function proofLink(world: SecurityWorld, pick: (video: { url: string; poster_url: string | null }) => string | null) {
+async function proofLink(
+  world: SecurityWorld,
+  pick: (video: { url: string; poster_url: string | null }) => string | null,
+) {
   const proof = await world.app.inject({
     url: `/api/orders/${world.ids.paidOrder}/proof`,
     headers: { authorization: `Bearer ${await world.tokenOf('patron', { fresh: true })}` },

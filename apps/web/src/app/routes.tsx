@@ -88,7 +88,9 @@ export const routes: RouteObject[] = [
           {
             path: 'verify/:code',
             handle: serverPage('verify'),
-            element: lazyPage(async () => (await import('../features/proof/routes/verify-page.tsx')).VerifyPage),
+            element: lazyPage(
+              async () => (await import('../features/proof/routes/verify-page.tsx')).VerifyPage,
+            ),
           },
           // The pages people look for before they pay (docs/product.md#information-pages).
           { path: 'about', element: lazyPage(async () => (await infoPages()).AboutPage) },

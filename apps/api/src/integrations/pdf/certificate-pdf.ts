@@ -107,7 +107,12 @@ export async function renderCertificatePdf(
 
   document
     .save()
-    .rect(PAGE_MARGIN / 2, PAGE_MARGIN / 2, document.page.width - PAGE_MARGIN, document.page.height - PAGE_MARGIN)
+    .rect(
+      PAGE_MARGIN / 2,
+      PAGE_MARGIN / 2,
+      document.page.width - PAGE_MARGIN,
+      document.page.height - PAGE_MARGIN,
+    )
     .lineWidth(2)
     .strokeColor(ACCENT)
     .stroke()
@@ -138,7 +143,13 @@ export async function renderCertificatePdf(
     const ascent = Math.max(writer.ascent(label, labelStyle), writer.ascent(value, valueStyle));
     writer.write(label, { x: left, y, width: labelWidth, ascent, ...labelStyle });
     const labelBottom = document.y;
-    writer.write(value, { x: left + labelWidth + 14, y, width: width - labelWidth - 14, ascent, ...valueStyle });
+    writer.write(value, {
+      x: left + labelWidth + 14,
+      y,
+      width: width - labelWidth - 14,
+      ascent,
+      ...valueStyle,
+    });
     y = Math.max(labelBottom, document.y) + 10;
     drawRule(document, left, width, y - 5);
   }
@@ -146,7 +157,11 @@ export async function renderCertificatePdf(
   if (certificate.photo) {
     const photoHeight = 260;
     y += 8;
-    document.image(certificate.photo, left, y, { fit: [width, photoHeight], align: 'center', valign: 'center' });
+    document.image(certificate.photo, left, y, {
+      fit: [width, photoHeight],
+      align: 'center',
+      valign: 'center',
+    });
     y += photoHeight + 8;
   }
 

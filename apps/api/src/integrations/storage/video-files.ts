@@ -9,7 +9,7 @@ import type { OrderVideoType } from '@puja/contract';
  * - WebM: an EBML header (1A 45 DF A3) whose DocType element says `webm`.
  * Anything else is not a video we keep.
  */
-const MP4_BRANDS = /^(isom|iso[2-9]|mp4[12v]|avc1|M4V |M4VH|M4VP|qt  |3gp[4-9]|3g2[abc]|dash|msnv|f4v )$/;
+const MP4_BRANDS = /^(isom|iso[2-9]|mp4[12v]|avc1|M4V |M4VH|M4VP|qt {2}|3gp[4-9]|3g2[abc]|dash|msnv|f4v )$/;
 
 export function sniffVideoType(bytes: Buffer): OrderVideoType | undefined {
   if (bytes.length >= 12 && bytes.toString('latin1', 4, 8) === 'ftyp') {
@@ -38,7 +38,10 @@ export interface ByteRange {
  * sent (no header, another unit, or several ranges, which a server may answer whole), `'unsatisfiable'`
  * for a range outside the file or one that cannot be read (answered 416).
  */
-export function parseByteRange(header: string | undefined, size: number): ByteRange | 'unsatisfiable' | undefined {
+export function parseByteRange(
+  header: string | undefined,
+  size: number,
+): ByteRange | 'unsatisfiable' | undefined {
   if (header === undefined) return undefined;
   const match = /^\s*bytes\s*=\s*(.*)$/i.exec(header);
   if (!match) return undefined;

@@ -13,8 +13,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FileStorage } from '../../integrations/storage/file-storage.ts';
 import { parseByteRange } from '../../integrations/storage/video-files.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { isInProcessRequest } from '../../lib/in-process-request.ts';
 import { route } from '../../lib/endpoint-route.ts';
+import { isInProcessRequest } from '../../lib/in-process-request.ts';
 import { requestLanguage } from '../../lib/request-language.ts';
 import { viewerOf } from '../../plugins/auth.ts';
 import type { ProofService } from './proof.service.ts';
@@ -62,8 +62,7 @@ export const proofRoutes: FastifyPluginAsyncZod<{
       .header('cache-control', 'private, max-age=600')
       .header('x-content-type-options', 'nosniff')
       .type(video.contentType);
-    if (range === 'unsatisfiable')
-      return reply.code(416).header('content-range', `bytes */${size}`).send();
+    if (range === 'unsatisfiable') return reply.code(416).header('content-range', `bytes */${size}`).send();
     const stream = await storage.streamPrivate(video.storageKey, range);
     if (!stream) throw new AppError('notFound', 'Video not found.');
     if (range) {

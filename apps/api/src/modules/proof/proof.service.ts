@@ -28,7 +28,6 @@ import { findOrderById, type OrderRow } from '../orders/orders.queries.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
 import {
   countNames,
-  findCertificate,
   findCertificateByCode,
   findStream,
   findVideo,
@@ -147,7 +146,8 @@ export function createProofService(dependencies: ProofDependencies) {
         throw new AppError('invalidInput', apiMessage('videoType', {}), {
           video: [apiMessage('videoType', {})],
         });
-      const poster = body.poster === undefined || body.poster === '' ? undefined : await reencodeImage(body.poster, 1280);
+      const poster =
+        body.poster === undefined || body.poster === '' ? undefined : await reencodeImage(body.poster, 1280);
 
       const folder = `order-videos/${row.order.id}`;
       const storageKey = `${folder}/${randomBytes(16).toString('hex')}.${VIDEO_EXTENSIONS[type]}`;
@@ -263,7 +263,10 @@ export function createProofService(dependencies: ProofDependencies) {
       const photoBytes = photoKey ? await storage.readPrivate(photoKey) : undefined;
       // pdfkit draws JPEG and PNG only; the photos are kept as WebP.
       const photo = photoBytes
-        ? await sharp(photoBytes).resize({ width: 1200, height: 900, fit: 'inside' }).jpeg({ quality: 82 }).toBuffer()
+        ? await sharp(photoBytes)
+            .resize({ width: 1200, height: 900, fit: 'inside' })
+            .jpeg({ quality: 82 })
+            .toBuffer()
         : undefined;
       const pdf = await renderCertificatePdf(
         {
@@ -287,7 +290,7 @@ export function createProofService(dependencies: ProofDependencies) {
     async verify(text: string): Promise<VerifyCertificateResponse> {
       const code = normalizeCertificateCode(text);
       const found = code ? await findCertificateByCode(db, code) : undefined;
-      if (!found || found.status !== 'completed')
+      if (found?.status !== 'completed')
         throw new AppError('notFound', apiMessage('certificateNotFound', {}));
       const names = await countNames(db, found.orderId);
       return {

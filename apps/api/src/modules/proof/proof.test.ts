@@ -119,7 +119,10 @@ async function completedOrder(): Promise<number> {
   const names = await db.select().from(orderNames).where(eq(orderNames.orderId, id));
   const [reader] = await db.select().from(users).where(eq(users.name, staff.aName));
   for (const name of names.slice(0, 2))
-    await db.update(orderNames).set({ readAt: new Date(), readBy: reader!.id }).where(eq(orderNames.id, name.id));
+    await db
+      .update(orderNames)
+      .set({ readAt: new Date(), readBy: reader!.id })
+      .where(eq(orderNames.id, name.id));
   const body = await multipart({ order_id: String(id), _method: 'patch' }, [
     { field: 'files[]', bytes: await photo(), type: 'image/jpeg', name: 'altar.jpg' },
   ]);
@@ -183,10 +186,15 @@ describe('the certificate', () => {
 
   it('is a PDF with the monastery, puja, day, names read, who completed it and a code to check', async () => {
     const id = await completedOrder();
-    const response = await inject({ url: `/api/orders/${id}/certificate.pdf?lang=en`, headers: bearer(patron.token) });
+    const response = await inject({
+      url: `/api/orders/${id}/certificate.pdf?lang=en`,
+      headers: bearer(patron.token),
+    });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
-    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="certificate-PJ-\w{6}\.pdf"$/);
+    expect(response.headers['content-disposition']).toMatch(
+      /^attachment; filename="certificate-PJ-\w{6}\.pdf"$/,
+    );
     const { code } = (await proofOf(id)).json().certificate;
     const [text] = await extractPdfText(response.rawPayload);
     expect(text).toContain('Certificate of a puja performed');
@@ -197,10 +205,12 @@ describe('the certificate', () => {
     expect(text).toContain(formatCertificateCode(code));
     expect(text).toContain(`/verify/${formatCertificateCode(code)}`);
     // Nothing of the patron's own: their name, the names prayed for, the intention.
-    for (const personal of ['Pema Sherpa', 'Karma Dolma', 'recovery'])
-      expect(text).not.toContain(personal);
+    for (const personal of ['Pema Sherpa', 'Karma Dolma', 'recovery']) expect(text).not.toContain(personal);
 
-    const nepali = await inject({ url: `/api/orders/${id}/certificate.pdf?lang=ne`, headers: bearer(patron.token) });
+    const nepali = await inject({
+      url: `/api/orders/${id}/certificate.pdf?lang=ne`,
+      headers: bearer(patron.token),
+    });
     const [nepaliText] = await extractPdfText(nepali.rawPayload);
     expect(nepaliText).toContain('गुम्बा');
     expect(nepaliText).toContain(formatCertificateCode(code));
@@ -216,7 +226,8 @@ describe('the certificate', () => {
     ).toBe(403);
     const pending = await approvedOrder();
     expect(
-      (await inject({ url: `/api/orders/${pending}/certificate.pdf`, headers: bearer(patron.token) })).statusCode,
+      (await inject({ url: `/api/orders/${pending}/certificate.pdf`, headers: bearer(patron.token) }))
+        .statusCode,
     ).toBe(409);
   });
 
@@ -249,7 +260,9 @@ describe('the certificate', () => {
     for (let attempt = 0; attempt < 6; attempt += 1)
       statuses.push((await inject({ url: '/api/verify/0000000000000000', ...ip })).statusCode);
     expect(statuses).toEqual([404, 404, 404, 404, 404, 429]);
-    expect((await inject({ url: '/api/verify/0000000000000000', remoteAddress: '10.1.0.3' })).statusCode).toBe(404);
+    expect(
+      (await inject({ url: '/api/verify/0000000000000000', remoteAddress: '10.1.0.3' })).statusCode,
+    ).toBe(404);
   });
 });
 
@@ -267,7 +280,9 @@ describe('the video', () => {
 
   it('is judged by its bytes: a PNG named .mp4 is refused, a WebM declared as a picture is kept as WebM', async () => {
     const id = await completedOrder();
-    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
     const refused = await uploadVideo(id, { bytes: png, type: 'video/mp4', name: 'puja.mp4' });
     expect(refused.statusCode).toBe(422);
     expect(refused.json().errors.video).toEqual(['The video must be an MP4 or WebM file.']);
@@ -280,7 +295,9 @@ describe('the video', () => {
     expect(mp4.json().video).toMatchObject({ content_type: 'video/mp4', size_bytes: MP4.length });
     // One video an order: the second replaced the first.
     expect(await harness.database.db.$count(orderVideos, eq(orderVideos.orderId, id))).toBe(1);
-    expect(await harness.database.db.$count(auditEntries, eq(auditEntries.action, 'attach-video'))).toBeGreaterThanOrEqual(2);
+    expect(
+      await harness.database.db.$count(auditEntries, eq(auditEntries.action, 'attach-video')),
+    ).toBeGreaterThanOrEqual(2);
   });
 
   it('is refused over the size limit (413)', async () => {
@@ -295,7 +312,9 @@ describe('the video', () => {
     const id = await completedOrder();
     const before = await outbox();
     const { video } = (await uploadVideo(id, { bytes: WEBM, type: 'video/webm', name: 'puja.webm' })).json();
-    expect((await outbox()).slice(before.length)).toContain('Kopan Monastery added a video of your Green Tara Puja');
+    expect((await outbox()).slice(before.length)).toContain(
+      'Kopan Monastery added a video of your Green Tara Puja',
+    );
     const proof = (await proofOf(id)).json();
     expect(proof.video.url).toMatch(new RegExp(`^/api/order-videos/${video.id}\\?expires=\\d+&signature=`));
 
@@ -316,7 +335,9 @@ describe('the video', () => {
     expect(open.statusCode).toBe(206);
     expect(open.rawPayload.equals(WEBM.subarray(WEBM.length - 4))).toBe(true);
     const suffix = await inject({ url: proof.video.url, headers: { range: 'bytes=-6' } });
-    expect(suffix.headers['content-range']).toBe(`bytes ${WEBM.length - 6}-${WEBM.length - 1}/${WEBM.length}`);
+    expect(suffix.headers['content-range']).toBe(
+      `bytes ${WEBM.length - 6}-${WEBM.length - 1}/${WEBM.length}`,
+    );
     expect(suffix.rawPayload.equals(WEBM.subarray(WEBM.length - 6))).toBe(true);
     const pastEnd = await inject({ url: proof.video.url, headers: { range: 'bytes=100-999999' } });
     expect(pastEnd.headers['content-range']).toBe(`bytes 100-${WEBM.length - 1}/${WEBM.length}`);
@@ -395,14 +416,23 @@ describe('the livestream link', () => {
     const response = await announce(id, { url, date: '2026-12-01', time: '07:00' });
     expect(response.statusCode).toBe(200);
     // 07:00 in Kathmandu (UTC+05:45).
-    expect(response.json().livestream).toEqual({ url, provider: 'youtube', starts_at: '2026-12-01T01:15:00.000Z' });
+    expect(response.json().livestream).toEqual({
+      url,
+      provider: 'youtube',
+      starts_at: '2026-12-01T01:15:00.000Z',
+    });
     expect((await proofOf(id)).json().livestream.url).toBe(url);
     const sent = (await outbox()).slice(before.length);
-    expect(sent).toContain('Kopan Monastery will stream your Green Tara Puja on 2026-12-01 at 07:00 Nepal time');
+    expect(sent).toContain(
+      'Kopan Monastery will stream your Green Tara Puja on 2026-12-01 at 07:00 Nepal time',
+    );
     expect(sent).toContain(url);
 
     const recording = await announce(id, { url: 'https://fb.watch/xyz', date: '2026-12-01', time: '08:30' });
-    expect(recording.json().livestream).toMatchObject({ provider: 'facebook', starts_at: '2026-12-01T02:45:00.000Z' });
+    expect(recording.json().livestream).toMatchObject({
+      provider: 'facebook',
+      starts_at: '2026-12-01T02:45:00.000Z',
+    });
   });
 
   it('is announced only by the order’s monastery, for an approved or completed order', async () => {
@@ -415,7 +445,13 @@ describe('the livestream link', () => {
       method: 'POST',
       url: '/api/order',
       headers: bearer(patron.token),
-      payload: { monastery: monasteryA, puja: pujaId, cost: 2500, date: addDays(today, 4), payment: 'khalti' },
+      payload: {
+        monastery: monasteryA,
+        puja: pujaId,
+        cost: 2500,
+        date: addDays(today, 4),
+        payment: 'khalti',
+      },
     });
     expect((await announce(pending.json().order.id, payload)).statusCode).toBe(409);
   });

@@ -1,6 +1,6 @@
 import '../../../lib/orders-strings.ts';
 import { Anchor, Button, Skeleton, Stack, Text } from '@mantine/core';
-import { formatCertificateCode, type Language, LANGUAGES, type Order } from '@puja/contract';
+import { formatCertificateCode, LANGUAGES, type Language, type Order } from '@puja/contract';
 import { IconCertificate } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client.ts';

@@ -51,7 +51,12 @@ function LivestreamForm({ order }: { order: Pick<Order, 'id' | 'date' | 'time'> 
           required
           {...form.getInputProps('url')}
         />
-        <DayInput label={t('proof.livestreamDate')} required {...form.getInputProps('date')} value={form.values.date} />
+        <DayInput
+          label={t('proof.livestreamDate')}
+          required
+          {...form.getInputProps('date')}
+          value={form.values.date}
+        />
         <PujaTimeInput required {...form.getInputProps('time')} />
         <Button type="submit" loading={isSending} w="fit-content">
           {t('proof.announce')}

@@ -19,7 +19,8 @@ export const verifyPageHandle: PageHandle = {
     if (!stored) return null;
     const state = queryClient.getQueryState(verifiedCertificateQueryOptions(stored).queryKey);
     if (state?.error instanceof ApiError && state.error.status === 404) return null;
-    if (state?.status !== 'success' || !state.data) throw state?.error ?? new Error('No certificate prefetched');
+    if (state?.status !== 'success' || !state.data)
+      throw state?.error ?? new Error('No certificate prefetched');
     const { certificate } = state.data;
     const description = t('catalogue:verify.description', {
       puja: certificate.puja,

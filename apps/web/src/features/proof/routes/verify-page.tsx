@@ -52,7 +52,11 @@ function Confirmed({
           rows={[
             [
               t('verify.monastery'),
-              <Anchor key="monastery" component={Link} to={`/monastery/${encodeURIComponent(certificate.monastery.slug)}`}>
+              <Anchor
+                key="monastery"
+                component={Link}
+                to={`/monastery/${encodeURIComponent(certificate.monastery.slug)}`}
+              >
                 {certificate.monastery.name}
               </Anchor>,
             ],
