@@ -4,7 +4,6 @@ import { ORDER_VIDEO_TYPES, type Order, PICTURE_ACCEPT } from '@puja/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DayInput } from '../../../components/day-input.tsx';
-import { PujaTimeInput } from '../../../components/puja-time-input.tsx';
 import { useAttempt } from '../../../lib/use-attempt.ts';
 import { useUploadOrderVideo } from '../api/order-proof.ts';
 import { useLivestreamForm } from '../hooks/use-livestream-form.ts';
@@ -57,7 +56,7 @@ function LivestreamForm({ order }: { order: Pick<Order, 'id' | 'date' | 'time'> 
           {...form.getInputProps('date')}
           value={form.values.date}
         />
-        <PujaTimeInput required {...form.getInputProps('time')} />
+        <TextInput type="time" label={t('proof.livestreamTime')} required {...form.getInputProps('time')} />
         <Button type="submit" loading={isSending} w="fit-content">
           {t('proof.announce')}
         </Button>
