@@ -3,7 +3,7 @@ import { Anchor, Button, Skeleton, Stack, Text } from '@mantine/core';
 import { formatCertificateCode, LANGUAGES, type Language, type Order } from '@puja/contract';
 import { IconCertificate } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../lib/api-client.ts';
+import { endedTheSession, reasonOf } from '../../../lib/contract-form.ts';
 import { formatPatronMoment } from '../../../lib/formatting.ts';
 import { notifyError } from '../../../lib/notify.ts';
 import { useDownloadCertificate, useOrderProof } from '../api/order-proof.ts';
@@ -64,10 +64,11 @@ export function OrderProof({ order }: { order: Pick<Order, 'id' | 'number' | 'st
                 { order, language },
                 {
                   onError: (error) => {
-                    if (error instanceof ApiError && error.status === 401) return;
-                    const reason =
-                      error instanceof ApiError ? error.message : t('errors.unexpected', { ns: 'common' });
-                    notifyError(reason, { title: t('proof.downloadFailed'), id: `certificate-${order.id}` });
+                    if (endedTheSession(error)) return;
+                    notifyError(reasonOf(error, t('errors.unexpected', { ns: 'common' })), {
+                      title: t('proof.downloadFailed'),
+                      id: `certificate-${order.id}`,
+                    });
                   },
                 },
               )

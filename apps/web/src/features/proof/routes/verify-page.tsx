@@ -4,6 +4,7 @@ import { IconRosetteDiscountCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { DetailsList } from '../../../components/details-list.tsx';
+import { NotFoundContent } from '../../../components/not-found-content.tsx';
 import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatNumber, formatPujaDate } from '../../../lib/formatting.ts';
@@ -76,16 +77,5 @@ function Confirmed({
 
 function UnknownCode() {
   const { t } = useTranslation('catalogue');
-  usePageTitle(t('verify.unknownTitle'));
-  return (
-    <Stack align="center" ta="center" py="xl" gap="md">
-      <Text fz={64} fw={800} c="maroon.7" lh={1} aria-hidden="true">
-        404
-      </Text>
-      <Title order={1}>{t('verify.unknownTitle')}</Title>
-      <Text c="dimmed" maw={480}>
-        {t('verify.unknownDescription')}
-      </Text>
-    </Stack>
-  );
+  return <NotFoundContent title={t('verify.unknownTitle')} description={t('verify.unknownDescription')} />;
 }
