@@ -7,6 +7,7 @@ import { DayInput } from '../../../components/day-input.tsx';
 import { useAttempt } from '../../../lib/use-attempt.ts';
 import { useUploadOrderVideo } from '../api/order-proof.ts';
 import { useLivestreamForm } from '../hooks/use-livestream-form.ts';
+import { pujaDayOf } from '../utils/puja-day.ts';
 
 /**
  * What the staff of the order's monastery add as proof (docs/decisions/037): a livestream or recording
@@ -34,7 +35,8 @@ function LivestreamForm({ order }: { order: Pick<Order, 'id' | 'date' | 'time'> 
   const { t } = useTranslation('orders');
   const { form, submit, isSending } = useLivestreamForm(order.id, {
     url: '',
-    date: order.date,
+    // The order's day as the server sends it is the start of that day in Nepal; the form takes the day.
+    date: pujaDayOf(order.date),
     time: order.time ?? '',
   });
   return (
