@@ -92,6 +92,10 @@ test('a completed puja’s video plays for the patron, and its certificate is ch
   await expect(staff.getByText('The patron has been told of the livestream.')).toBeVisible();
 
   // The patron plays the video on their order (its poster the completion photo), by ranges of its signed link.
+  // The player asks for the video's first bytes as soon as it is drawn (preload="metadata"): by a range.
+  const ranged = page.waitForResponse(
+    (response) => response.url().includes('/api/order-videos/') && response.status() === 206,
+  );
   await page.goto(`/orders?oid=${order.id}`);
   const patronProof = page.getByTestId('order-proof');
   await expect(patronProof).toBeVisible({ timeout: 30_000 });
@@ -103,9 +107,6 @@ test('a completed puja’s video plays for the patron, and its certificate is ch
   await expect(video).toHaveAttribute('preload', 'metadata');
   await expect(video).toHaveAttribute('controls', '');
   await expect(video).toHaveAttribute('poster', /\/api\/order-videos\/\d+\/poster\?expires=/);
-  const ranged = page.waitForResponse(
-    (response) => response.url().includes('/api/order-videos/') && response.status() === 206,
-  );
   await video.evaluate((element: HTMLVideoElement) => {
     element.muted = true;
     return element.play();
