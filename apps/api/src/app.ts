@@ -58,6 +58,8 @@ import { createRefundsService } from './modules/payments/refunds.service.ts';
 import { commissionRateOn } from './modules/payouts/commission.ts';
 import { payoutsRoutes } from './modules/payouts/payouts.routes.ts';
 import { createPayoutsService } from './modules/payouts/payouts.service.ts';
+import { proofRoutes } from './modules/proof/proof.routes.ts';
+import { createProofService } from './modules/proof/proof.service.ts';
 import { createReconciliationService } from './modules/reconciliation/reconciliation.service.ts';
 import { runSheetRoutes } from './modules/run-sheet/run-sheet.routes.ts';
 import { createRunSheetService } from './modules/run-sheet/run-sheet.service.ts';
@@ -248,6 +250,28 @@ export async function buildApp(dependencies: AppDependencies, logger?: FastifyBa
     commissionBasisPoints: config.COMMISSION_BASIS_POINTS,
   });
   await app.register(orderHandlingRoutes, { handling, storage: dependencies.storage, imageUrls });
+  // A video's link lasts longer than a photo's: a patron may pause it and seek on after a while.
+  const videoUrls = createUrlSigner(
+    createHmac('sha256', jwtSecret).update('order-video-urls').digest(),
+    2 * 60 * 60,
+  );
+  const maxVideoBytes = config.ORDER_VIDEO_MAX_MEGABYTES * 1024 * 1024;
+  await app.register(proofRoutes, {
+    proof: createProofService({
+      db: dependencies.db,
+      storage: dependencies.storage,
+      notices,
+      ordersService: orders,
+      videoUrls,
+      businessTimeZone: config.BUSINESS_TIME_ZONE,
+      maxVideoBytes,
+      publicUrl: config.publicUrl,
+      siteName: 'Monastery Puja',
+    }),
+    storage: dependencies.storage,
+    maxVideoBytes,
+    verifyLookupsPerMinute: config.VERIFY_LOOKUPS_PER_MINUTE,
+  });
   await app.register(runSheetRoutes, {
     runSheet: createRunSheetService({
       db: dependencies.db,

@@ -5,11 +5,12 @@ import { prerender } from 'react-dom/static';
 import { I18nextProvider } from 'react-i18next';
 import { matchRoutes, type RouteObject, StaticRouter } from 'react-router';
 import { serializePageData } from './app/page-data.ts';
-import { type PageHead, serverPageOf } from './app/page-handle.ts';
+import { type PageHandle, type PageHead, type ServerPage, serverPageOf } from './app/page-handle.ts';
 import { AppProviders, createQueryClient } from './app/providers.tsx';
 import { AppRoutes, routes } from './app/routes.tsx';
 import { cataloguePageHandles } from './features/catalogue/routes/catalogue-page-handles.ts';
 import { siteContactsQueryOptions } from './features/info-pages/api/get-site-contacts.ts';
+import { verifyPageHandle } from './features/proof/routes/verify-page-handle.ts';
 import { setApiTransport } from './lib/api-client.ts';
 import { i18n, loadLanguage } from './lib/i18n.ts';
 import { picturePreloadLink } from './lib/picture-sources.ts';
@@ -41,6 +42,12 @@ export interface RenderedPage {
   pageData: string;
 }
 
+/** The server-rendered pages' handles by the name their route gives (app/routes.tsx). */
+const pageHandles: Record<Exclude<ServerPage, 'not-found'>, PageHandle> = {
+  ...cataloguePageHandles,
+  verify: verifyPageHandle,
+};
+
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -51,6 +58,7 @@ export function createPageRenderer(options: RendererOptions) {
   function headTags(head: PageHead | null, title: string, language: string): string {
     const tags = [`<title>${escapeHtml(title)}</title>`];
     if (!head) return `${tags[0]}<meta name="robots" content="noindex">`;
+    if (head.noindex) tags.push('<meta name="robots" content="noindex">');
     const canonical = absoluteUrl(head.path);
     const properties: [string, string][] = [
       ['og:type', 'website'],
@@ -115,7 +123,7 @@ export function createPageRenderer(options: RendererOptions) {
     const match = matchRoutes(routes, new URL(url, `${options.origin}/`).pathname)?.at(-1);
     const page = serverPageOf(match?.route.handle);
     if (!match || !page) return undefined;
-    const handle = page === 'not-found' ? undefined : cataloguePageHandles[page];
+    const handle = page === 'not-found' ? undefined : pageHandles[page];
 
     await loadLanguage(language);
     await i18n.changeLanguage(language);

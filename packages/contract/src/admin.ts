@@ -120,6 +120,9 @@ export const AUDIT_ACTIONS = [
   /** A patron's concern about a performed puja, and an administrator's resolution (docs/decisions/036). */
   'raise-concern',
   'resolve-concern',
+  /** A puja's video attached and its livestream or recording link announced (docs/decisions/037). */
+  'attach-video',
+  'announce-livestream',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_SUBJECTS = [

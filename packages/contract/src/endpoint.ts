@@ -9,7 +9,7 @@ import type { Role } from './constants.ts';
 export type EndpointAccess = 'public' | 'signedIn' | { readonly roles: readonly Role[] };
 
 /** The statuses an endpoint may answer with `{ message, errors? }`. */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 | 503;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 416 | 422 | 429 | 503;
 
 export interface EndpointDefinition {
   readonly method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -36,7 +36,8 @@ export interface EndpointDefinition {
     | 'text/calendar'
     | 'text/plain'
     | 'application/xml'
-    | 'image/webp';
+    | 'image/webp'
+    | 'video/*';
   readonly errors: readonly ErrorStatus[];
   /** Hidden from the OpenAPI document (the payment providers' return routes). */
   readonly hidden?: boolean;

@@ -179,6 +179,13 @@ const envSchema = z.object({
    * How long an unpaid order waits for its payment before it expires (never past its puja's day).
    * Staff only see orders to act on once they are paid.
    */
+  /**
+   * The largest video staff may attach to a performed puja, in megabytes (docs/decisions/037). The whole
+   * file is received before it is stored, so this bounds each upload's memory too.
+   */
+  ORDER_VIDEO_MAX_MEGABYTES: z.coerce.number().int().min(1).max(500).default(50),
+  /** Public certificate look-ups (`/verify/{code}` and its API) one address may make per minute. */
+  VERIFY_LOOKUPS_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   ORDER_PAYMENT_WINDOW_HOURS: z.coerce
     .number()
     .int()

@@ -35,6 +35,8 @@ export const en = {
       '{monastery} could not accept your {puja} for {date}. The {amount} you paid will be refunded.',
     orderCompleted: "{monastery} has completed your {puja}. See the photos on your order's page: {orderUrl}",
     monasteryMessage: '{monastery} sent you a message about your {puja}.',
+    videoAdded: "{monastery} added a video of your {puja}. Watch it on your order's page: {orderUrl}",
+    livestreamAnnounced: '{monastery} will stream your {puja} on {date} at {time} Nepal time: {url}',
     refunded: '{amount} has been refunded to your {provider} account.',
     refundedWithReference: '{amount} has been refunded to your {provider} account (reference {reference}).',
     concernRefunded:
@@ -66,6 +68,8 @@ export const en = {
     orderDeclinedRefund: '{monastery} could not accept your {puja}',
     orderCompleted: 'Your {puja} is completed',
     monasteryMessage: 'A message from {monastery}',
+    videoAdded: 'A video of your {puja}',
+    livestreamAnnounced: 'Watch your {puja} live',
     refunded: 'Your refund was made',
     refundedWithReference: 'Your refund was made',
     concernRefunded: 'Your concern about your {puja}: a refund',

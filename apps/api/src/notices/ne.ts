@@ -30,6 +30,8 @@ export const ne: NoticeCatalogue = {
       '{monastery} ले {date} का लागि तपाईंको {puja} स्वीकार गर्न सकेन। तपाईंले तिर्नुभएको {amount} फिर्ता गरिनेछ।',
     orderCompleted: '{monastery} ले तपाईंको {puja} सम्पन्न गर्‍यो। तस्बिरहरू आफ्नो अर्डरको पृष्ठमा हेर्नुहोस्: {orderUrl}',
     monasteryMessage: '{monastery} ले तपाईंको {puja} बारे तपाईंलाई सन्देश पठाएको छ।',
+    videoAdded: '{monastery} ले तपाईंको {puja} को भिडियो थप्यो। आफ्नो अर्डरको पृष्ठमा हेर्नुहोस्: {orderUrl}',
+    livestreamAnnounced: '{monastery} ले तपाईंको {puja} {date} मा नेपाल समय {time} बजे प्रत्यक्ष देखाउनेछ: {url}',
     refunded: '{amount} तपाईंको {provider} खातामा फिर्ता गरिएको छ।',
     refundedWithReference: '{amount} तपाईंको {provider} खातामा फिर्ता गरिएको छ (सन्दर्भ {reference})।',
     concernRefunded:
@@ -60,6 +62,8 @@ export const ne: NoticeCatalogue = {
     orderDeclinedRefund: '{monastery} ले तपाईंको {puja} स्वीकार गर्न सकेन',
     orderCompleted: 'तपाईंको {puja} सम्पन्न भयो',
     monasteryMessage: '{monastery} बाट सन्देश',
+    videoAdded: 'तपाईंको {puja} को भिडियो',
+    livestreamAnnounced: 'तपाईंको {puja} प्रत्यक्ष हेर्नुहोस्',
     refunded: 'तपाईंको रकम फिर्ता गरियो',
     refundedWithReference: 'तपाईंको रकम फिर्ता गरियो',
     concernRefunded: 'तपाईंको {puja} बारेको गुनासो: फिर्ता',

@@ -19,6 +19,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The files a multipart route takes at most (1 unless it says): a request declaring more bytes is refused. */
     uploadFiles?: number;
+    /** The bytes each file of a multipart route may have (MAX_UPLOAD_BYTES unless it says: a video's limit). */
+    uploadFileBytes?: number;
     /**
      * Checks, once the form's fields before its first file have arrived, that the request can succeed
      * (the order can be completed), so a refusal comes before the files are received.
@@ -26,6 +28,13 @@ declare module 'fastify' {
     beforeFiles?: (request: FastifyRequest, fields: Record<string, unknown>) => Promise<void>;
   }
 }
+
+const multipartLimits = {
+  fileSize: UPLOAD_LIMITS.fileSizeBytes,
+  files: UPLOAD_LIMITS.files,
+  fields: UPLOAD_LIMITS.fields,
+  fieldSize: UPLOAD_LIMITS.fieldSizeBytes,
+};
 
 /** What a form's text fields and its parts' headers may add to its files' bytes. */
 const FORM_ALLOWANCE_BYTES = 1024 * 1024;
@@ -44,14 +53,7 @@ const FORM_ALLOWANCE_BYTES = 1024 * 1024;
 export const bodyParsersPlugin = fp(
   async (app: FastifyInstance) => {
     await app.register(formbody, { bodyLimit: 1024 * 1024 });
-    await app.register(multipart, {
-      limits: {
-        fileSize: UPLOAD_LIMITS.fileSizeBytes,
-        files: UPLOAD_LIMITS.files,
-        fields: UPLOAD_LIMITS.fields,
-        fieldSize: UPLOAD_LIMITS.fieldSizeBytes,
-      },
-    });
+    await app.register(multipart, { limits: multipartLimits });
     app.addHook('onRequest', (request, reply, done) => {
       // The plugin's isMultipart() is only known once the body's parser ran: the header says it sooner.
       if (!/^multipart\/form-data\b/i.test(request.headers['content-type'] ?? '')) return done();
@@ -75,8 +77,11 @@ export const bodyParsersPlugin = fp(
   { name: 'body-parsers' },
 );
 
+const fileSizeLimit = (request: FastifyRequest) =>
+  request.routeOptions.config?.uploadFileBytes ?? UPLOAD_LIMITS.fileSizeBytes;
+
 const maxUploadBytes = (request: FastifyRequest) =>
-  (request.routeOptions.config?.uploadFiles ?? 1) * UPLOAD_LIMITS.fileSizeBytes + FORM_ALLOWANCE_BYTES;
+  (request.routeOptions.config?.uploadFiles ?? 1) * fileSizeLimit(request) + FORM_ALLOWANCE_BYTES;
 
 /** The multipart plugin's own 413 for a file over the size limit (plugins/errors.ts words it). */
 const tooLarge = () =>
@@ -115,7 +120,12 @@ async function readMultipartBody(request: FastifyRequest, reply: FastifyReply): 
   const beforeFiles = request.routeOptions.config?.beforeFiles;
   let filesBegun = false;
   try {
-    for await (const part of request.parts()) {
+    const fileSize = fileSizeLimit(request);
+    const parts =
+      fileSize === UPLOAD_LIMITS.fileSizeBytes
+        ? request.parts()
+        : request.parts({ limits: { ...multipartLimits, fileSize } });
+    for await (const part of parts) {
       if (part.type === 'file' && !filesBegun) {
         filesBegun = true;
         try {

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
+import { IN_PROCESS_HEADER, IN_PROCESS_TOKEN } from '../lib/in-process-request.ts';
 
 /**
  * The web app's server-side renderer (apps/web/src/entry-server.tsx, docs/decisions/017), loaded from its
@@ -46,7 +47,7 @@ export async function loadPageRenderer(
       const answer = await app.inject({
         method: (init.method ?? 'GET') as 'GET',
         url: apiPath,
-        headers: Object.fromEntries(new Headers(init.headers)),
+        headers: { ...Object.fromEntries(new Headers(init.headers)), [IN_PROCESS_HEADER]: IN_PROCESS_TOKEN },
       });
       const headers = new Headers();
       for (const [name, value] of Object.entries(answer.headers)) {

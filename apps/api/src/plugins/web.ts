@@ -113,7 +113,16 @@ export const webPlugin = fp<WebPluginOptions>(
     );
     // The server-rendered pages are routes of their own (the not-found handler below gets none of the
     // routes' hooks, compression among them).
-    for (const pagePath of renderer?.paths ?? []) if (pagePath !== '/') app.get(pagePath, page, sendPage);
+    // A certificate's page is a public look-up of a code, limited per visitor as its API is
+    // (docs/decisions/037); the renderer's own call to that API is not counted again.
+    const verifyLimit = {
+      config: { rateLimit: { max: app.config.VERIFY_LOOKUPS_PER_MINUTE, timeWindow: '1 minute' } },
+    };
+    for (const pagePath of renderer?.paths ?? []) {
+      if (pagePath === '/') continue;
+      if (pagePath.startsWith('/verify/')) app.get(pagePath, { ...page, ...verifyLimit }, sendPage);
+      else app.get(pagePath, page, sendPage);
+    }
 
     app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
       const wantsPage =

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipart } from '../multipart.ts';
-import { type Body, build, type Entry, entryFor, ROUTES } from './route-table.ts';
+import { type Body, build, type Entry, entryFor, MATRIX_VIDEO, ROUTES } from './route-table.ts';
 import { createSecurityWorld, type SecurityWorld, VIEWERS, type ViewerName } from './security-world.ts';
 
 /**
@@ -25,7 +25,12 @@ const CATALOGUE_READS = new Set([
   'GET /api/puja/:slugOrId/edit',
 ]);
 const ORDER_FORM_CHOICES = 'GET /api/get-monastery-puja';
-const SIGNED_PHOTO = 'GET /api/order-images/:imageId';
+/** Signed links to private files: the signature is the credential, and the browser may keep the file a while. */
+const SIGNED_FILES = new Set([
+  'GET /api/order-images/:imageId',
+  'GET /api/order-videos/:videoId',
+  'GET /api/order-videos/:videoId/poster',
+]);
 /** The same for everyone, whoever asks (docs/decisions/020): a browser or a CDN may keep it for an hour. */
 const EXCHANGE_RATES = 'GET /api/exchange-rates';
 
@@ -48,7 +53,9 @@ async function call(key: string, row: Entry, viewer: ViewerName) {
   let payload: string | Buffer | Body | undefined;
   if (row.form) {
     const form = await multipart(await build(row.form.fields, world, viewer), [
-      { field: row.form.pictureField, bytes: world.picture, type: 'image/png', name: 'picture.png' },
+      row.form.file === 'video'
+        ? { field: row.form.pictureField, bytes: MATRIX_VIDEO, type: 'video/webm', name: 'puja.webm' }
+        : { field: row.form.pictureField, bytes: world.picture, type: 'image/png', name: 'picture.png' },
     ]);
     Object.assign(headers, form.headers);
     payload = form.payload;
@@ -120,8 +127,8 @@ function cachingProblem(
   const base = key.replace(/^HEAD /, 'GET ');
   if (((CATALOGUE_READS.has(base) && viewer !== 'admin') || base === ORDER_FORM_CHOICES) && status < 400)
     return value === 'no-cache' ? undefined : `a public catalogue read sent Cache-Control "${value}"`;
-  if (base === SIGNED_PHOTO && status === 200)
-    return value === 'private, max-age=600' ? undefined : `the photo link sent Cache-Control "${value}"`;
+  if (SIGNED_FILES.has(base) && status === 200)
+    return value === 'private, max-age=600' ? undefined : `the signed link sent Cache-Control "${value}"`;
   if (base === EXCHANGE_RATES && status === 200)
     return value === 'public, max-age=3600' ? undefined : `the exchange rates sent Cache-Control "${value}"`;
   if (status >= 400) return undefined;

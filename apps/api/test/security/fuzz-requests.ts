@@ -29,9 +29,15 @@ export class Long {
     return `${JSON.stringify(this.unit)}.repeat(${this.count})`;
   }
 }
+/** The first bytes of a WebM file (its EBML header, DocType `webm`) and some filler: what the matrix uploads as a video. */
+export const MATRIX_VIDEO = Buffer.concat([
+  Buffer.from('1a45dfa39f4286810142f7810142f2810442f381084282847765626d42878104', 'hex'),
+  Buffer.alloc(512, 1),
+]);
+
 /** A file part in a multipart body (in JSON or a form, just its name). */
 export class FilePart {
-  constructor(readonly kind: 'picture' | 'garbage' | 'empty') {}
+  constructor(readonly kind: 'picture' | 'video' | 'garbage' | 'empty') {}
   [fc.toStringMethod]() {
     return `FilePart(${this.kind})`;
   }
@@ -462,9 +468,11 @@ export function multipartBody(body: unknown, picture: Buffer): Buffer {
         const bytes =
           item.kind === 'picture'
             ? picture
-            : item.kind === 'garbage'
-              ? Buffer.from('GIF89a<svg onload=alert(1)>')
-              : Buffer.alloc(0);
+            : item.kind === 'video'
+              ? MATRIX_VIDEO
+              : item.kind === 'garbage'
+                ? Buffer.from('GIF89a<svg onload=alert(1)>')
+                : Buffer.alloc(0);
         chunks.push(
           Buffer.from(
             `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"; filename="photo.png"\r\nContent-Type: image/png\r\n\r\n`,

@@ -69,7 +69,7 @@ async function resolve(target: Target, request: FuzzRequest): Promise<FuzzReques
   const body = entry.form
     ? {
         ...(await build(entry.form.fields, world, request.viewer)),
-        [entry.form.pictureField]: new FilePart('picture'),
+        [entry.form.pictureField]: new FilePart(entry.form.file ?? 'picture'),
       }
     : entry.body
       ? await build(entry.body, world, request.viewer)

@@ -1,9 +1,12 @@
 import { hash } from '@node-rs/argon2';
 import { addDays, todayIn } from '@puja/contract';
 import { eq } from 'drizzle-orm';
-import { users } from '../../src/db/schema/index.ts';
+import { orderCertificates, users } from '../../src/db/schema/index.ts';
 import { latestCodeFor } from '../session-helpers.ts';
+import { MATRIX_VIDEO } from './fuzz-requests.ts';
 import { type SecurityWorld, VIEWERS, type ViewerName } from './security-world.ts';
+
+export { MATRIX_VIDEO };
 
 /**
  * Every route the server registers: who gets which answer (the access matrix, access-matrix.test.ts), and
@@ -19,8 +22,8 @@ export interface Entry {
   /** The path, with the query when there is one. */
   path: Builder<string>;
   body?: Builder<Body>;
-  /** Sent as multipart form data, with one picture in this field. */
-  form?: { fields: Builder<Record<string, string>>; pictureField: string };
+  /** Sent as multipart form data, with one picture (or, `file: 'video'`, a short WebM) in this field. */
+  form?: { fields: Builder<Record<string, string>>; pictureField: string; file?: 'video' };
 }
 const entry = (expect: string, path: Builder<string>, extra: Omit<Entry, 'expect' | 'path'> = {}): Entry => ({
   expect,
@@ -28,6 +31,19 @@ const entry = (expect: string, path: Builder<string>, extra: Omit<Entry, 'expect
   ...extra,
 });
 const patch = (body: Body) => ({ _method: 'patch', ...body });
+
+/** A signed link the patron's proof of the paid order hands out, or one naming nothing before there is one. */
+async function proofLink(
+  world: SecurityWorld,
+  pick: (video: { url: string; poster_url: string | null }) => string | null,
+) {
+  const proof = await world.app.inject({
+    url: `/api/orders/${world.ids.paidOrder}/proof`,
+    headers: { authorization: `Bearer ${await world.tokenOf('patron', { fresh: true })}` },
+  });
+  const video = proof.json().video;
+  return (video && pick(video)) ?? '/api/order-videos/1?expires=0&signature=none';
+}
 const catalogueItem = (name: string) => ({ name, description: 'Described for the matrix.', status: 1 });
 const uniquePhone = (viewer: ViewerName) => `98181000${VIEWERS.indexOf(viewer) + 10}`;
 /** Numbers for the log-in row, apart from the send-otp row's, whose codes' challenges nobody keeps. */
@@ -503,6 +519,39 @@ export const ROUTES: Record<string, Entry> = {
     });
     // Before any photo exists (the fuzzer starts from this row too), a link that names none.
     return conversation.json().images?.[0]?.url ?? '/api/order-images/1?expires=0&signature=none';
+  }),
+  // Proof of the performed puja (docs/decisions/037), on the order completed above: its video (staff of
+  // its monastery attach it), livestream link, certificate, and the public check of the certificate's code.
+  'GET /api/orders/:orderId/proof': entry(
+    '401 200 403 200 403 200',
+    (w) => `/api/orders/${w.ids.paidOrder}/proof`,
+  ),
+  'POST /api/orders/:orderId/video': entry(
+    '401 403 403 200 403 403',
+    (w) => `/api/orders/${w.ids.paidOrder}/video`,
+    { form: { fields: {}, pictureField: 'video', file: 'video' } },
+  ),
+  'GET /api/order-videos/:videoId': entry('200 200 200 200 200 200', (w) =>
+    proofLink(w, (video) => video.url),
+  ),
+  'GET /api/order-videos/:videoId/poster': entry('200 200 200 200 200 200', (w) =>
+    proofLink(w, (video) => video.poster_url),
+  ),
+  'POST /api/orders/:orderId/livestream': entry(
+    '401 403 403 200 403 403',
+    (w) => `/api/orders/${w.ids.paidOrder}/livestream`,
+    { body: (w) => ({ url: 'https://zoom.us/j/123456789', date: w.today, time: '07:00' }) },
+  ),
+  'GET /api/orders/:orderId/certificate.pdf': entry(
+    '401 200 403 200 403 200',
+    (w) => `/api/orders/${w.ids.paidOrder}/certificate.pdf?lang=ne`,
+  ),
+  'GET /api/verify/:code': entry('200 200 200 200 200 200', async (w) => {
+    const [certificate] = await w.db
+      .select({ code: orderCertificates.code })
+      .from(orderCertificates)
+      .where(eq(orderCertificates.orderId, w.ids.paidOrder));
+    return `/api/verify/${certificate?.code ?? '0000000000000000'}`;
   }),
 
   // ---- deleting one's own account (patrons only), after every row that needs the patrons as they were:

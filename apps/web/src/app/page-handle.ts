@@ -8,7 +8,7 @@ import type { Params } from 'react-router';
  * is in the browser's bundle. The browser fetches as it always does, finding the data the server rendered
  * with already in its query cache.
  */
-export type ServerPage = 'home' | 'monasteries' | 'monastery' | 'pujas' | 'puja' | 'not-found';
+export type ServerPage = 'home' | 'monasteries' | 'monastery' | 'pujas' | 'puja' | 'verify' | 'not-found';
 
 export const serverPage = (page: ServerPage) => ({ serverPage: page });
 
@@ -50,4 +50,6 @@ export interface PageHead {
   largestPicture?: { path: string; sizes: string } | undefined;
   /** Structured data (schema.org) for search engines. */
   jsonLd: Record<string, unknown>;
+  /** Shared by link but kept out of search engines (a certificate's page): `<meta name="robots" content="noindex">`. */
+  noindex?: boolean;
 }

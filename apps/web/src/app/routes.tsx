@@ -84,6 +84,14 @@ export const routes: RouteObject[] = [
               async () => (await import('../features/catalogue/routes/puja-page.tsx')).PujaPage,
             ),
           },
+          // A certificate's public check (docs/decisions/037): whoever holds its code, signed in or not.
+          {
+            path: 'verify/:code',
+            handle: serverPage('verify'),
+            element: lazyPage(
+              async () => (await import('../features/proof/routes/verify-page.tsx')).VerifyPage,
+            ),
+          },
           // The pages people look for before they pay (docs/product.md#information-pages).
           { path: 'about', element: lazyPage(async () => (await infoPages()).AboutPage) },
           { path: 'contact', element: lazyPage(async () => (await infoPages()).ContactPage) },

@@ -3,18 +3,22 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { usePageTitle } from '../lib/use-page-title.ts';
 
-/** What the 404 route shows; also shown in place of a monastery or puja that does not exist. */
-export function NotFoundContent() {
+/**
+ * What the 404 route shows; also shown in place of a monastery or puja that does not exist, and, in its
+ * own words, of a certificate code that names none.
+ */
+export function NotFoundContent({ title, description }: { title?: string; description?: string } = {}) {
   const { t } = useTranslation();
-  usePageTitle(t('notFound.title'));
+  const heading = title ?? t('notFound.title');
+  usePageTitle(heading);
   return (
     <Stack align="center" ta="center" py="xl" gap="md">
       <Text fz={64} fw={800} c="maroon.7" lh={1} aria-hidden="true">
         404
       </Text>
-      <Title order={1}>{t('notFound.title')}</Title>
+      <Title order={1}>{heading}</Title>
       <Text c="dimmed" maw={480}>
-        {t('notFound.description')}
+        {description ?? t('notFound.description')}
       </Text>
       <Button component={Link} to="/">
         {t('notFound.backHome')}

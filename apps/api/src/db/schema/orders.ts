@@ -160,3 +160,76 @@ export const orderImages = pgTable(
     index('order_images_order_id_index').on(table.orderId),
   ],
 );
+
+/**
+ * The one video of a performed puja (docs/decisions/037): a short MP4 or WebM kept privately under a random
+ * key and streamed through signed links with range requests. Its poster is a picture staff gave with it,
+ * re-encoded as the photos are, or, when they gave none, the order's first completion photo.
+ */
+export const orderVideos = pgTable(
+  'order_videos',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    storageKey: text('storage_key').notNull(),
+    /** From the file's bytes (`video/mp4` or `video/webm`), never from what the browser declared. */
+    contentType: text('content_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    posterStorageKey: text('poster_storage_key'),
+    uploadedBy: integer('uploaded_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    unique('order_videos_order_unique').on(table.orderId),
+    unique('order_videos_storage_key_unique').on(table.storageKey),
+    check('order_videos_content_type_check', sql`${table.contentType} IN ('video/mp4', 'video/webm')`),
+  ],
+);
+
+/**
+ * A livestream or recording of the puja that staff announced (docs/decisions/037): an https link on
+ * YouTube, Facebook or Zoom, checked by the server, and when it starts (UTC; staff give it in Nepal time).
+ */
+export const orderStreams = pgTable(
+  'order_streams',
+  {
+    orderId: integer('order_id')
+      .primaryKey()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true, mode: 'date' }).notNull(),
+    announcedBy: integer('announced_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    check('order_streams_url_check', sql`${table.url} LIKE 'https://%' AND char_length(${table.url}) <= 500`),
+  ],
+);
+
+/**
+ * A performed puja's certificate (docs/decisions/037): its code, 16 characters of Crockford base32 (80
+ * random bits), opens the public `/verify/{code}` page. Issued when the order is completed; an order
+ * completed before certificates existed gets one the first time it is asked for.
+ */
+export const orderCertificates = pgTable(
+  'order_certificates',
+  {
+    orderId: integer('order_id')
+      .primaryKey()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    /** The staff member who completed the order; null when no record says who. */
+    completedBy: integer('completed_by').references(() => users.id, { onDelete: 'restrict' }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    unique('order_certificates_code_unique').on(table.code),
+    check('order_certificates_code_check', sql`${table.code} ~ '^[0-9A-HJKMNP-TV-Z]{16}$'`),
+  ],
+);

@@ -17,6 +17,13 @@ export interface FileStorage {
   deletePrivate(key: string): Promise<void>;
   /** A private file's bytes, or undefined when there is none. */
   readPrivate(key: string): Promise<Buffer | undefined>;
+  /**
+   * A private file's size and a stream of its bytes from `start` to `end` (both included; the whole file
+   * when no range is given), or undefined when there is none: a puja's video, sent a range at a time.
+   */
+  streamPrivate(key: string, range?: { start: number; end: number }): Promise<PrivateStream | undefined>;
+  /** A private file's size in bytes, or undefined when there is none. */
+  privateSize(key: string): Promise<number | undefined>;
   /** A public file's bytes, or undefined when there is none (pictures' variants are made from these). */
   readPublic(key: string): Promise<Buffer | undefined>;
   /** How `/uploads/{key}` is answered (`public-uploads.ts`). */
@@ -30,6 +37,10 @@ export interface FileStorage {
  * - `stream`: read through the adapter and sent by the app (same origin, bucket kept private);
  * - `redirect`: the browser is sent to `{baseUrl}/{key}` (a CDN or public bucket in front of the files).
  */
+export interface PrivateStream {
+  body: Readable;
+}
+
 export type PublicArea =
   | { kind: 'folder'; directory: string }
   | { kind: 'stream'; read(key: string, request: PublicReadRequest): Promise<PublicReadResult> }
@@ -87,6 +98,16 @@ export function createLocalFileStorage(
     async readPublic(key) {
       return fs.readFile(resolveInside(publicDirectory, key)).catch(() => undefined);
     },
+    async privateSize(key) {
+      const stats = await fs.stat(resolveInside(privateDirectory, key)).catch(() => undefined);
+      return stats?.isFile() ? stats.size : undefined;
+    },
+    async streamPrivate(key, range) {
+      // Opened before it is handed over, so a missing file is `undefined` here, not a stream's error later.
+      const file = await fs.open(resolveInside(privateDirectory, key)).catch(() => undefined);
+      if (!file) return undefined;
+      return { body: file.createReadStream(range ? { start: range.start, end: range.end } : {}) };
+    },
   };
 }
 
@@ -119,9 +140,11 @@ const CONTENT_TYPES: Record<string, string> = {
   png: 'image/png',
   gif: 'image/gif',
   avif: 'image/avif',
+  mp4: 'video/mp4',
+  webm: 'video/webm',
 };
 
-/** What a stored picture is, from its name (every picture we store is re-encoded, so names tell the truth). */
+/** What a stored file is, from its name (pictures are re-encoded and videos named by their sniffed type, so names tell the truth). */
 export function contentTypeOf(key: string): string {
   const extension = /\.([a-z0-9]+)$/i.exec(key)?.[1]?.toLowerCase() ?? '';
   return CONTENT_TYPES[extension] ?? 'application/octet-stream';

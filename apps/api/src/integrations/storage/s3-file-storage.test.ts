@@ -15,6 +15,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { loadConfig } from '../../config/env.ts';
 import { orderImages, users } from '../../db/schema/index.ts';
 import { createFileStorage } from './create-file-storage.ts';
+import { createLocalFileStorage } from './file-storage.ts';
 import { createS3FileStorage } from './s3-file-storage.ts';
 
 let s3: Awaited<ReturnType<typeof startS3StandIn>>;
@@ -27,6 +28,11 @@ const picture = (colour = { r: 30, g: 90, b: 160 }) =>
   sharp({ create: { width: 40, height: 30, channels: 3, background: colour } })
     .jpeg()
     .toBuffer();
+const streamBytes = async (stream: AsyncIterable<Uint8Array>) => {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk));
+  return Buffer.concat(chunks);
+};
 const objectAt = async (key: string) => {
   const { client } = createS3FileStorage(s3.settings);
   const object = await client.send(new GetObjectCommand({ Bucket: s3.bucket, Key: key }));
@@ -61,6 +67,24 @@ describe('the S3 storage adapter', () => {
     const area = storage.publicArea;
     if (area.kind !== 'stream') throw new Error('expected the app to stream public files');
     expect(await area.read('order-images/7/abc.webp', { headersOnly: false })).toEqual({ found: false });
+  });
+
+  it('streams a private file whole or by a range, and says its size (a video, docs/decisions/037)', async () => {
+    const bytes = Buffer.from(Array.from({ length: 1000 }, (_, index) => index % 256));
+    for (const storage of [
+      createS3FileStorage(s3.settings),
+      createLocalFileStorage(await fs.mkdtemp(path.join(os.tmpdir(), 'puja-range-'))),
+    ]) {
+      await storage.savePrivate('order-videos/9/clip.webm', bytes);
+      expect(await storage.privateSize('order-videos/9/clip.webm')).toBe(1000);
+      const part = await storage.streamPrivate('order-videos/9/clip.webm', { start: 10, end: 19 });
+      expect(await streamBytes(part!.body)).toEqual(bytes.subarray(10, 20));
+      const whole = await storage.streamPrivate('order-videos/9/clip.webm');
+      expect(await streamBytes(whole!.body)).toEqual(bytes);
+      expect(await storage.privateSize('order-videos/9/none.webm')).toBeUndefined();
+      expect(await storage.streamPrivate('order-videos/9/none.webm')).toBeUndefined();
+    }
+    expect((await objectAt('private/order-videos/9/clip.webm')).ContentType).toBe('video/webm');
   });
 
   it('refuses keys that could name something outside their area', async () => {

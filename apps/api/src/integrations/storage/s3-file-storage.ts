@@ -133,6 +133,32 @@ export function createS3FileStorage(settings: S3Settings): FileStorage & { clien
       await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: `private/${checkKey(key)}` }));
     },
     readPrivate: async (key) => readObject(`private/${checkKey(key)}`),
+    async privateSize(key) {
+      try {
+        const head = await client.send(
+          new HeadObjectCommand({ Bucket: bucket, Key: `private/${checkKey(key)}` }),
+        );
+        return head.ContentLength;
+      } catch (error) {
+        if (statusOf(error) === 404) return undefined;
+        throw error;
+      }
+    },
+    async streamPrivate(key, range) {
+      try {
+        const object = await client.send(
+          new GetObjectCommand({
+            Bucket: bucket,
+            Key: `private/${checkKey(key)}`,
+            ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
+          }),
+        );
+        return object.Body ? { body: object.Body as Readable } : undefined;
+      } catch (error) {
+        if (statusOf(error) === 404) return undefined;
+        throw error;
+      }
+    },
     readPublic: async (key) => readObject(`public/${checkKey(key)}`),
   };
 }

@@ -20,6 +20,7 @@ import type { Viewer } from '../../plugins/auth.ts';
 import { type AuditFields, recordAudit } from '../audit/audit.service.ts';
 import { earnOrderMoney, makeRefundDue } from '../payments/money-events.ts';
 import { findKeptPayment, lockOrder, refreshOrderPaymentStatus } from '../payments/payments.queries.ts';
+import { issueCertificate } from '../proof/proof.queries.ts';
 import type { OrderNotices } from './order-notices.ts';
 import {
   findOrderById,
@@ -341,6 +342,8 @@ export function createOrderHandlingService(dependencies: OrderHandlingDependenci
         });
         if (!updated) throw new AppError('conflict', CONFLICT_MESSAGES.complete);
         await insertOrderImages(tx, stored);
+        // The certificate anyone can check (docs/decisions/037) exists from the moment the puja is performed.
+        await issueCertificate(tx, row.order.id, staff.id);
         await earnOrderMoney(tx, row.order, {
           defaultBasisPoints: dependencies.commissionBasisPoints,
           businessTimeZone: dependencies.businessTimeZone,

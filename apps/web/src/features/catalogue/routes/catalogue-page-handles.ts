@@ -193,7 +193,7 @@ const pujaPageHandle: PageHandle = {
 };
 
 /** The catalogue's server-rendered pages by the name their route gives (app/routes.tsx). */
-export const cataloguePageHandles: Record<Exclude<ServerPage, 'not-found'>, PageHandle> = {
+export const cataloguePageHandles: Record<Exclude<ServerPage, 'not-found' | 'verify'>, PageHandle> = {
   home: homePageHandle,
   monasteries: monasteriesPageHandle,
   monastery: monasteryPageHandle,

@@ -12,11 +12,13 @@ import { useBackOfficeOrder } from '../api/get-back-office-order.ts';
 import { patronLabel } from '../utils/patron-label.ts';
 import { OrderConcerns } from './order-concerns.tsx';
 import { PAYMENT_STATUS_COLOURS } from './order-payments.tsx';
+import { OrderProof } from './order-proof.tsx';
 import { Section } from './order-section.tsx';
 import { OrderStageBadges } from './order-stage-badges.tsx';
 import { OrderThread } from './order-thread.tsx';
 import { OrderTimeline } from './order-timeline.tsx';
 import { PrayerNamesList } from './prayer-names-list.tsx';
+import { ProofStaffForms } from './proof-staff-forms.tsx';
 import { StaffOrderActions } from './staff-order-actions.tsx';
 
 interface BackOfficeOrderScreenProps {
@@ -121,6 +123,14 @@ function OrderPage({ page, staff }: { page: BackOfficeOrderResponse; staff: bool
           <Section heading={t('page.photosHeading')}>
             <OrderPhotos images={page.images} />
           </Section>
+          {(order.status === 'approved' || order.status === 'completed') && (
+            <Section heading={t('proof.heading', { ns: 'orders' })}>
+              <Stack gap="lg">
+                <OrderProof order={order} />
+                {staff && <ProofStaffForms order={order} />}
+              </Stack>
+            </Section>
+          )}
         </Stack>
         <Stack gap="lg">
           <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>

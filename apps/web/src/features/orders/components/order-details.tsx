@@ -10,6 +10,7 @@ import { canCancel, canProceedToPayment } from '../utils/order-money.ts';
 import { AddToCalendarButton } from './add-to-calendar-button.tsx';
 import { OrderConcerns } from './order-concerns.tsx';
 import { OrderPayments } from './order-payments.tsx';
+import { OrderProof } from './order-proof.tsx';
 import classes from './orders.module.css';
 import { PatronStatusSummary } from './patron-status.tsx';
 import { PrayerNamesList } from './prayer-names-list.tsx';
@@ -26,7 +27,8 @@ interface OrderDetailsProps {
  * The Puja Details column: the order and its number, where it stands in plain words with what happens next,
  * its payment (the provider and the payment's state in words, the transaction code in capitals, '--' when
  * none), paying
- * or cancelling it while it is pending, the money received with any refund, and its photos.
+ * or cancelling it while it is pending, the money received with any refund, its photos, and its proof: the
+ * livestream, the video and the certificate (docs/decisions/037).
  */
 export function OrderDetails({
   order,
@@ -81,6 +83,14 @@ export function OrderDetails({
         {t('orders.imagesHeading')}
       </Title>
       <OrderImages images={images} failed={imagesFailed} />
+      {(order.status === 'approved' || order.status === 'completed') && (
+        <>
+          <Title order={3} fz="h5">
+            {t('proof.heading')}
+          </Title>
+          <OrderProof order={order} />
+        </>
+      )}
     </Stack>
   );
 }
