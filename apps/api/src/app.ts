@@ -56,6 +56,7 @@ import { createRefundsService } from './modules/payments/refunds.service.ts';
 import { commissionRateOn } from './modules/payouts/commission.ts';
 import { payoutsRoutes } from './modules/payouts/payouts.routes.ts';
 import { createPayoutsService } from './modules/payouts/payouts.service.ts';
+import { createRemindersService } from './modules/reminders/reminders.service.ts';
 import { createReconciliationService } from './modules/reconciliation/reconciliation.service.ts';
 import { runSheetRoutes } from './modules/run-sheet/run-sheet.routes.ts';
 import { createRunSheetService } from './modules/run-sheet/run-sheet.service.ts';
@@ -352,6 +353,13 @@ export async function buildApp(dependencies: AppDependencies, logger?: FastifyBa
   // Notices and scheduled work (docs/decisions/011): payments whose callback never came are settled by
   // asking the provider, unpaid orders expire, Khalti refunds without an answer are confirmed.
   const reconciliation = createReconciliationService({ db: dependencies.db, log: app.log });
+  const reminders = createRemindersService({
+    db: dependencies.db,
+    sms: config.NOTIFY_PATRONS_BY_SMS,
+    email: config.EMAIL_TRANSPORT !== 'none',
+    publicUrl: config.publicUrl,
+    businessTimeZone: config.BUSINESS_TIME_ZONE,
+  });
   const handlers: JobHandlers = {
     'send-sms': async (message) => {
       // No configured provider reaches it (Sparrow alone, a number abroad): retrying cannot help.
@@ -374,6 +382,11 @@ export async function buildApp(dependencies: AppDependencies, logger?: FastifyBa
     },
     'run-payouts': () => payouts.runOnSchedule(),
     'reconcile-ledger': async () => void (await reconciliation.run()),
+    'remind-patrons': async () => {
+      const reminded = await reminders.remindPatrons();
+      if (reminded > 0) app.log.info({ reminded }, 'patrons reminded of tomorrow’s pujas');
+    },
+    'remind-staff': async () => void (await reminders.remindStaff()),
   };
   const jobs = createJobQueue({ pool: dependencies.pool, handlers, log: app.log });
   app.decorate('jobs', Object.assign(jobs, { handlers }));

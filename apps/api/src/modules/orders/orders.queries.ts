@@ -281,6 +281,8 @@ export async function moveOrderIfStill(
     pujaDate?: string;
     /** The time of day to set (`HH:MM`), null to clear it; left out, it stays. */
     pujaTime?: string | null;
+    /** A decline's reason (docs/decisions/038). */
+    decline?: { reason: NonNullable<OrderRow['order']['declineReason']>; note: string | null };
   },
 ) {
   const [updated] = await tx
@@ -290,6 +292,7 @@ export async function moveOrderIfStill(
       ...(change.pujaDate ? { pujaDate: change.pujaDate } : {}),
       ...(change.pujaTime !== undefined ? { pujaTime: change.pujaTime } : {}),
       ...(change.closes ? { closedAt: new Date() } : {}),
+      ...(change.decline ? { declineReason: change.decline.reason, declineNote: change.decline.note } : {}),
       // SET reads the row as it was: a day or time that really changes counts one revision.
       scheduleRevision: sql`CASE WHEN (${orders.pujaDate}, ${orders.pujaTime}) IS DISTINCT FROM (${
         change.pujaDate ?? sql`${orders.pujaDate}`
@@ -303,7 +306,12 @@ export async function moveOrderIfStill(
         change.paidOnly ? eq(orders.paymentStatus, 'Completed') : undefined,
       ),
     )
-    .returning({ status: orders.status, pujaDate: orders.pujaDate, pujaTime: orders.pujaTime });
+    .returning({
+      status: orders.status,
+      pujaDate: orders.pujaDate,
+      pujaTime: orders.pujaTime,
+      closedAt: orders.closedAt,
+    });
   return updated;
 }
 

@@ -9,6 +9,7 @@ import {
   sendOtpEndpoint,
   updateCurrencyEndpoint,
   updateEmailNoticesEndpoint,
+  updateRemindersEndpoint,
   updateLanguageEndpoint,
   updateUserDetailsEndpoint,
 } from '@puja/contract';
@@ -80,6 +81,10 @@ export const sessionRoutes: FastifyPluginAsync<{
 
   route(app, updateEmailNoticesEndpoint, async (request) => ({
     user: await sessions.updateEmailNotices(viewerOf(request), request.body.email_notices),
+  }));
+
+  route(app, updateRemindersEndpoint, async (request) => ({
+    user: await sessions.updateReminders(viewerOf(request), request.body),
   }));
 
   // Guessing the current password is slowed down per address, as for sign-in.
