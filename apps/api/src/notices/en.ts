@@ -103,6 +103,7 @@ export const en = {
   },
   /** The parts of every e-mail around the notice itself. */
   email: {
+    names: 'Names to pray for: {names}',
     greeting: 'Dear {name},',
     greetingUnnamed: 'Hello,',
     openOrder: 'See your order',

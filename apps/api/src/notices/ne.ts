@@ -96,6 +96,7 @@ export const ne: NoticeCatalogue = {
     location: '{monastery}, नेपाल',
   },
   email: {
+    names: 'प्रार्थना गरिने नामहरू: {names}',
     greeting: 'आदरणीय {name},',
     greetingUnnamed: 'नमस्ते,',
     openOrder: 'आफ्नो अर्डर हेर्नुहोस्',

@@ -88,6 +88,7 @@ export const zhHant: NoticeCatalogue = {
     location: '{monastery}，尼泊爾',
   },
   email: {
+    names: '祈福對象：{names}',
     greeting: '{name} 您好：',
     greetingUnnamed: '您好：',
     openOrder: '查看您的預約',

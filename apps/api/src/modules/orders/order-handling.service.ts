@@ -302,11 +302,6 @@ export function createOrderHandlingService(dependencies: OrderHandlingDependenci
       },
     ) {
       const row = await ownOrder(staff, orderId);
-      const decline = request.status === 'decline' ? declineOf(request) : undefined;
-      if (!decline && (request.reason !== undefined || request.reason_note !== undefined))
-        throw new AppError('invalidInput', 'A reason comes only with a decline.', {
-          reason: ['A reason comes only with a decline.'],
-        });
       if (request.date && request.status)
         throw new AppError('invalidInput', 'Send a new date or a decline, not both.');
       if (request.time !== undefined && request.status)
@@ -317,6 +312,11 @@ export function createOrderHandlingService(dependencies: OrderHandlingDependenci
             time: ['A declined puja has no time.'],
           },
         );
+      const decline = request.status === 'decline' ? declineOf(request) : undefined;
+      if (!decline && (request.reason !== undefined || request.reason_note !== undefined))
+        throw new AppError('invalidInput', 'A reason comes only with a decline.', {
+          reason: ['A reason comes only with a decline.'],
+        });
       // The time of day (Nepal time) comes with an approval or a new date; left out, it stays as it was.
       const time = request.time === undefined ? {} : { pujaTime: request.time };
       if (decline) await transition(staff, row, 'decline', { decline });

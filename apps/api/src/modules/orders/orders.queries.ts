@@ -118,6 +118,24 @@ export async function findOrderName(db: Executor, nameId: number) {
   const [name] = await selectNames(db, eq(orderNames.id, nameId));
   return name;
 }
+/**
+ * The first names of an order, in the patron's order, and how many it has in all: what a notice or a
+ * receipt writes out (docs/decisions/038).
+ */
+export async function firstNamesOfOrder(db: Executor, orderId: number, limit: number) {
+  const where = eq(orderNames.orderId, orderId);
+  const [rows, total] = await Promise.all([
+    db
+      .select({ name: orderNames.name })
+      .from(orderNames)
+      .where(where)
+      .orderBy(asc(orderNames.position))
+      .limit(limit),
+    db.$count(orderNames, where),
+  ]);
+  return { names: rows.map((row) => row.name), total };
+}
+
 export type OrderNameRow = Awaited<ReturnType<typeof listNamesOfOrders>>[number];
 
 export type OrderRow = Awaited<ReturnType<typeof selectOrders>>[number];

@@ -3,7 +3,6 @@ import type { Executor, Transaction } from '../../db/client.ts';
 import {
   monasteries,
   monasteryPujas,
-  orderNames,
   orders,
   pujas,
   remindersSent,
@@ -52,21 +51,6 @@ export async function listOrdersToRemind(db: Executor, day: string, afterId: num
     .limit(limit);
 }
 export type OrderToRemind = Awaited<ReturnType<typeof listOrdersToRemind>>[number];
-
-/** The first names of an order, in the patron's order, and how many it has in all. */
-export async function firstNamesOfOrder(db: Executor, orderId: number, limit: number) {
-  const where = eq(orderNames.orderId, orderId);
-  const [rows, total] = await Promise.all([
-    db
-      .select({ name: orderNames.name })
-      .from(orderNames)
-      .where(where)
-      .orderBy(asc(orderNames.position))
-      .limit(limit),
-    db.$count(orderNames, where),
-  ]);
-  return { names: rows.map((row) => row.name), total };
-}
 
 /** Each monastery with approved pujas on the day, and how many. */
 export async function countApprovedByMonastery(db: Executor, day: string) {

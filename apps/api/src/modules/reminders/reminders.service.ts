@@ -10,10 +10,10 @@ import type { Database } from '../../db/client.ts';
 import { enqueueJob } from '../../jobs/job-queue.ts';
 import { noticeText, type PatronNotice, smsText } from '../../notices/notices.ts';
 import { listStaffContacts } from '../orders/order-notices.queries.ts';
+import { firstNamesOfOrder } from '../orders/orders.queries.ts';
 import {
   claimReminder,
   countApprovedByMonastery,
-  firstNamesOfOrder,
   listOrdersToRemind,
   type OrderToRemind,
 } from './reminders.queries.ts';
