@@ -34,13 +34,13 @@ export const en = {
     orderDeclinedRefund:
       '{monastery} could not accept your {puja} for {date}. The {amount} you paid will be refunded.',
     orderDeclinedUnavailable:
-      '{monastery} could not accept your {puja} for {date}: that day is not available. You can write to them on your order\'s page until {until}.',
+      "{monastery} could not accept your {puja} for {date}: that day is not available. You can write to them on your order's page until {until}.",
     orderDeclinedUnavailableRefund:
-      '{monastery} could not accept your {puja} for {date}: that day is not available. The {amount} you paid will be refunded; we will tell you when it is made. You can write to them on your order\'s page until {until}.',
+      "{monastery} could not accept your {puja} for {date}: that day is not available. The {amount} you paid will be refunded; we will tell you when it is made. You can write to them on your order's page until {until}.",
     orderDeclinedNotOffered:
-      '{monastery} could not accept your {puja} for {date}: they do not offer this puja now. You can write to them on your order\'s page until {until}.',
+      "{monastery} could not accept your {puja} for {date}: they do not offer this puja now. You can write to them on your order's page until {until}.",
     orderDeclinedNotOfferedRefund:
-      '{monastery} could not accept your {puja} for {date}: they do not offer this puja now. The {amount} you paid will be refunded; we will tell you when it is made. You can write to them on your order\'s page until {until}.',
+      "{monastery} could not accept your {puja} for {date}: they do not offer this puja now. The {amount} you paid will be refunded; we will tell you when it is made. You can write to them on your order's page until {until}.",
     orderDeclinedOther:
       '{monastery} could not accept your {puja} for {date}. Their reason: "{reason}". You can write to them on your order\'s page until {until}.',
     orderDeclinedOtherRefund:

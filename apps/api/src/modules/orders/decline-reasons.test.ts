@@ -177,7 +177,11 @@ describe('messages on a declined or cancelled order', () => {
     await closedDaysAgo(id, 29);
     expect((await patronWrites(id)).statusCode).toBe(200);
     expect((await staffWrites(id)).statusCode).toBe(200);
-    const page = await harness.app.inject({ method: 'GET', url: `/api/orders/${id}`, headers: bearer(staff) });
+    const page = await harness.app.inject({
+      method: 'GET',
+      url: `/api/orders/${id}`,
+      headers: bearer(staff),
+    });
     expect(page.json().actions.message).toBe(true);
 
     await closedDaysAgo(id, 31);
@@ -185,7 +189,11 @@ describe('messages on a declined or cancelled order', () => {
     expect(late.statusCode).toBe(409);
     expect(late.json().message).toBe('This order is declined: messages can no longer be sent on it.');
     expect((await staffWrites(id)).statusCode).toBe(409);
-    const after = await harness.app.inject({ method: 'GET', url: `/api/orders/${id}`, headers: bearer(staff) });
+    const after = await harness.app.inject({
+      method: 'GET',
+      url: `/api/orders/${id}`,
+      headers: bearer(staff),
+    });
     expect(after.json().actions.message).toBe(false);
   });
 

@@ -68,7 +68,8 @@ const DECLINE_NOTICES = {
   puja_not_offered: ['orderDeclinedNotOffered', 'orderDeclinedNotOfferedRefund'],
   other: ['orderDeclinedOther', 'orderDeclinedOtherRefund'],
 } as const satisfies Record<DeclineReason, readonly [PatronNoticeKey, PatronNoticeKey]>;
-const REASON_REQUIRED = 'Choose why you decline: the date is not available, the puja is not offered, or another reason.';
+const REASON_REQUIRED =
+  'Choose why you decline: the date is not available, the puja is not offered, or another reason.';
 const NOTE_REQUIRED = 'Write the reason: the patron reads it.';
 
 /** What a decline tells the patron: its reason, the refund if money was kept, and until when they may write. */
@@ -437,10 +438,10 @@ function refusal(action: OrderAction, current: { status: OrderStatus; paymentSta
  * The reason of a decline, as the request gives it: required, and `other` with the staff member's words (a
  * 422 on the field otherwise, before anything changes).
  */
-function declineOf(request: {
-  reason?: DeclineReason | undefined;
-  reason_note?: string | undefined;
-}): { reason: DeclineReason; note: string | null } {
+function declineOf(request: { reason?: DeclineReason | undefined; reason_note?: string | undefined }): {
+  reason: DeclineReason;
+  note: string | null;
+} {
   if (!request.reason) throw new AppError('invalidInput', REASON_REQUIRED, { reason: [REASON_REQUIRED] });
   const note = request.reason_note?.trim() || null;
   if (request.reason === 'other' && !note)

@@ -201,7 +201,11 @@ describe('order transitions', () => {
     const approved = await update(id, {});
     expect(approved.statusCode).toBe(200);
     expect(approved.json().approvedOrders.map((order: { id: number }) => order.id)).toContain(id);
-    for (const payload of [{}, { date: addDays(today, 9) }, { status: 'decline', reason: 'date_unavailable' }]) {
+    for (const payload of [
+      {},
+      { date: addDays(today, 9) },
+      { status: 'decline', reason: 'date_unavailable' },
+    ]) {
       const again = await update(id, payload);
       expect(again.statusCode).toBe(409);
     }

@@ -6,6 +6,7 @@ import { findOrderById, firstNamesOfOrder, type OrderRow } from '../orders/order
 
 /** The names a receipt writes out before "and N more": a page holds them beside the payment's lines. */
 const RECEIPT_NAMES = 10;
+
 import type { OrdersService } from '../orders/orders.service.ts';
 import { listReceivedPayments } from './payments.queries.ts';
 

@@ -1,13 +1,6 @@
 import { and, asc, count, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Executor, Transaction } from '../../db/client.ts';
-import {
-  monasteries,
-  monasteryPujas,
-  orders,
-  pujas,
-  remindersSent,
-  users,
-} from '../../db/schema/index.ts';
+import { monasteries, monasteryPujas, orders, pujas, remindersSent, users } from '../../db/schema/index.ts';
 
 /** The orders a reminder is for: approved ones only; a declined, cancelled or unpaid order has no puja to come. */
 const REMINDED = 'approved';

@@ -1,11 +1,4 @@
-import {
-  addDays,
-  LINKED_PAGES,
-  orderPagePath,
-  todayIn,
-  dayInZone,
-  zonedTimeToUtc,
-} from '@puja/contract';
+import { addDays, dayInZone, LINKED_PAGES, orderPagePath, todayIn, zonedTimeToUtc } from '@puja/contract';
 import type { Database } from '../../db/client.ts';
 import { enqueueJob } from '../../jobs/job-queue.ts';
 import { noticeText, type PatronNotice, smsText } from '../../notices/notices.ts';
@@ -142,7 +135,12 @@ export function namesLine(
  * The puja's time (a wall-clock time on a day in the business zone) in another zone, `HH:MM`, with the
  * day before it when the day differs; undefined when that zone's clock reads the same as Nepal's.
  */
-export function timeInZone(day: string, time: string, businessTimeZone: string, zone: string): string | undefined {
+export function timeInZone(
+  day: string,
+  time: string,
+  businessTimeZone: string,
+  zone: string,
+): string | undefined {
   const instant = zonedTimeToUtc(day, time, businessTimeZone);
   const clock = new Intl.DateTimeFormat('en-GB', {
     timeZone: zone,

@@ -134,7 +134,11 @@ describe('the patron’s reminder the day before', () => {
   it('is not sent to a patron who chose none', async () => {
     const { db } = harness.database;
     const patron = await insertPerson(db, { reminderChannel: 'none' });
-    const order = await insertOrder(db, offering, { userId: patron.id, status: 'approved', pujaDate: tomorrow });
+    const order = await insertOrder(db, offering, {
+      userId: patron.id,
+      status: 'approved',
+      pujaDate: tomorrow,
+    });
     await runJob('remind-patrons');
     expect((await sms()).some((message) => message.text.startsWith(order.number))).toBe(false);
   });

@@ -9,8 +9,8 @@ import {
   sendOtpEndpoint,
   updateCurrencyEndpoint,
   updateEmailNoticesEndpoint,
-  updateRemindersEndpoint,
   updateLanguageEndpoint,
+  updateRemindersEndpoint,
   updateUserDetailsEndpoint,
 } from '@puja/contract';
 import type { FastifyPluginAsync } from 'fastify';

@@ -1,6 +1,5 @@
 import { hash, verify } from '@node-rs/argon2';
 import {
-  type ReminderChannel,
   CURRENT_PASSWORD_REQUIRED_MESSAGE,
   type DisplayCurrency,
   EMAIL_TAKEN_MESSAGE,
@@ -8,6 +7,7 @@ import {
   type LoginResponse,
   OTP_MISMATCH_MESSAGE,
   PASSWORD_CHANGED_MESSAGE,
+  type ReminderChannel,
   type SendOtpResponse,
   type SessionUser,
   STAFF_EMAIL_REQUIRED_MESSAGE,
