@@ -216,6 +216,7 @@ test.describe('money: refunds, receipts and unpaid orders', () => {
       .click();
     const confirmDecline = staff.getByRole('dialog', { name: 'Decline Order' });
     await expect(confirmDecline.getByText('Are you sure you want to decline this order?')).toBeVisible();
+    await confirmDecline.getByRole('radio', { name: 'The date is not available' }).check();
     await confirmDecline.getByRole('button', { name: 'Decline Order' }).click();
     await expectToast(staff, 'Order Declined');
     await expect(row).toHaveCount(0);
