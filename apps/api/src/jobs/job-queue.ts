@@ -65,8 +65,9 @@ const CRONTAB = [
   // On the hour: the dashboard says "Books balanced at 14:00".
   '0 * * * * reconcile-ledger ?max=1',
   // Patrons are reminded the evening before, from 18:00 Nepal time (12:15 UTC), and each hour until
-  // midnight there, so an order approved that evening is reminded too; `reminders_sent` keeps it to once.
-  '15 12-18 * * * remind-patrons ?max=1&fill=1h',
+  // 23:00 there (17:15 UTC; 18:15 would be the next day in Nepal), so an order approved that evening is
+  // reminded too; `reminders_sent` keeps it to once.
+  '15 12-17 * * * remind-patrons ?max=1&fill=1h',
   // Staff at 06:00 Nepal time (00:15 UTC). A server that was down then runs the missed slot when it
   // starts within four hours (graphile-worker's backfill); later than that the morning has passed.
   '15 0 * * * remind-staff ?max=1&fill=4h',
