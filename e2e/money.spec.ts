@@ -216,6 +216,7 @@ test.describe('money: refunds, receipts and unpaid orders', () => {
       .click();
     const confirmDecline = staff.getByRole('dialog', { name: 'Decline Order' });
     await expect(confirmDecline.getByText('Are you sure you want to decline this order?')).toBeVisible();
+    await confirmDecline.getByRole('radio', { name: 'The date is not available' }).check();
     await confirmDecline.getByRole('button', { name: 'Decline Order' }).click();
     await expectToast(staff, 'Order Declined');
     await expect(row).toHaveCount(0);
@@ -309,7 +310,7 @@ test.describe('money: refunds, receipts and unpaid orders', () => {
         `^${number}: We received your payment of ${literal(amount)} for ${literal(order.puja)} at Kopan Monastery`,
       ),
       new RegExp(
-        `^${number}: Kopan Monastery could not accept your ${literal(order.puja)} .*The ${literal(amount)} you paid will be refunded\\.`,
+        `^${number}: Kopan Monastery could not accept your ${literal(order.puja)} .*The ${literal(amount)} you paid will be refunded; we will tell you when it is made\\.`,
       ),
       new RegExp(
         `^${number}: ${literal(amount)} has been refunded to your Khalti account \\(reference ${literal(transactionCode)}\\)`,

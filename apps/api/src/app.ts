@@ -61,6 +61,7 @@ import { createPayoutsService } from './modules/payouts/payouts.service.ts';
 import { proofRoutes } from './modules/proof/proof.routes.ts';
 import { createProofService } from './modules/proof/proof.service.ts';
 import { createReconciliationService } from './modules/reconciliation/reconciliation.service.ts';
+import { createRemindersService } from './modules/reminders/reminders.service.ts';
 import { runSheetRoutes } from './modules/run-sheet/run-sheet.routes.ts';
 import { createRunSheetService } from './modules/run-sheet/run-sheet.service.ts';
 import { seoRoutes } from './modules/seo/seo.routes.ts';
@@ -388,6 +389,13 @@ export async function buildApp(dependencies: AppDependencies, logger?: FastifyBa
   // Notices and scheduled work (docs/decisions/011): payments whose callback never came are settled by
   // asking the provider, unpaid orders expire, Khalti refunds without an answer are confirmed.
   const reconciliation = createReconciliationService({ db: dependencies.db, log: app.log });
+  const reminders = createRemindersService({
+    db: dependencies.db,
+    sms: config.NOTIFY_PATRONS_BY_SMS,
+    email: config.EMAIL_TRANSPORT !== 'none',
+    publicUrl: config.publicUrl,
+    businessTimeZone: config.BUSINESS_TIME_ZONE,
+  });
   const handlers: JobHandlers = {
     'send-sms': async (message) => {
       // No configured provider reaches it (Sparrow alone, a number abroad): retrying cannot help.
@@ -410,6 +418,11 @@ export async function buildApp(dependencies: AppDependencies, logger?: FastifyBa
     },
     'run-payouts': () => payouts.runOnSchedule(),
     'reconcile-ledger': async () => void (await reconciliation.run()),
+    'remind-patrons': async () => {
+      const reminded = await reminders.remindPatrons();
+      if (reminded > 0) app.log.info({ reminded }, 'patrons reminded of tomorrow’s pujas');
+    },
+    'remind-staff': async () => void (await reminders.remindStaff()),
   };
   const jobs = createJobQueue({ pool: dependencies.pool, handlers, log: app.log });
   app.decorate('jobs', Object.assign(jobs, { handlers }));

@@ -137,7 +137,7 @@ export async function createMoneyHarness(env: NodeJS.ProcessEnv = {}) {
       return this.staffAction(orderId);
     },
     decline(orderId: number) {
-      return this.staffAction(orderId, { status: 'decline' });
+      return this.staffAction(orderId, { status: 'decline', reason: 'date_unavailable' });
     },
     /** The monastery's staff mark the puja performed, with one photo. */
     async complete(orderId: number) {

@@ -35,6 +35,19 @@ export const PAYMENT_STATUSES = ['Pending', 'Completed', 'Failed', 'Refund due',
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 /**
+ * Why a monastery declined an order (docs/decisions/038): the patron reads it on the order and in the notice.
+ * `other` comes with the staff member's own words.
+ */
+export const DECLINE_REASONS = ['date_unavailable', 'puja_not_offered', 'other'] as const;
+export type DeclineReason = (typeof DECLINE_REASONS)[number];
+export const DECLINE_NOTE_MAX_LENGTH = 500;
+/** How long a declined or cancelled order stays open to messages after it closed (docs/decisions/038). */
+export const CLOSED_ORDER_MESSAGE_DAYS = 30;
+/** How a patron wants to be reminded the day before their puja (docs/decisions/038). */
+export const REMINDER_CHANNELS = ['sms', 'email', 'none'] as const;
+export type ReminderChannel = (typeof REMINDER_CHANNELS)[number];
+
+/**
  * Why money received is to be returned. `duplicate`: the order was already paid by another payment;
  * `concern`: an administrator resolved the patron's concern about a performed puja with a refund, of all
  * or part of the payment (docs/decisions/036).

@@ -12,6 +12,8 @@ export const LINKED_PAGES = {
   contact: '/contact',
   /** Where a monastery's staff find the orders an SMS tells them about. */
   staffDashboard: '/monastery/dashboard',
+  /** The day's pujas with the names to read: the staff's morning reminder links to it. */
+  staffRunSheet: '/monastery/run-sheet',
 } as const;
 
 /** The patron's page of one order (its details, messages and completion photos). */

@@ -2,6 +2,8 @@ import { TIME_OF_DAY_PATTERN } from './business-time.ts';
 import {
   CONCERN_KINDS,
   CONCERN_STATUSES,
+  DECLINE_NOTE_MAX_LENGTH,
+  DECLINE_REASONS,
   ORDER_STATUSES,
   PAYMENT_METHODS,
   PAYMENT_STATUSES,
@@ -160,6 +162,19 @@ export const orderSchema = z
     pay_by: z.string().nullable().optional(),
     /** The money received for it (payments not received are left out), oldest first, with any refund. */
     payments: z.array(paymentSchema),
+    /**
+     * Why the monastery declined the order, and the staff member's words when the reason is `other`; null
+     * for an order not declined. The server always sends it.
+     */
+    decline: z
+      .object({ reason: z.enum(DECLINE_REASONS), note: z.string().nullable() })
+      .nullable()
+      .optional(),
+    /**
+     * Until when a declined or cancelled order still takes messages (ISO; CLOSED_ORDER_MESSAGE_DAYS after it
+     * closed); null for any other order. The server always sends it and enforces it.
+     */
+    messages_until: z.string().nullable().optional(),
     /** Who wrote last on the order: `patron` means the monastery has a message to answer. */
     last_message_from: z.enum(['patron', 'monastery']).nullable(),
     /** The concerns raised about the order's puja, oldest first (docs/decisions/036). Always sent. */
@@ -242,6 +257,18 @@ export const updateOrderRequestSchema = z
     date: z.string().trim().regex(ISO_DATE_PATTERN, 'Choose a date.').optional(),
     time: pujaTimeSchema.optional(),
     status: z.literal('decline', { error: 'The only status that can be sent is decline.' }).optional(),
+    /** With `status=decline`: why (docs/decisions/038). */
+    reason: z
+      .enum(DECLINE_REASONS, {
+        error: 'Choose why: the date is not available, the puja is not offered, or another reason.',
+      })
+      .optional(),
+    /** With `reason=other`: the reason in the staff member's words, which the patron reads. */
+    reason_note: z
+      .string()
+      .trim()
+      .max(DECLINE_NOTE_MAX_LENGTH, `The reason can be at most ${DECLINE_NOTE_MAX_LENGTH} characters.`)
+      .optional(),
   })
   .nullish();
 export type UpdateOrderRequest = z.input<typeof updateOrderRequestSchema>;

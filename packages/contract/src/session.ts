@@ -1,4 +1,4 @@
-import { ROLES } from './constants.ts';
+import { REMINDER_CHANNELS, ROLES } from './constants.ts';
 import { DISPLAY_CURRENCIES } from './currencies.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { LANGUAGES } from './languages.ts';
@@ -66,6 +66,13 @@ export const sessionUserSchema = z
      * The server always sends it; optional so a user kept in a browser from before it existed still reads.
      */
     email_notices: z.boolean().optional(),
+    /**
+     * How the person is reminded the day before a puja: `sms`, `email` (SMS without an address) or `none`
+     * (docs/decisions/038). The server always sends it; optional as `email_notices` is.
+     */
+    reminder_channel: z.enum(REMINDER_CHANNELS).optional(),
+    /** The person's own time zone (IANA) as their browser gave it, null until then (docs/decisions/038). */
+    time_zone: z.string().nullable().optional(),
   })
   .meta({ id: 'User' });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
@@ -228,6 +235,44 @@ export const updateEmailNoticesEndpoint = defineEndpoint({
   responses: { 200: meResponseSchema },
   errors: [401, 403, 422],
 });
+
+export const updateRemindersRequestSchema = z.object({
+  reminder_channel: z.enum(REMINDER_CHANNELS, 'Choose how to be reminded: SMS, e-mail or not at all.'),
+  /**
+   * The browser's own time zone (IANA, e.g. `Australia/Sydney`), so reminders also say the puja's time in
+   * it; the server keeps only a zone it knows.
+   */
+  time_zone: z
+    .string()
+    .trim()
+    .max(64, 'Unknown time zone.')
+    .refine(isKnownTimeZone, 'Unknown time zone.')
+    .optional(),
+});
+export type UpdateRemindersRequest = z.input<typeof updateRemindersRequestSchema>;
+
+/** How the signed-in person is reminded the day before their puja, and their time zone (docs/decisions/038). */
+export const updateRemindersEndpoint = defineEndpoint({
+  method: 'PATCH',
+  path: '/api/me/reminders',
+  access: 'signedIn',
+  summary: 'How the signed-in person is reminded the day before a puja, and their time zone',
+  tags: ['session'],
+  body: updateRemindersRequestSchema,
+  methodOverride: true,
+  responses: { 200: meResponseSchema },
+  errors: [401, 403, 422],
+});
+
+/** Whether `zone` is an IANA time zone this runtime knows (Intl throws a RangeError for any other). */
+function isKnownTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return zone.length > 0;
+  } catch {
+    return false;
+  }
+}
 
 export const updateCurrencyRequestSchema = z.object({
   currency: z.enum(DISPLAY_CURRENCIES, 'Choose a currency, or rupees only.'),

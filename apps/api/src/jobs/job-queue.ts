@@ -45,6 +45,10 @@ export interface JobPayloads {
   'run-payouts': Record<string, never>;
   /** The ledger compared with the payments and refunds, every hour (docs/decisions/034). */
   'reconcile-ledger': Record<string, never>;
+  /** The patrons of tomorrow's pujas reminded, each once (docs/decisions/038). */
+  'remind-patrons': Record<string, never>;
+  /** Each monastery's staff told of today's pujas and the run sheet, once a day (docs/decisions/038). */
+  'remind-staff': Record<string, never>;
 }
 export type JobName = keyof JobPayloads;
 export type JobHandlers = { [Name in JobName]: (payload: JobPayloads[Name]) => Promise<void> };
@@ -60,6 +64,13 @@ const CRONTAB = [
   '15 4 * * * run-payouts ?max=1',
   // On the hour: the dashboard says "Books balanced at 14:00".
   '0 * * * * reconcile-ledger ?max=1',
+  // Patrons are reminded the evening before, from 18:00 Nepal time (12:15 UTC), and each hour until
+  // 23:00 there (17:15 UTC; 18:15 would be the next day in Nepal), so an order approved that evening is
+  // reminded too; `reminders_sent` keeps it to once.
+  '15 12-17 * * * remind-patrons ?max=1&fill=1h',
+  // Staff at 06:00 Nepal time (00:15 UTC). A server that was down then runs the missed slot when it
+  // starts within four hours (graphile-worker's backfill); later than that the morning has passed.
+  '15 0 * * * remind-staff ?max=1&fill=4h',
 ].join('\n');
 
 /** How many attempts a job gets: with graphile-worker's back-off, about three days for an SMS or e-mail. */
@@ -72,6 +83,9 @@ const MAX_ATTEMPTS: Record<JobName, number> = {
   'fetch-exchange-rates': 1,
   'run-payouts': 1,
   'reconcile-ledger': 1,
+  // A run that fails part-way is tried again; what it had sent is claimed, so nothing goes twice.
+  'remind-patrons': 3,
+  'remind-staff': 3,
 };
 
 export async function enqueueJob<Name extends JobName>(

@@ -33,6 +33,25 @@ export const en = {
     orderDeclined: '{monastery} could not accept your {puja} for {date}.',
     orderDeclinedRefund:
       '{monastery} could not accept your {puja} for {date}. The {amount} you paid will be refunded.',
+    orderDeclinedUnavailable:
+      "{monastery} could not accept your {puja} for {date}: that day is not available. You can write to them on your order's page until {until}.",
+    orderDeclinedUnavailableRefund:
+      "{monastery} could not accept your {puja} for {date}: that day is not available. The {amount} you paid will be refunded; we will tell you when it is made. You can write to them on your order's page until {until}.",
+    orderDeclinedNotOffered:
+      "{monastery} could not accept your {puja} for {date}: they do not offer this puja now. You can write to them on your order's page until {until}.",
+    orderDeclinedNotOfferedRefund:
+      "{monastery} could not accept your {puja} for {date}: they do not offer this puja now. The {amount} you paid will be refunded; we will tell you when it is made. You can write to them on your order's page until {until}.",
+    orderDeclinedOther:
+      '{monastery} could not accept your {puja} for {date}. Their reason: "{reason}". You can write to them on your order\'s page until {until}.',
+    orderDeclinedOtherRefund:
+      '{monastery} could not accept your {puja} for {date}. Their reason: "{reason}". The {amount} you paid will be refunded; we will tell you when it is made. You can write to them on your order\'s page until {until}.',
+    pujaReminder: 'Reminder: {monastery} performs your {puja} tomorrow, {date}.',
+    pujaReminderAt: 'Reminder: {monastery} performs your {puja} tomorrow, {date}, at {time} Nepal time.',
+    pujaReminderAtYourTime:
+      'Reminder: {monastery} performs your {puja} tomorrow, {date}, at {time} Nepal time ({yourTime} your time).',
+    reminderNames: 'Names: {names}',
+    reminderMoreNames: '+{count} more',
+    staffMorningRunSheet: 'Pujas today, {date}: {count}. The run sheet: {runSheetUrl}',
     orderCompleted: "{monastery} has completed your {puja}. See the photos on your order's page: {orderUrl}",
     monasteryMessage: '{monastery} sent you a message about your {puja}.',
     videoAdded: "{monastery} added a video of your {puja}. Watch it on your order's page: {orderUrl}",
@@ -66,6 +85,15 @@ export const en = {
     orderRedatedAt: 'Your {puja} has a new date',
     orderDeclined: '{monastery} could not accept your {puja}',
     orderDeclinedRefund: '{monastery} could not accept your {puja}',
+    orderDeclinedUnavailable: '{monastery} could not accept your {puja}',
+    orderDeclinedUnavailableRefund: '{monastery} could not accept your {puja}',
+    orderDeclinedNotOffered: '{monastery} could not accept your {puja}',
+    orderDeclinedNotOfferedRefund: '{monastery} could not accept your {puja}',
+    orderDeclinedOther: '{monastery} could not accept your {puja}',
+    orderDeclinedOtherRefund: '{monastery} could not accept your {puja}',
+    pujaReminder: 'Tomorrow: your {puja}',
+    pujaReminderAt: 'Tomorrow: your {puja}',
+    pujaReminderAtYourTime: 'Tomorrow: your {puja}',
     orderCompleted: 'Your {puja} is completed',
     monasteryMessage: 'A message from {monastery}',
     videoAdded: 'A video of your {puja}',
@@ -87,6 +115,7 @@ export const en = {
   },
   /** The parts of every e-mail around the notice itself. */
   email: {
+    names: 'Names to pray for: {names}',
     greeting: 'Dear {name},',
     greetingUnnamed: 'Hello,',
     openOrder: 'See your order',

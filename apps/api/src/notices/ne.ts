@@ -28,6 +28,25 @@ export const ne: NoticeCatalogue = {
     orderDeclined: '{monastery} ले {date} का लागि तपाईंको {puja} स्वीकार गर्न सकेन।',
     orderDeclinedRefund:
       '{monastery} ले {date} का लागि तपाईंको {puja} स्वीकार गर्न सकेन। तपाईंले तिर्नुभएको {amount} फिर्ता गरिनेछ।',
+    orderDeclinedUnavailable:
+      '{monastery} ले {date} का लागि तपाईंको {puja} स्वीकार गर्न सकेन: त्यो दिन उपलब्ध छैन। तपाईं {until} सम्म आफ्नो अर्डरको पृष्ठमा उहाँहरूलाई लेख्न सक्नुहुन्छ।',
+    orderDeclinedUnavailableRefund:
+      '{monastery} ले {date} का लागि तपाईंको {puja} स्वीकार गर्न सकेन: त्यो दिन उपलब्ध छैन। तपाईंले तिर्नुभएको {amount} फिर्ता गरिनेछ; फिर्ता भएपछि हामी तपाईंलाई जानकारी दिनेछौं। तपाईं {until} सम्म आफ्नो अर्डरको पृष्ठमा उहाँहरूलाई लेख्न सक्नुहुन्छ।',
+    orderDeclinedNotOffered:
+      '{monastery} ले {date} का लागि तपाईंको {puja} स्वीकार गर्न सकेन: उहाँहरू अहिले यो पूजा गर्नुहुन्न। तपाईं {until} सम्म आफ्नो अर्डरको पृष्ठमा उहाँहरूलाई लेख्न सक्नुहुन्छ।',
+    orderDeclinedNotOfferedRefund:
+      '{monastery} ले {date} का लागि तपाईंको {puja} स्वीकार गर्न सकेन: उहाँहरू अहिले यो पूजा गर्नुहुन्न। तपाईंले तिर्नुभएको {amount} फिर्ता गरिनेछ; फिर्ता भएपछि हामी तपाईंलाई जानकारी दिनेछौं। तपाईं {until} सम्म आफ्नो अर्डरको पृष्ठमा उहाँहरूलाई लेख्न सक्नुहुन्छ।',
+    orderDeclinedOther:
+      '{monastery} ले {date} का लागि तपाईंको {puja} स्वीकार गर्न सकेन। उहाँहरूको कारण: "{reason}"। तपाईं {until} सम्म आफ्नो अर्डरको पृष्ठमा उहाँहरूलाई लेख्न सक्नुहुन्छ।',
+    orderDeclinedOtherRefund:
+      '{monastery} ले {date} का लागि तपाईंको {puja} स्वीकार गर्न सकेन। उहाँहरूको कारण: "{reason}"। तपाईंले तिर्नुभएको {amount} फिर्ता गरिनेछ; फिर्ता भएपछि हामी तपाईंलाई जानकारी दिनेछौं। तपाईं {until} सम्म आफ्नो अर्डरको पृष्ठमा उहाँहरूलाई लेख्न सक्नुहुन्छ।',
+    pujaReminder: 'सम्झना: {monastery} ले भोलि, {date} मा तपाईंको {puja} गर्नेछ।',
+    pujaReminderAt: 'सम्झना: {monastery} ले भोलि, {date}, नेपाल समय {time} मा तपाईंको {puja} गर्नेछ।',
+    pujaReminderAtYourTime:
+      'सम्झना: {monastery} ले भोलि, {date}, नेपाल समय {time} (तपाईंको समय {yourTime}) मा तपाईंको {puja} गर्नेछ।',
+    reminderNames: 'नामहरू: {names}',
+    reminderMoreNames: '+{count} थप',
+    staffMorningRunSheet: 'आज, {date} का पूजाहरू: {count}। पूजा सूची: {runSheetUrl}',
     orderCompleted: '{monastery} ले तपाईंको {puja} सम्पन्न गर्‍यो। तस्बिरहरू आफ्नो अर्डरको पृष्ठमा हेर्नुहोस्: {orderUrl}',
     monasteryMessage: '{monastery} ले तपाईंको {puja} बारे तपाईंलाई सन्देश पठाएको छ।',
     videoAdded: '{monastery} ले तपाईंको {puja} को भिडियो थप्यो। आफ्नो अर्डरको पृष्ठमा हेर्नुहोस्: {orderUrl}',
@@ -60,6 +79,15 @@ export const ne: NoticeCatalogue = {
     orderRedatedAt: 'तपाईंको {puja} को नयाँ मिति',
     orderDeclined: '{monastery} ले तपाईंको {puja} स्वीकार गर्न सकेन',
     orderDeclinedRefund: '{monastery} ले तपाईंको {puja} स्वीकार गर्न सकेन',
+    orderDeclinedUnavailable: '{monastery} ले तपाईंको {puja} स्वीकार गर्न सकेन',
+    orderDeclinedUnavailableRefund: '{monastery} ले तपाईंको {puja} स्वीकार गर्न सकेन',
+    orderDeclinedNotOffered: '{monastery} ले तपाईंको {puja} स्वीकार गर्न सकेन',
+    orderDeclinedNotOfferedRefund: '{monastery} ले तपाईंको {puja} स्वीकार गर्न सकेन',
+    orderDeclinedOther: '{monastery} ले तपाईंको {puja} स्वीकार गर्न सकेन',
+    orderDeclinedOtherRefund: '{monastery} ले तपाईंको {puja} स्वीकार गर्न सकेन',
+    pujaReminder: 'भोलि: तपाईंको {puja}',
+    pujaReminderAt: 'भोलि: तपाईंको {puja}',
+    pujaReminderAtYourTime: 'भोलि: तपाईंको {puja}',
     orderCompleted: 'तपाईंको {puja} सम्पन्न भयो',
     monasteryMessage: '{monastery} बाट सन्देश',
     videoAdded: 'तपाईंको {puja} को भिडियो',
@@ -79,6 +107,7 @@ export const ne: NoticeCatalogue = {
     location: '{monastery}, नेपाल',
   },
   email: {
+    names: 'प्रार्थना गरिने नामहरू: {names}',
     greeting: 'आदरणीय {name},',
     greetingUnnamed: 'नमस्ते,',
     openOrder: 'आफ्नो अर्डर हेर्नुहोस्',

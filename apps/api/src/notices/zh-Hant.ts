@@ -22,6 +22,25 @@ export const zhHant: NoticeCatalogue = {
     orderRedatedAt: '{monastery}已將您的{puja}改期至 {date} 尼泊爾時間 {time}。',
     orderDeclined: '{monastery}婉拒了您 {date} 的{puja}。',
     orderDeclinedRefund: '{monastery}婉拒了您 {date} 的{puja}。您支付的 {amount} 將退還給您。',
+    orderDeclinedUnavailable:
+      '{monastery}婉拒了您 {date} 的{puja}：當天無法安排。{until} 前您可在預約頁面上寫信給他們。',
+    orderDeclinedUnavailableRefund:
+      '{monastery}婉拒了您 {date} 的{puja}：當天無法安排。您支付的 {amount} 將退還給您，退款完成時我們會通知您。{until} 前您可在預約頁面上寫信給他們。',
+    orderDeclinedNotOffered:
+      '{monastery}婉拒了您 {date} 的{puja}：他們目前不提供此法會。{until} 前您可在預約頁面上寫信給他們。',
+    orderDeclinedNotOfferedRefund:
+      '{monastery}婉拒了您 {date} 的{puja}：他們目前不提供此法會。您支付的 {amount} 將退還給您，退款完成時我們會通知您。{until} 前您可在預約頁面上寫信給他們。',
+    orderDeclinedOther:
+      '{monastery}婉拒了您 {date} 的{puja}。他們的原因：「{reason}」。{until} 前您可在預約頁面上寫信給他們。',
+    orderDeclinedOtherRefund:
+      '{monastery}婉拒了您 {date} 的{puja}。他們的原因：「{reason}」。您支付的 {amount} 將退還給您，退款完成時我們會通知您。{until} 前您可在預約頁面上寫信給他們。',
+    pujaReminder: '提醒：{monastery}將於明天 {date} 為您舉行{puja}。',
+    pujaReminderAt: '提醒：{monastery}將於明天 {date} 尼泊爾時間 {time} 為您舉行{puja}。',
+    pujaReminderAtYourTime:
+      '提醒：{monastery}將於明天 {date} 尼泊爾時間 {time}（您的時間 {yourTime}）為您舉行{puja}。',
+    reminderNames: '祈福對象：{names}',
+    reminderMoreNames: '另有 {count} 位',
+    staffMorningRunSheet: '今天 {date} 的法會：{count} 場。誦念清單：{runSheetUrl}',
     orderCompleted: '{monastery}已圓滿完成您的{puja}。請在您的預約頁面查看照片：{orderUrl}',
     monasteryMessage: '{monastery}就您的{puja}傳送了一則訊息給您。',
     videoAdded: '{monastery}已為您的{puja}新增影片。請在您的預約頁面觀看：{orderUrl}',
@@ -51,6 +70,15 @@ export const zhHant: NoticeCatalogue = {
     orderRedatedAt: '您的{puja}已改期',
     orderDeclined: '{monastery}婉拒了您的{puja}',
     orderDeclinedRefund: '{monastery}婉拒了您的{puja}',
+    orderDeclinedUnavailable: '{monastery}婉拒了您的{puja}',
+    orderDeclinedUnavailableRefund: '{monastery}婉拒了您的{puja}',
+    orderDeclinedNotOffered: '{monastery}婉拒了您的{puja}',
+    orderDeclinedNotOfferedRefund: '{monastery}婉拒了您的{puja}',
+    orderDeclinedOther: '{monastery}婉拒了您的{puja}',
+    orderDeclinedOtherRefund: '{monastery}婉拒了您的{puja}',
+    pujaReminder: '明天：您的{puja}',
+    pujaReminderAt: '明天：您的{puja}',
+    pujaReminderAtYourTime: '明天：您的{puja}',
     orderCompleted: '您的{puja}已圓滿完成',
     monasteryMessage: '來自{monastery}的訊息',
     videoAdded: '您的{puja}影片',
@@ -70,6 +98,7 @@ export const zhHant: NoticeCatalogue = {
     location: '{monastery}，尼泊爾',
   },
   email: {
+    names: '祈福對象：{names}',
     greeting: '{name} 您好：',
     greetingUnnamed: '您好：',
     openOrder: '查看您的預約',

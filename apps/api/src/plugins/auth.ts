@@ -113,5 +113,7 @@ export function toSessionUser(user: typeof users.$inferSelect): SessionUser {
     language: user.language,
     currency: user.currency,
     email_notices: user.emailNotices,
+    reminder_channel: user.reminderChannel,
+    time_zone: user.timeZone,
   };
 }

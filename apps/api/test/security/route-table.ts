@@ -196,6 +196,12 @@ export const ROUTES: Record<string, Entry> = {
   'PATCH /api/me/email-notices': entry('401 200 200 200 200 200', '/api/me/email-notices', {
     body: { email_notices: true },
   }),
+  'POST /api/me/reminders': entry('401 200 200 200 200 200', '/api/me/reminders', {
+    body: patch({ reminder_channel: 'email', time_zone: 'Australia/Sydney' }),
+  }),
+  'PATCH /api/me/reminders': entry('401 200 200 200 200 200', '/api/me/reminders', {
+    body: { reminder_channel: 'sms' },
+  }),
   'POST /api/me/currency': entry('401 200 200 200 200 200', '/api/me/currency', {
     body: patch({ currency: 'AUD' }),
   }),

@@ -43,6 +43,8 @@ describe('session store', () => {
       monastery_id: null,
       email_notices: true,
       currency: null,
+      reminder_channel: 'sms',
+      time_zone: null,
     };
     expect(getSession()).toEqual(expected);
     expect(stored()).toEqual(expected);

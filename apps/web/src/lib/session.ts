@@ -2,6 +2,8 @@ import {
   type DisplayCurrency,
   isDisplayCurrency,
   type LoginResponse,
+  REMINDER_CHANNELS,
+  type ReminderChannel,
   ROLES,
   type Role,
   type SessionUser,
@@ -26,6 +28,10 @@ export interface SessionState {
   email_notices: boolean | null;
   /** The currency the account shows beside prices (docs/decisions/020), null until chosen. */
   currency: DisplayCurrency | null;
+  /** How the person is reminded the day before a puja (docs/decisions/038); null when not known. */
+  reminder_channel: ReminderChannel | null;
+  /** The time zone the person's reminders also use, null until their browser gave one. */
+  time_zone: string | null;
 }
 
 export const SESSION_STORAGE_KEY = 'session';
@@ -40,6 +46,8 @@ export const SIGNED_OUT: SessionState = Object.freeze({
   monastery_id: null,
   email_notices: null,
   currency: null,
+  reminder_channel: null,
+  time_zone: null,
 });
 
 /**
@@ -81,7 +89,18 @@ const isIdOrNull = (value: unknown): value is number | null => value === null ||
  * would otherwise ride in the first bundle of every visitor.
  */
 function toUser(state: Partial<Record<keyof SessionState, unknown>>): SessionUser | null {
-  const { user_id, name, email, phone, role, monastery_id, currency, email_notices } = state;
+  const {
+    user_id,
+    name,
+    email,
+    phone,
+    role,
+    monastery_id,
+    currency,
+    email_notices,
+    reminder_channel,
+    time_zone,
+  } = state;
   if (!Number.isInteger(user_id) || typeof name !== 'string' || !isRole(role)) return null;
   if (!isStringOrNull(email) || !isStringOrNull(phone) || !isIdOrNull(monastery_id)) return null;
   // Stored before the choice existed: the server's default (on) until it answers.
@@ -96,6 +115,11 @@ function toUser(state: Partial<Record<keyof SessionState, unknown>>): SessionUse
     email_notices: emailNotices,
     // Stored before the currency existed: none chosen.
     currency: isDisplayCurrency(currency) ? currency : null,
+    // Stored before reminders existed: the server's default until it answers.
+    reminder_channel: REMINDER_CHANNELS.includes(reminder_channel as ReminderChannel)
+      ? (reminder_channel as ReminderChannel)
+      : 'sms',
+    time_zone: typeof time_zone === 'string' ? time_zone : null,
   };
 }
 
@@ -110,6 +134,8 @@ function fromUser(token: string, user: SessionUser): SessionState {
     monastery_id: user.monastery_id,
     email_notices: user.email_notices ?? true,
     currency: user.currency ?? null,
+    reminder_channel: user.reminder_channel ?? 'sms',
+    time_zone: user.time_zone ?? null,
   };
 }
 

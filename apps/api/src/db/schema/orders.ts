@@ -1,6 +1,17 @@
-import { ORDER_STATUSES, PAYMENT_STATUSES } from '@puja/contract';
+import { DECLINE_REASONS, ORDER_STATUSES, PAYMENT_STATUSES } from '@puja/contract';
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+} from 'drizzle-orm/pg-core';
 import { monasteries, monasteryPujas } from './catalogue.ts';
 import { createdAt, updatedAt } from './columns.ts';
 import { users } from './users.ts';
@@ -54,6 +65,10 @@ export const orders = pgTable(
      * shows cancellations and expiries, which no audit entry records, at this moment.
      */
     closedAt: timestamp('closed_at', { withTimezone: true, mode: 'date' }),
+    /** Why the monastery declined it (docs/decisions/038); null for an order not declined (or declined before). */
+    declineReason: text('decline_reason', { enum: DECLINE_REASONS }),
+    /** The staff member's words when the reason is `other`, which the patron reads as written. */
+    declineNote: text('decline_note'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -86,6 +101,15 @@ export const orders = pgTable(
       .where(sql`${table.status} = 'pending' AND ${table.paymentStatus} = 'Completed'`),
     check('orders_puja_time_check', sql`${table.pujaTime} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`),
     check('orders_intention_length', sql`char_length(${table.intention}) <= 500`),
+    check(
+      'orders_decline_reason_check',
+      sql`${table.declineReason} IN ('date_unavailable', 'puja_not_offered', 'other')`,
+    ),
+    // "Other" says what: the patron is never told "declined for another reason" and nothing more.
+    check(
+      'orders_decline_note_check',
+      sql`${table.declineReason} IS DISTINCT FROM 'other' OR char_length(${table.declineNote}) BETWEEN 1 AND 500`,
+    ),
     check('orders_beneficiary_length', sql`char_length(${table.beneficiary}) <= 500`),
   ],
 );
@@ -231,5 +255,26 @@ export const orderCertificates = pgTable(
   (table) => [
     unique('order_certificates_code_unique').on(table.code),
     check('order_certificates_code_check', sql`${table.code} ~ '^[0-9A-HJKMNP-TV-Z]{16}$'`),
+  ],
+);
+
+/**
+ * The reminders sent (docs/decisions/038): one row per kind, subject and day, inserted in the transaction
+ * that queues the reminder's SMS or e-mail. The reminder jobs insert first and queue only what they
+ * inserted, so a job run twice (a restart, a second instance, a cron slot filled in after an outage) sends
+ * each reminder once. `subject_id` is an order (`patron-day-before`) or a monastery (`staff-morning`).
+ */
+export const remindersSent = pgTable(
+  'reminders_sent',
+  {
+    kind: text('kind', { enum: ['patron-day-before', 'staff-morning'] }).notNull(),
+    subjectId: integer('subject_id').notNull(),
+    /** The puja's day (Nepal) the reminder is for. */
+    day: date('day', { mode: 'string' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.kind, table.subjectId, table.day] }),
+    check('reminders_sent_kind_check', sql`${table.kind} IN ('patron-day-before', 'staff-morning')`),
   ],
 );

@@ -1,4 +1,4 @@
-import { DISPLAY_CURRENCIES, LANGUAGES } from '@puja/contract';
+import { DISPLAY_CURRENCIES, LANGUAGES, REMINDER_CHANNELS } from '@puja/contract';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -40,6 +40,16 @@ export const users = pgTable(
      * (docs/decisions/019). On until they turn it off in their account settings.
      */
     emailNotices: boolean('email_notices').notNull().default(true),
+    /**
+     * How the person is reminded the day before their puja (docs/decisions/038): by SMS (the default: every
+     * patron has a number), by e-mail (SMS when they have no address), or not at all.
+     */
+    reminderChannel: text('reminder_channel', { enum: REMINDER_CHANNELS }).notNull().default('sms'),
+    /**
+     * The person's own time zone (IANA), as their browser gave it when they chose their reminders; null
+     * until then. Reminders say the puja's time in it beside Nepal time.
+     */
+    timeZone: text('time_zone'),
     archivedAt: archivedAt(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -58,6 +68,8 @@ export const users = pgTable(
       'users_currency_check',
       sql`${table.currency} IN ('USD', 'EUR', 'GBP', 'AUD', 'CAD', 'INR', 'CNY', 'TWD', 'HKD', 'SGD', 'MYR', 'JPY', 'NPR')`,
     ),
+    check('users_reminder_channel_check', sql`${table.reminderChannel} IN ('sms', 'email', 'none')`),
+    check('users_time_zone_length', sql`char_length(${table.timeZone}) <= 64`),
     check('users_phone_format', sql`${table.phone} ~ '^\\+[1-9][0-9]{6,14}$'`),
   ],
 );

@@ -278,6 +278,8 @@ async function seedOrder(context: OrderContext, demo: DemoOrder): Promise<void> 
         );
         status = next;
         if (event.kind === 'declined') {
+          // Declined as staff now decline, with a reason the patron reads (docs/decisions/038).
+          await tx.update(orders).set({ declineReason: 'date_unavailable' }).where(eq(orders.id, orderId));
           // Money kept for a puja that will not be performed goes back, all of it (docs/payments.md).
           const refunds = await tx
             .update(paymentAttempts)

@@ -13,6 +13,11 @@ export interface Receipt {
   patron: { name: string; phone: string | null };
   monastery: string;
   puja: string;
+  /**
+   * The first names prayed for, in the patron's order, and how many there are in all: the receipt writes
+   * out these and "and N more" (docs/decisions/038).
+   */
+  names?: { names: string[]; total: number };
   /** YYYY-MM-DD, a day in the business time zone. */
   pujaDate: string;
   amountPaisa: number;
@@ -80,6 +85,12 @@ function heading(receipt: Receipt): string {
   return receipt.kind === 'payment' ? 'Payment receipt' : 'Refund receipt';
 }
 
+/** The names a receipt writes out, then how many more the order has. */
+function namesOnReceipt({ names, total }: { names: string[]; total: number }): string {
+  const more = total - names.length;
+  return more > 0 ? `${names.join(', ')} and ${more} more` : names.join(', ');
+}
+
 function drawReceipt(writer: TextWriter, receipt: Receipt, options: ReceiptPdfOptions) {
   const { document } = writer;
   document.addPage();
@@ -99,6 +110,9 @@ function drawReceipt(writer: TextWriter, receipt: Receipt, options: ReceiptPdfOp
     ['Patron', receipt.patron.name.trim() || receipt.patron.phone || NONE],
     ['Monastery', receipt.monastery || NONE],
     ['Puja', receipt.puja || NONE],
+    ...(receipt.names && receipt.names.total > 0
+      ? [['Names prayed for', namesOnReceipt(receipt.names)] as [string, string]]
+      : []),
     // The day in Nepal, as every page gives it (docs/decisions/020): a patron abroad may read the receipt far away.
     ['Puja date (Nepal)', formatDay(receipt.pujaDate)],
     [refund ? 'Amount refunded' : 'Amount', formatRupees(paisaToRupees(receipt.amountPaisa))],

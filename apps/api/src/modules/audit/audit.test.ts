@@ -350,11 +350,13 @@ describe('a monastery’s staff writes', () => {
       after: { date: addDays(today, 30) },
     });
 
-    const declined = await oneEntry(() => handle(redated, { status: 'decline' }));
+    const declined = await oneEntry(() =>
+      handle(redated, { status: 'decline', reason: 'other', reason_note: 'The lama is travelling.' }),
+    );
     expect(declined).toMatchObject({
       action: 'decline',
       before: { status: 'pending' },
-      after: { status: 'declined' },
+      after: { status: 'declined', decline_reason: 'other', decline_note: 'The lama is travelling.' },
     });
 
     // Only a paid order can be approved (docs/decisions/009); paying is the patron's, not a staff write.

@@ -20,6 +20,7 @@ import {
   listPhotoUploadsOfOrder,
   listReceivedPaymentsWithRefunder,
 } from './back-office-orders.queries.ts';
+import { withinClosedMessageWindow } from './message-window.ts';
 import { isClosed, type OrderHandlingService } from './order-handling.service.ts';
 import { listImagesOfOrder, type OrderRow } from './orders.queries.ts';
 import type { OrdersService } from './orders.service.ts';
@@ -228,7 +229,8 @@ function actionsOf(viewer: Viewer, row: OrderRow): BackOfficeOrderResponse['acti
     redate: staff && status === 'pending',
     decline: staff && status === 'pending',
     complete: staff && status === 'approved',
-    message: staff && !isClosed(status),
+    // A declined or cancelled order takes messages for 30 days after it closed (docs/decisions/038).
+    message: staff && (!isClosed(status) || withinClosedMessageWindow(row.order)),
   };
 }
 

@@ -357,10 +357,12 @@ describe('an order’s page', () => {
     expect(page.timeline.at(-1)).toMatchObject({ refund_reason: 'declined', amount: 2500 });
     expect(page.timeline.at(-1).actor.role).toBe('admin');
     expect(page.order.payments[0]).toMatchObject({ status: 'Refunded', refund_reference: 'ESEWA-REFUND-1' });
-    expect(page.actions.message).toBe(false);
+    // Declined: still open to messages for 30 days (docs/decisions/038).
+    expect(page.actions.message).toBe(true);
+    expect(page.order.decline).toEqual({ reason: 'date_unavailable', note: null });
   });
 
-  it('shows a cancellation at the moment it happened, and refuses staff messages on it', async () => {
+  it('shows a cancellation at the moment it happened, and takes staff messages on it for 30 days only', async () => {
     const id = await money.placeOrder();
     expect((await money.cancel(id)).statusCode).toBe(200);
     const page = (await get(`/api/orders/${id}`, money.tokens.staff)).json();
@@ -368,13 +370,19 @@ describe('an order’s page', () => {
     expect(page.timeline[1].actor.role).toBe('user');
     const [row] = await money.db.select().from(orders).where(eq(orders.id, id));
     expect(page.timeline[1].at).toBe(row!.closedAt!.toISOString());
-    const refused = await money.app.inject({
-      method: 'POST',
-      url: `/api/orders/${id}/messages`,
-      headers: bearer(money.tokens.staff),
-      payload: { message: 'Sorry to see you go.' },
-    });
-    expect(refused.statusCode).toBe(409);
+    const write = () =>
+      money.app.inject({
+        method: 'POST',
+        url: `/api/orders/${id}/messages`,
+        headers: bearer(money.tokens.staff),
+        payload: { message: 'Sorry to see you go.' },
+      });
+    expect((await write()).statusCode).toBe(200);
+    await money.db
+      .update(orders)
+      .set({ closedAt: new Date(Date.now() - 31 * 24 * 3_600_000) })
+      .where(eq(orders.id, id));
+    expect((await write()).statusCode).toBe(409);
   });
 
   it('shows an expiry, with nobody as its actor', async () => {

@@ -1,4 +1,4 @@
-import { type Language, LINKED_PAGES, orderPagePath } from '@puja/contract';
+import { type Language, LINKED_PAGES, orderPagePath, PRAYER_NAMES_MAX } from '@puja/contract';
 import type { Database } from '../../db/client.ts';
 import type { EmailAttachment, EmailMessage, EmailSender } from '../../integrations/email/email-sender.ts';
 import { escapeHtml } from '../../lib/escape-html.ts';
@@ -11,6 +11,7 @@ import {
 } from '../../notices/notices.ts';
 import type { ReceiptsService } from '../payments/receipts.service.ts';
 import { findEmailRecipient, findMessageOfOrder, findOrderForEmail } from './order-notices.queries.ts';
+import { firstNamesOfOrder } from './orders.queries.ts';
 import { buildPujaCalendarEvent } from './puja-calendar-event.ts';
 
 /** The locale each language's dates are written in. */
@@ -85,6 +86,8 @@ export function createOrderEmails(dependencies: {
       const attach = payload.attach ?? [];
       const language = recipient.language ?? 'en';
       const attachments = await attachmentsFor(attach, payload.orderId, order, language);
+      // Every name: an order has at most PRAYER_NAMES_MAX, and the e-mail is where a relative checks them.
+      const { names } = await firstNamesOfOrder(db, payload.orderId, PRAYER_NAMES_MAX);
       const quoted = payload.messageId
         ? await findMessageOfOrder(db, payload.orderId, payload.messageId)
         : undefined;
@@ -100,6 +103,7 @@ export function createOrderEmails(dependencies: {
           notice: payload.notice,
           receiptAttached: attachments.some((attachment) => attachment.contentType === 'application/pdf'),
           calendarAttached: attach.includes('calendar-event'),
+          names,
           ...(quoted ? { quoted } : {}),
         }),
         attachments,
@@ -127,6 +131,8 @@ export function composeOrderEmail(input: {
   calendarAttached: boolean;
   /** Words someone wrote (the monastery's message), quoted as they are. */
   quoted?: string;
+  /** The names prayed for, in the patron's order: said under the notice (docs/decisions/038). */
+  names?: string[];
 }): Omit<EmailMessage, 'attachments'> {
   const texts = NOTICE_CATALOGUES[input.language];
   const params: Record<string, string> = { ...input.notice.params, orderUrl: input.orderUrl };
@@ -138,6 +144,10 @@ export function composeOrderEmail(input: {
   const greeting = name ? fillText(texts.email.greeting, { name }) : texts.email.greetingUnnamed;
   const signature = fillText(texts.email.signature, { site: input.siteName });
   const why = { text: texts.email.why, params: { site: input.siteName, settingsUrl: input.settingsUrl } };
+  const namesLine =
+    input.names && input.names.length > 0
+      ? fillText(texts.email.names, { names: input.names.join(', ') })
+      : undefined;
   const notes = [
     input.receiptAttached ? texts.email.receiptAttached : undefined,
     input.calendarAttached ? texts.email.calendarAttached : undefined,
@@ -148,6 +158,7 @@ export function composeOrderEmail(input: {
     greeting,
     '',
     smsText(input.language, notice),
+    ...(namesLine ? ['', namesLine] : []),
     ...(input.quoted ? ['', ...input.quoted.split(/\r?\n/).map((line) => `> ${line}`)] : []),
     ...(notes.length > 0 ? ['', ...notes] : []),
     '',
@@ -171,6 +182,7 @@ export function composeOrderEmail(input: {
   const body = [
     paragraph(escapeHtml(greeting)),
     paragraph(html(texts.sms[input.notice.key], params)),
+    ...(namesLine ? [paragraph(escapeHtml(namesLine))] : []),
     ...(input.quoted
       ? [
           `<blockquote style="margin:0 0 16px;padding:8px 16px;border-left:3px solid #d1d5db;white-space:pre-wrap">${escapeHtml(input.quoted)}</blockquote>`,

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import {
   CLOSED_ORDER_STATUSES,
+  type DeclineReason,
+  dayInZone,
   formatRupees,
   MAX_COMPLETION_PHOTOS,
   type OrderStatus,
@@ -21,6 +23,7 @@ import { type AuditFields, recordAudit } from '../audit/audit.service.ts';
 import { earnOrderMoney, makeRefundDue } from '../payments/money-events.ts';
 import { findKeptPayment, lockOrder, refreshOrderPaymentStatus } from '../payments/payments.queries.ts';
 import { issueCertificate } from '../proof/proof.queries.ts';
+import { messagesUntil, withinClosedMessageWindow } from './message-window.ts';
 import type { OrderNotices } from './order-notices.ts';
 import {
   findOrderById,
@@ -59,6 +62,36 @@ const CONFLICT_MESSAGES: Record<OrderAction, string> = {
 };
 const SAME_DATE_MESSAGE = "That is already the puja's date.";
 const UNPAID_MESSAGE = 'This order is not paid yet: it can be approved once the payment is completed.';
+
+/** The notice of a decline for each reason: without, then with a refund (docs/decisions/038). */
+const DECLINE_NOTICES = {
+  date_unavailable: ['orderDeclinedUnavailable', 'orderDeclinedUnavailableRefund'],
+  puja_not_offered: ['orderDeclinedNotOffered', 'orderDeclinedNotOfferedRefund'],
+  other: ['orderDeclinedOther', 'orderDeclinedOtherRefund'],
+} as const satisfies Record<DeclineReason, readonly [PatronNoticeKey, PatronNoticeKey]>;
+const REASON_REQUIRED =
+  'Choose why you decline: the date is not available, the puja is not offered, or another reason.';
+const NOTE_REQUIRED = 'Write the reason: the patron reads it.';
+
+/** What a decline tells the patron: its reason, the refund if money was kept, and until when they may write. */
+function noticeOfDecline(
+  decline: { reason: DeclineReason; note: string | null },
+  changed: { monastery: string; puja: string; date: string },
+  until: string,
+  refund: string | undefined,
+): PatronNotice {
+  const [plain, withRefund] = DECLINE_NOTICES[decline.reason];
+  const base = { ...changed, until };
+  if (decline.reason === 'other') {
+    const params = { ...base, reason: decline.note ?? '' };
+    return refund === undefined
+      ? { key: 'orderDeclinedOther', params }
+      : { key: 'orderDeclinedOtherRefund', params: { ...params, amount: refund } };
+  }
+  return refund === undefined
+    ? ({ key: plain, params: base } as PatronNotice)
+    : ({ key: withRefund, params: { ...base, amount: refund } } as PatronNotice);
+}
 
 /**
  * The patron's notice of an approval, a new date or a decline; an approval or a new date with the time the
@@ -130,7 +163,11 @@ export function createOrderHandlingService(dependencies: OrderHandlingDependenci
     staff: Viewer,
     row: OrderRow,
     action: Exclude<OrderAction, 'complete'>,
-    changes: { pujaDate?: string; pujaTime?: string | null } = {},
+    changes: {
+      pujaDate?: string;
+      pujaTime?: string | null;
+      decline?: { reason: DeclineReason; note: string | null };
+    } = {},
   ) {
     const rule = TRANSITIONS[action];
     await db.transaction(async (tx) => {
@@ -160,7 +197,13 @@ export function createOrderHandlingService(dependencies: OrderHandlingDependenci
         subjectId: row.order.id,
         // Status and date both, always, so each entry reads on its own.
         before: orderAuditFields(current),
-        after: orderAuditFields(updated),
+        after: {
+          ...orderAuditFields(updated),
+          // The reason goes in the log with the decline: who declined, and why they said they did.
+          ...(changes.decline
+            ? { decline_reason: changes.decline.reason, decline_note: changes.decline.note }
+            : {}),
+        },
       });
       // Money kept for a puja that will not be performed goes back, all of it.
       const kept = action === 'decline' ? await findKeptPayment(tx, row.order.id) : undefined;
@@ -169,15 +212,20 @@ export function createOrderHandlingService(dependencies: OrderHandlingDependenci
         await refreshOrderPaymentStatus(tx, row.order.id);
       }
       const changed = { monastery: row.monastery.name, puja: row.puja.name, date: updated.pujaDate };
+      const refund = kept ? formatRupees(paisaToRupees(kept.amountPaisa)) : undefined;
+      // The last day (Nepal) the patron may still write on the declined order.
+      const until = dayInZone(
+        messagesUntil({ status: updated.status, closedAt: updated.closedAt }) ?? new Date(),
+        dependencies.businessTimeZone,
+      );
       await tellPatron(
         tx,
         row,
-        kept
-          ? {
-              key: 'orderDeclinedRefund',
-              params: { ...changed, amount: formatRupees(paisaToRupees(kept.amountPaisa)) },
-            }
-          : noticeOfChange(rule.notice, changed, updated.pujaTime),
+        changes.decline
+          ? noticeOfDecline(changes.decline, changed, until, refund)
+          : kept
+            ? { key: 'orderDeclinedRefund', params: { ...changed, amount: refund! } }
+            : noticeOfChange(rule.notice, changed, updated.pujaTime),
         // An approved puja comes with its day as a calendar event, to keep in the patron's own calendar.
         action === 'approve' ? { attach: ['calendar-event'] } : {},
       );
@@ -192,7 +240,8 @@ export function createOrderHandlingService(dependencies: OrderHandlingDependenci
   async function messagePatron(staff: Viewer, row: OrderRow, message: string): Promise<void> {
     await db.transaction(async (tx) => {
       const current = await lockOrder(tx, row.order.id);
-      if (!current || isClosed(current.status)) {
+      // Open orders take messages; a declined or cancelled one for 30 days after it closed.
+      if (!current || (isClosed(current.status) && !withinClosedMessageWindow(current))) {
         throw new AppError(
           'conflict',
           apiMessage('closedToMessages', { status: current?.status ?? 'closed' }),
@@ -250,6 +299,8 @@ export function createOrderHandlingService(dependencies: OrderHandlingDependenci
         date?: string | undefined;
         time?: string | null | undefined;
         status?: 'decline' | undefined;
+        reason?: DeclineReason | undefined;
+        reason_note?: string | undefined;
       },
     ) {
       const row = await ownOrder(staff, orderId);
@@ -263,9 +314,14 @@ export function createOrderHandlingService(dependencies: OrderHandlingDependenci
             time: ['A declined puja has no time.'],
           },
         );
+      const decline = request.status === 'decline' ? declineOf(request) : undefined;
+      if (!decline && (request.reason !== undefined || request.reason_note !== undefined))
+        throw new AppError('invalidInput', 'A reason comes only with a decline.', {
+          reason: ['A reason comes only with a decline.'],
+        });
       // The time of day (Nepal time) comes with an approval or a new date; left out, it stays as it was.
       const time = request.time === undefined ? {} : { pujaTime: request.time };
-      if (request.status === 'decline') await transition(staff, row, 'decline');
+      if (decline) await transition(staff, row, 'decline', { decline });
       else if (request.date) {
         ordersService.checkPujaDate(request.date);
         await transition(staff, row, 'redate', { pujaDate: request.date, ...time });
@@ -379,6 +435,22 @@ function refusal(action: OrderAction, current: { status: OrderStatus; paymentSta
   return stateAllows && rule.paid && current.paymentStatus !== 'Completed'
     ? UNPAID_MESSAGE
     : CONFLICT_MESSAGES[action];
+}
+
+/**
+ * The reason of a decline, as the request gives it: required, and `other` with the staff member's words (a
+ * 422 on the field otherwise, before anything changes).
+ */
+function declineOf(request: { reason?: DeclineReason | undefined; reason_note?: string | undefined }): {
+  reason: DeclineReason;
+  note: string | null;
+} {
+  if (!request.reason) throw new AppError('invalidInput', REASON_REQUIRED, { reason: [REASON_REQUIRED] });
+  const note = request.reason_note?.trim() || null;
+  if (request.reason === 'other' && !note)
+    throw new AppError('invalidInput', NOTE_REQUIRED, { reason_note: [NOTE_REQUIRED] });
+  // A note beside a reason chosen from the list is not shown to anyone, so it is not kept either.
+  return { reason: request.reason, note: request.reason === 'other' ? note : null };
 }
 
 /** Whether an order is in a final state: declined, completed, cancelled or expired. */

@@ -161,7 +161,7 @@ describe('who may handle orders', () => {
           method: 'PATCH',
           url: `/api/order/${id}`,
           headers,
-          payload: { status: 'decline' },
+          payload: { status: 'decline', reason: 'date_unavailable' },
         }),
         harness.app.inject({
           method: 'POST',
@@ -201,7 +201,11 @@ describe('order transitions', () => {
     const approved = await update(id, {});
     expect(approved.statusCode).toBe(200);
     expect(approved.json().approvedOrders.map((order: { id: number }) => order.id)).toContain(id);
-    for (const payload of [{}, { date: addDays(today, 9) }, { status: 'decline' }]) {
+    for (const payload of [
+      {},
+      { date: addDays(today, 9) },
+      { status: 'decline', reason: 'date_unavailable' },
+    ]) {
       const again = await update(id, payload);
       expect(again.statusCode).toBe(409);
     }
@@ -229,7 +233,7 @@ describe('order transitions', () => {
 
   it('declines a pending order for good', async () => {
     const id = await newOrder();
-    expect((await update(id, { status: 'decline' })).statusCode).toBe(200);
+    expect((await update(id, { status: 'decline', reason: 'date_unavailable' })).statusCode).toBe(200);
     expect(await statusOf(id)).toBe('declined');
     expect((await update(id, {})).statusCode).toBe(409);
     expect(
@@ -315,14 +319,14 @@ describe('approval needs a paid order', () => {
       addDays(today, 15),
       'Pending',
     ]);
-    expect((await update(id, { status: 'decline' })).statusCode).toBe(200);
+    expect((await update(id, { status: 'decline', reason: 'date_unavailable' })).statusCode).toBe(200);
     expect(await statusOf(id)).toBe('declined');
     expect(await auditCount(id)).toBe(2);
   });
 
   it('names the state first when an unpaid order is no longer pending', async () => {
     const id = await newOrder({ paid: false });
-    await update(id, { status: 'decline' });
+    await update(id, { status: 'decline', reason: 'date_unavailable' });
     const refused = await update(id, {});
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe('Only a pending order can be approved.');

@@ -118,6 +118,24 @@ export async function findOrderName(db: Executor, nameId: number) {
   const [name] = await selectNames(db, eq(orderNames.id, nameId));
   return name;
 }
+/**
+ * The first names of an order, in the patron's order, and how many it has in all: what a notice or a
+ * receipt writes out (docs/decisions/038).
+ */
+export async function firstNamesOfOrder(db: Executor, orderId: number, limit: number) {
+  const where = eq(orderNames.orderId, orderId);
+  const [rows, total] = await Promise.all([
+    db
+      .select({ name: orderNames.name })
+      .from(orderNames)
+      .where(where)
+      .orderBy(asc(orderNames.position))
+      .limit(limit),
+    db.$count(orderNames, where),
+  ]);
+  return { names: rows.map((row) => row.name), total };
+}
+
 export type OrderNameRow = Awaited<ReturnType<typeof listNamesOfOrders>>[number];
 
 export type OrderRow = Awaited<ReturnType<typeof selectOrders>>[number];
@@ -283,6 +301,8 @@ export async function moveOrderIfStill(
     pujaDate?: string;
     /** The time of day to set (`HH:MM`), null to clear it; left out, it stays. */
     pujaTime?: string | null;
+    /** A decline's reason (docs/decisions/038). */
+    decline?: { reason: NonNullable<OrderRow['order']['declineReason']>; note: string | null };
   },
 ) {
   const [updated] = await tx
@@ -293,6 +313,7 @@ export async function moveOrderIfStill(
       ...(change.pujaTime !== undefined ? { pujaTime: change.pujaTime } : {}),
       ...(change.closes ? { closedAt: new Date() } : {}),
       ...(change.reopens ? { closedAt: null } : {}),
+      ...(change.decline ? { declineReason: change.decline.reason, declineNote: change.decline.note } : {}),
       // SET reads the row as it was: a day or time that really changes counts one revision.
       scheduleRevision: sql`CASE WHEN (${orders.pujaDate}, ${orders.pujaTime}) IS DISTINCT FROM (${
         change.pujaDate ?? sql`${orders.pujaDate}`
@@ -306,7 +327,12 @@ export async function moveOrderIfStill(
         change.paidOnly ? eq(orders.paymentStatus, 'Completed') : undefined,
       ),
     )
-    .returning({ status: orders.status, pujaDate: orders.pujaDate, pujaTime: orders.pujaTime });
+    .returning({
+      status: orders.status,
+      pujaDate: orders.pujaDate,
+      pujaTime: orders.pujaTime,
+      closedAt: orders.closedAt,
+    });
   return updated;
 }
 

@@ -25,6 +25,7 @@ import { type ConcernRow, listConcernsOfOrders } from '../concerns/concerns.quer
 import { makeRefundDue } from '../payments/money-events.ts';
 import { toPayment } from '../payments/payment-record.ts';
 import { findKeptPayment, lockOrder, refreshOrderPaymentStatus } from '../payments/payments.queries.ts';
+import { messagesUntil, withinClosedMessageWindow } from './message-window.ts';
 import type { OrderNotices } from './order-notices.ts';
 import {
   expireUnpaidOrders,
@@ -116,6 +117,11 @@ export function createOrdersService(dependencies: {
       pay_by:
         order.status === 'pending' && order.paymentStatus !== 'Completed' ? payBy(order).toISOString() : null,
       payments: payments.map(toPayment),
+      decline:
+        order.status === 'declined' && order.declineReason
+          ? { reason: order.declineReason, note: order.declineNote }
+          : null,
+      messages_until: messagesUntil(order)?.toISOString() ?? null,
       last_message_from: row.lastMessageFrom,
       concerns: concerns.map(toConcern),
       concern_until: concernUntil?.toISOString() ?? null,
@@ -254,14 +260,23 @@ export function createOrdersService(dependencies: {
     },
 
     /**
-     * The patron writes to the monastery on their own order, in any state: a question before approval, a
-     * thank-you after the photos. The monastery's staff are told by SMS in the same transaction.
+     * The patron writes to the monastery on their own order: a question before approval, a thank-you after
+     * the photos; on a declined or cancelled order for 30 days after it closed (docs/decisions/038), then no
+     * more (409). The monastery's staff are told by SMS in the same transaction.
      */
     async writeToMonastery(patron: Viewer, orderId: number, message: string) {
       const row = await this.getReadableOrder(patron, orderId);
       if (row.order.userId !== patron.id)
         throw new AppError('forbidden', 'Only the patron of this order can write on it.');
       await db.transaction(async (tx) => {
+        // Read under the order's lock, so the window is the one the order has as the message is kept.
+        const current = await lockOrder(tx, orderId);
+        if (
+          current &&
+          (current.status === 'declined' || current.status === 'cancelled') &&
+          !withinClosedMessageWindow(current)
+        )
+          throw new AppError('conflict', apiMessage('closedToMessages', { status: current.status }));
         await insertMessage(tx, { orderId, senderId: patron.id, body: message });
         await notices.tellStaff(
           tx,

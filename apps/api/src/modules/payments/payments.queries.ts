@@ -40,6 +40,7 @@ export async function lockOrder(tx: Transaction, orderId: number) {
       paymentStatus: orders.paymentStatus,
       pujaDate: orders.pujaDate,
       pujaTime: orders.pujaTime,
+      closedAt: orders.closedAt,
     })
     .from(orders)
     .where(eq(orders.id, orderId))

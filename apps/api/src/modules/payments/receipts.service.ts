@@ -2,7 +2,11 @@ import type { Database } from '../../db/client.ts';
 import { type Receipt, renderReceiptsPdf } from '../../integrations/receipts/receipt-pdf.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Viewer } from '../../plugins/auth.ts';
-import { findOrderById, type OrderRow } from '../orders/orders.queries.ts';
+import { findOrderById, firstNamesOfOrder, type OrderRow } from '../orders/orders.queries.ts';
+
+/** The names a receipt writes out before "and N more": a page holds them beside the payment's lines. */
+const RECEIPT_NAMES = 10;
+
 import type { OrdersService } from '../orders/orders.service.ts';
 import { refundedPaisa } from './payment-record.ts';
 import { listReceivedPayments } from './payments.queries.ts';
@@ -29,6 +33,7 @@ export function createReceiptsService(dependencies: {
       patron: { name: row.user.name, phone: row.user.phone },
       monastery: row.monastery.name,
       puja: row.puja.name,
+      names: await firstNamesOfOrder(db, row.order.id, RECEIPT_NAMES),
       pujaDate: row.order.pujaDate,
     };
     const receipts = payments.flatMap((payment): Receipt[] => {

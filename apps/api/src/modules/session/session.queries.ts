@@ -89,11 +89,11 @@ export async function setUserEmailNotices(
   return row!;
 }
 
-/** The person's own choices that nobody else sees (the currency beside prices). */
+/** The person's own choices that nobody else sees (the currency beside prices, their reminders and zone). */
 export async function setUserPreferences(
   db: Executor,
   userId: number,
-  preferences: Partial<Pick<UserRow, 'currency'>>,
+  preferences: Partial<Pick<UserRow, 'currency' | 'reminderChannel' | 'timeZone'>>,
 ): Promise<UserRow> {
   const [row] = await db.update(users).set(preferences).where(eq(users.id, userId)).returning();
   return row!;

@@ -10,6 +10,7 @@ import {
   updateCurrencyEndpoint,
   updateEmailNoticesEndpoint,
   updateLanguageEndpoint,
+  updateRemindersEndpoint,
   updateUserDetailsEndpoint,
 } from '@puja/contract';
 import type { FastifyPluginAsync } from 'fastify';
@@ -80,6 +81,10 @@ export const sessionRoutes: FastifyPluginAsync<{
 
   route(app, updateEmailNoticesEndpoint, async (request) => ({
     user: await sessions.updateEmailNotices(viewerOf(request), request.body.email_notices),
+  }));
+
+  route(app, updateRemindersEndpoint, async (request) => ({
+    user: await sessions.updateReminders(viewerOf(request), request.body),
   }));
 
   // Guessing the current password is slowed down per address, as for sign-in.

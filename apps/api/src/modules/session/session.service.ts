@@ -7,6 +7,7 @@ import {
   type LoginResponse,
   OTP_MISMATCH_MESSAGE,
   PASSWORD_CHANGED_MESSAGE,
+  type ReminderChannel,
   type SendOtpResponse,
   type SessionUser,
   STAFF_EMAIL_REQUIRED_MESSAGE,
@@ -213,6 +214,21 @@ export function createSessionService(dependencies: SessionServiceDependencies) {
      * Whether the signed-in person's order notices also go by e-mail (docs/decisions/019). Not audited, as
      * their language is not: it changes nothing anyone else sees.
      */
+    /** How the person is reminded the day before a puja; the browser's zone comes with it when it knows one. */
+    async updateReminders(
+      viewer: Viewer,
+      request: { reminder_channel: ReminderChannel; time_zone?: string | undefined },
+    ): Promise<SessionUser> {
+      const current = await findActiveUser(db, viewer.id);
+      if (!current) throw new AppError('unauthenticated', 'Unauthorized');
+      return toSessionUser(
+        await setUserPreferences(db, viewer.id, {
+          reminderChannel: request.reminder_channel,
+          ...(request.time_zone ? { timeZone: request.time_zone } : {}),
+        }),
+      );
+    },
+
     async updateEmailNotices(viewer: Viewer, emailNotices: boolean): Promise<SessionUser> {
       const current = await findActiveUser(db, viewer.id);
       if (!current) throw new AppError('unauthenticated', 'Unauthorized');

@@ -12,12 +12,13 @@ import { useUpdateUserDetails } from '../api/update-user-details.ts';
 import { ChangePhoneSection } from '../components/change-phone-section.tsx';
 import { DeleteAccountSection } from '../components/delete-account-section.tsx';
 import { EmailNoticesSection } from '../components/email-notices-section.tsx';
+import { RemindersSection } from '../components/reminders-section.tsx';
 import { UserDetailsFields } from '../components/user-details-fields.tsx';
 import { useUserDetailsForm } from '../hooks/use-user-details-form.ts';
 
 /**
  * `/account-settings` (docs/product.md#account-settings): the patron's full name and e-mail, whether order
- * notices also come by e-mail, their phone number, and deleting the account.
+ * notices also come by e-mail, how they are reminded of a puja, their phone number, and deleting the account.
  */
 export function AccountSettingsPage() {
   const { t } = useTranslation('account');
@@ -28,6 +29,7 @@ export function AccountSettingsPage() {
       {/* A fresh form once the session's user is known (a stored token alone waits for `GET /api/me`). */}
       <AccountSettingsForm key={session.user_id ?? 'unknown'} session={session} />
       <EmailNoticesSection />
+      <RemindersSection />
       <ChangePhoneSection currentPhone={session.phone} />
       <DeleteAccountSection />
     </Stack>

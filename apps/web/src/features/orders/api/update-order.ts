@@ -1,4 +1,9 @@
-import { type StaffOrdersResponse, type UpdateOrderRequest, updateOrderEndpoint } from '@puja/contract';
+import {
+  type DeclineReason,
+  type StaffOrdersResponse,
+  type UpdateOrderRequest,
+  updateOrderEndpoint,
+} from '@puja/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../../lib/api-client.ts';
 import { callEndpoint } from '../../../lib/endpoint-client.ts';
@@ -8,11 +13,11 @@ import { backOfficeOrdersQueryKey, staffOrdersQueryKey } from './orders-query-ke
 export type OrderUpdate =
   | { orderId: number; action: 'approve'; time?: string }
   | { orderId: number; action: 'redate'; date: string; time?: string }
-  | { orderId: number; action: 'decline' };
+  | { orderId: number; action: 'decline'; reason: DeclineReason; note?: string };
 
 /**
  * `PATCH /api/order/{id}`, sent as POST with the override (docs/api.md): no field approves, `date` re-dates,
- * `status=decline` declines; `time` (HH:MM, Nepal time; empty for none) comes with an approval or a new date.
+ * `status=decline` declines with its `reason` (and `reason_note` for `other`); `time` (HH:MM, Nepal time; empty for none) comes with an approval or a new date.
  * The answer is the refreshed lists.
  */
 export function updateOrder(update: OrderUpdate): Promise<StaffOrdersResponse> {
@@ -21,7 +26,11 @@ export function updateOrder(update: OrderUpdate): Promise<StaffOrdersResponse> {
     update.action === 'redate'
       ? { date: update.date, ...time }
       : update.action === 'decline'
-        ? { status: 'decline' }
+        ? {
+            status: 'decline',
+            reason: update.reason,
+            ...(update.note === undefined ? {} : { reason_note: update.note }),
+          }
         : time;
   return callEndpoint(updateOrderEndpoint, { params: { orderId: update.orderId }, body: fields });
 }

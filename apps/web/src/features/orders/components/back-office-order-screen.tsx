@@ -105,6 +105,15 @@ function OrderPage({ page, staff }: { page: BackOfficeOrderResponse; staff: bool
                 [t('page.intention'), order.intention || none],
                 [t('page.amount'), formatMoney(order.amount)],
                 [t('page.placedAt'), formatBusinessTime(order.created_at)],
+                // The reason the patron was given (docs/decisions/038).
+                ...(order.decline
+                  ? [
+                      [
+                        t('page.declineReason'),
+                        t(`page.declineReasons.${order.decline.reason}`, { note: order.decline.note ?? '' }),
+                      ] as [string, string],
+                    ]
+                  : []),
               ]}
             />
           </Section>

@@ -42,6 +42,15 @@ export function OrderDetails({
   const rows: DetailsRow[] = [
     [t('orders.number'), order.number],
     [t('orders.status'), <PatronStatusSummary key="status" order={order} />],
+    // Why the monastery declined it, in its words when the reason is its own (docs/decisions/038).
+    ...(order.decline
+      ? [
+          [
+            t('orders.declineReason'),
+            t(`orders.declineReasons.${order.decline.reason}`, { note: order.decline.note ?? '' }),
+          ] as DetailsRow,
+        ]
+      : []),
     [t('orders.monastery'), order.monastery_puja.monastery.name],
     [t('orders.puja'), order.monastery_puja.puja.name],
     [t('orders.date'), <PujaDay key="date" date={order.date} time={order.time} />],

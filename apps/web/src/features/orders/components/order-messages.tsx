@@ -21,12 +21,20 @@ export function OrderMessages({
   orderId,
   monasteryName,
   messages,
+  messagesUntil,
 }: {
   orderId: number;
   monasteryName: string;
   messages: OrderConversationResponse['messages'];
+  /**
+   * Until when a declined or cancelled order takes messages (the server's `messages_until`); null or left
+   * out for any other order, which has no end (docs/decisions/038).
+   */
+  messagesUntil?: string | null | undefined;
 }) {
   const { t } = useTranslation('orders');
+  // The server refuses a message after this moment; the page says so rather than offer a box that fails.
+  const open = !messagesUntil || Date.now() < Date.parse(messagesUntil);
   return (
     <Stack gap="md">
       {messages.length === 0 ? (
@@ -55,7 +63,14 @@ export function OrderMessages({
           })}
         </Stack>
       )}
-      <MessageComposer key={orderId} orderId={orderId} monasteryName={monasteryName} />
+      {messagesUntil && (
+        <Text size="sm" c="dimmed">
+          {open
+            ? t('orders.messagesUntil', { time: formatPatronMoment(messagesUntil) })
+            : t('orders.messagesClosed')}
+        </Text>
+      )}
+      {open && <MessageComposer key={orderId} orderId={orderId} monasteryName={monasteryName} />}
     </Stack>
   );
 }

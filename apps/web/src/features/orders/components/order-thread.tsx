@@ -2,6 +2,7 @@ import { Button, Stack, Text, Title } from '@mantine/core';
 import type { BackOfficeOrderResponse } from '@puja/contract';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatBusinessTime } from '../../../lib/formatting.ts';
 import { useStaffMessageForm } from '../hooks/use-staff-message-form.ts';
 import { patronLabel } from '../utils/patron-label.ts';
 import { MessageTextarea } from './message-textarea.tsx';
@@ -35,6 +36,11 @@ export function OrderThread({ page }: OrderThreadProps) {
               : t('page.fromMonastery', { name: message.sender })
           }
         />
+      )}
+      {actions.message && order.messages_until && (
+        <Text size="sm" c="dimmed">
+          {t('page.threadOpenUntil', { time: formatBusinessTime(order.messages_until) })}
+        </Text>
       )}
       {actions.message ? (
         <MessageForm orderId={order.id} />

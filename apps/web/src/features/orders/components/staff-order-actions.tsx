@@ -2,10 +2,10 @@ import { Button, Group, Stack, Text } from '@mantine/core';
 import type { BackOfficeOrderResponse, Order } from '@puja/contract';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { PujaTimeInput } from '../../../components/puja-time-input.tsx';
 import { useOrderActions } from '../hooks/use-order-actions.ts';
 import { CompletionForm } from './completion-form.tsx';
+import { type DeclineChoice, DeclineDialog } from './decline-dialog.tsx';
 import { Section } from './order-section.tsx';
 import { UpdateDateModal } from './update-date-modal.tsx';
 
@@ -16,7 +16,6 @@ import { UpdateDateModal } from './update-date-modal.tsx';
  */
 export function StaffOrderActions({ page }: { page: BackOfficeOrderResponse }) {
   const { t } = useTranslation('back-office-orders');
-  const { t: staffT } = useTranslation('staff');
   const actions = useOrderActions();
   const { order, actions: allowed } = page;
   const [redating, setRedating] = useState<Order | null>(null);
@@ -28,9 +27,9 @@ export function StaffOrderActions({ page }: { page: BackOfficeOrderResponse }) {
   const unpaid = order.status === 'pending' && order.payment_status !== 'Completed';
   const anything = allowed.approve || allowed.redate || allowed.decline || allowed.complete;
 
-  async function decline() {
+  async function decline(choice: DeclineChoice) {
     if (!declining) return;
-    const outcome = await actions.decline(declining);
+    const outcome = await actions.decline(declining, choice);
     if (outcome.ok) setDeclining(null);
   }
 
@@ -84,14 +83,10 @@ export function StaffOrderActions({ page }: { page: BackOfficeOrderResponse }) {
           setDeclining(chosen);
         }}
       />
-      <ConfirmDialog
+      <DeclineDialog
         opened={declining !== null}
-        title={staffT('declineConfirm.title')}
-        message={staffT('declineConfirm.message')}
-        cancelLabel={staffT('declineConfirm.cancel')}
-        confirmLabel={staffT('declineConfirm.confirm')}
         loading={actions.updating?.action === 'decline'}
-        onConfirm={() => void decline()}
+        onConfirm={(choice) => void decline(choice)}
         onCancel={() => setDeclining(null)}
       />
     </Section>

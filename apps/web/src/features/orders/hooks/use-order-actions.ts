@@ -4,6 +4,7 @@ import { type ActionOutcome, useAttempt } from '../../../lib/use-attempt.ts';
 import { useCompletePuja } from '../api/complete-puja.ts';
 import { useSendMessage } from '../api/send-message.ts';
 import { type OrderUpdate, useUpdateOrder } from '../api/update-order.ts';
+import type { DeclineChoice } from '../components/decline-dialog.tsx';
 
 /**
  * What staff do with their monastery's orders, each with its docs/product.md#notifications toasts. Updates answer with the
@@ -37,8 +38,9 @@ export function useOrderActions() {
           failure: t('toasts.dateUpdateFailed'),
         },
       ),
-    decline: (order: Order): Promise<ActionOutcome> =>
-      attempt(() => update.mutateAsync({ orderId: order.id, action: 'decline' }), {
+    /** The reason goes with the decline, and the patron reads it (docs/decisions/038). */
+    decline: (order: Order, choice: DeclineChoice): Promise<ActionOutcome> =>
+      attempt(() => update.mutateAsync({ orderId: order.id, action: 'decline', ...choice }), {
         success: t('toasts.declined'),
         failure: t('toasts.declineFailed'),
       }),

@@ -286,10 +286,19 @@ describe('orders awaiting payment', () => {
 
     await user.click(within(await awaitingTable()).getByRole('button', { name: 'Decline order PJ-9WQ3ZD' }));
     const confirm = await screen.findByRole('dialog', { name: 'Decline Order' });
+    // No reason chosen: nothing is sent, and the choice says why.
+    await user.click(within(confirm).getByRole('button', { name: 'Decline Order' }));
+    expect(await within(confirm).findByText('Choose a reason.')).toBeInTheDocument();
+    expect(callsTo(fetchMock, '/api/order/43')).toHaveLength(0);
+    await user.click(within(confirm).getByRole('radio', { name: 'The date is not available' }));
     await user.click(within(confirm).getByRole('button', { name: 'Decline Order' }));
 
     await waitFor(() => expect(toasts(toast)).toEqual(['green: Order Declined']));
-    expect(fieldsOf(callsTo(fetchMock, '/api/order/43')[0])).toEqual({ _method: 'patch', status: 'decline' });
+    expect(fieldsOf(callsTo(fetchMock, '/api/order/43')[0])).toEqual({
+      _method: 'patch',
+      status: 'decline',
+      reason: 'date_unavailable',
+    });
     expect(await screen.findByText('No orders awaiting payment.')).toBeInTheDocument();
   });
 
@@ -487,10 +496,20 @@ describe('Update Puja Date', () => {
     const reopened = await screen.findByRole('dialog', { name: 'Update Puja Date' });
     await user.click(await within(reopened).findByRole('button', { name: 'Decline Order' }));
     confirm = await screen.findByRole('dialog', { name: 'Decline Order' });
+    // Another reason needs the staff member's words, which the patron reads.
+    await user.click(within(confirm).getByRole('radio', { name: 'Another reason' }));
+    await user.click(within(confirm).getByRole('button', { name: 'Decline Order' }));
+    expect(await within(confirm).findByText('Write the reason: the patron reads it.')).toBeInTheDocument();
+    await user.type(within(confirm).getByRole('textbox', { name: /The reason, in your words/ }), 'Lama away');
     await user.click(within(confirm).getByRole('button', { name: 'Decline Order' }));
 
     await waitFor(() => expect(toasts(toast)).toEqual(['green: Order Declined']));
-    expect(fieldsOf(callsTo(fetchMock, '/api/order/41')[0])).toEqual({ _method: 'patch', status: 'decline' });
+    expect(fieldsOf(callsTo(fetchMock, '/api/order/41')[0])).toEqual({
+      _method: 'patch',
+      status: 'decline',
+      reason: 'other',
+      reason_note: 'Lama away',
+    });
     await waitFor(() => expect(within(ordersTable()).queryByText('Demo Patron')).not.toBeInTheDocument());
   });
 
@@ -501,6 +520,7 @@ describe('Update Puja Date', () => {
 
     await user.click(within(dialog).getByRole('button', { name: 'Decline Order' }));
     const confirm = await screen.findByRole('dialog', { name: 'Decline Order' });
+    await user.click(within(confirm).getByRole('radio', { name: 'We do not offer this puja now' }));
     await user.click(within(confirm).getByRole('button', { name: 'Decline Order' }));
 
     await waitFor(() =>

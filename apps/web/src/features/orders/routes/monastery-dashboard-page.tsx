@@ -5,11 +5,11 @@ import { Paper, Stack, Text, Title } from '@mantine/core';
 import type { Order } from '@puja/contract';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useStaffOrders } from '../api/get-staff-orders.ts';
 import { AwaitingPaymentTable } from '../components/awaiting-payment-table.tsx';
+import { type DeclineChoice, DeclineDialog } from '../components/decline-dialog.tsx';
 import { MessageModal } from '../components/message-modal.tsx';
 import { OrderPanel } from '../components/order-panel.tsx';
 import { OrdersCalendar } from '../components/orders-calendar.tsx';
@@ -38,9 +38,9 @@ export function MonasteryDashboardPage() {
   // The panel follows the list: once its order is completed (or gone) it closes by itself.
   const selected = orders.data?.approvedOrders.find((order) => order.id === selectedId) ?? null;
 
-  async function decline() {
+  async function decline(choice: DeclineChoice) {
     if (!declining) return;
-    const outcome = await actions.decline(declining);
+    const outcome = await actions.decline(declining, choice);
     if (outcome.ok) setDeclining(null);
   }
 
@@ -109,14 +109,10 @@ export function MonasteryDashboardPage() {
           setDeclining(order);
         }}
       />
-      <ConfirmDialog
+      <DeclineDialog
         opened={declining !== null}
-        title={t('declineConfirm.title')}
-        message={t('declineConfirm.message')}
-        cancelLabel={t('declineConfirm.cancel')}
-        confirmLabel={t('declineConfirm.confirm')}
         loading={actions.updating?.action === 'decline'}
-        onConfirm={() => void decline()}
+        onConfirm={(choice) => void decline(choice)}
         onCancel={() => setDeclining(null)}
       />
       <OrderPanel order={selected} actions={actions} onClose={() => setSelectedId(null)} />

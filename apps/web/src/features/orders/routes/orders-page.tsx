@@ -244,6 +244,7 @@ function SelectedOrder({ order, loading }: { order: Order | null; loading: boole
             orderId={order.id}
             monasteryName={order.monastery_puja.monastery.name}
             messages={conversation.data?.messages ?? []}
+            messagesUntil={order.messages_until}
           />
         ) : (
           <Text c="dimmed" ta="center" py="xl">
