@@ -1,5 +1,5 @@
 import { defineEndpoint } from './endpoint.ts';
-import { idSchema } from './input-rules.ts';
+import { idSchema, uploadedFileSchema } from './input-rules.ts';
 import { ISO_DATE_PATTERN } from './orders.ts';
 import { z } from './zod.ts';
 
@@ -74,8 +74,8 @@ export const orderProofResponseSchema = z
 export type OrderProofResponse = z.infer<typeof orderProofResponseSchema>;
 
 export const uploadOrderVideoRequestSchema = z.object({
-  video: z.unknown().meta({ description: 'One MP4 or WebM file (multipart)' }),
-  poster: z.unknown().optional().meta({ description: 'A picture shown before the video plays (multipart)' }),
+  video: uploadedFileSchema('One MP4 or WebM file (multipart)'),
+  poster: uploadedFileSchema('A picture shown before the video plays (multipart)'),
 });
 
 export const LIVESTREAM_URL_MESSAGE = 'Give an https link on YouTube, Facebook or Zoom.';
