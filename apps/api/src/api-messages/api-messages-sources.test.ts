@@ -57,6 +57,8 @@ const NOT_ANSWERING_CALLS = new Set([
   'raw',
 ]);
 const DOCUMENTING_PROPERTIES = new Set(['summary', 'description', 'title']);
+/** Calls whose text describes a schema for the API's documentation (zod's own, and the file fields'). */
+const DOCUMENTING_CALLS = new Set(['describe', 'meta', 'uploadedFileSchema', 'uploadedFilesSchema']);
 
 function sourceFiles(folder: string): string[] {
   return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
@@ -79,7 +81,7 @@ function isNotAnAnswer(node: ts.Node): boolean {
         : ts.isIdentifier(callee)
           ? callee.text
           : '';
-      if (NOT_ANSWERING_CALLS.has(name) || name === 'describe' || name === 'meta') return true;
+      if (NOT_ANSWERING_CALLS.has(name) || DOCUMENTING_CALLS.has(name)) return true;
       // An internal error's own message (`class … extends Error`), which the error handler never shows.
       if (callee.kind === ts.SyntaxKind.SuperKeyword && extendsPlainError(parent)) return true;
     }

@@ -308,4 +308,11 @@ export const en = {
   concernRedoPerformedOnly: 'Only a performed puja can be performed again.',
   concernRedone: 'The puja goes back to the monastery to be performed again. The patron has been told.',
   concernRejected: 'Concern rejected. The patron has been told why.',
+  declineReasonRequired:
+    'Choose why you decline: the date is not available, the puja is not offered, or another reason.',
+  declineNoteRequired: 'Write the reason: the patron reads it.',
+  declineReasonOnlyWithDecline: 'A reason comes only with a decline.',
+  declineReasonChoose: 'Choose why: the date is not available, the puja is not offered, or another reason.',
+  reminderChannelChoose: 'Choose how to be reminded: SMS, e-mail or not at all.',
+  unknownTimeZone: 'Unknown time zone.',
 } as const;

@@ -270,6 +270,12 @@ export const ne: ApiMessageCatalogue = {
   concernRedoPerformedOnly: 'सम्पन्न भइसकेको पूजा मात्र फेरि गर्न सकिन्छ।',
   concernRedone: 'पूजा फेरि गर्न गुम्बामा फर्कियो। यजमानलाई जानकारी दिइयो।',
   concernRejected: 'गुनासो अस्वीकार गरियो। यजमानलाई कारण बताइयो।',
+  declineReasonRequired: 'अस्वीकार गर्नुको कारण छान्नुहोस्: मिति उपलब्ध छैन, पूजा गरिँदैन, वा अर्को कारण।',
+  declineNoteRequired: 'कारण लेख्नुहोस्: यजमानले यो पढ्नुहुन्छ।',
+  declineReasonOnlyWithDecline: 'कारण अस्वीकार गर्दा मात्र दिइन्छ।',
+  declineReasonChoose: 'कारण छान्नुहोस्: मिति उपलब्ध छैन, पूजा गरिँदैन, वा अर्को कारण।',
+  reminderChannelChoose: 'कसरी सम्झाउने छान्नुहोस्: SMS, इमेल वा नसम्झाउने।',
+  unknownTimeZone: 'अज्ञात समय क्षेत्र।',
 };
 
 /** An order's state inside a sentence: `यो अर्डर {status} छ।`. */

@@ -2,12 +2,11 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { describe, expect, inject, it } from 'vitest';
 import { insertMonastery, insertPuja, offer } from '../../test/catalogue-fixtures.ts';
 import { runAdmin, withDatabase } from '../../test/global-setup.ts';
-import { insertPaymentAttempt } from '../../test/order-fixtures.ts';
 import {
   ledgerBalances,
   ledgerDifferences,
@@ -17,7 +16,7 @@ import {
 } from '../modules/ledger/ledger.service.ts';
 import { newOrderNumber } from '../modules/orders/orders.service.ts';
 import { connectDatabase, type Database, migrateDatabase, migrationsFolder } from './client.ts';
-import { ledgerEntries, type monasteryPujas, type orders } from './schema/index.ts';
+import { ledgerEntries, type monasteryPujas, type orders, paymentAttempts } from './schema/index.ts';
 
 type OldOrderValues = Pick<
   Partial<typeof orders.$inferInsert>,
@@ -53,6 +52,32 @@ async function insertOldOrder(
       ${order.amountPaisa}, ${order.paymentType}, ${order.paymentStatus}, ${order.status}, ${order.beneficiary})
     RETURNING id`);
   return { ...order, id: inserted.rows[0]!.id } as typeof orders.$inferSelect;
+}
+
+type OldPaymentValues = Partial<
+  Pick<
+    typeof paymentAttempts.$inferInsert,
+    'status' | 'completedAt' | 'refundStatus' | 'refundReason' | 'refundDueAt' | 'refundedAt'
+  >
+>;
+/**
+ * A payment try as a database from before the ledger stored it: by the columns it had then, as
+ * `insertOldOrder` does (`refund_amount_paisa` came later, 0015).
+ */
+async function insertOldPaymentAttempt(
+  db: Database,
+  order: typeof orders.$inferSelect,
+  values: OldPaymentValues,
+): Promise<{ id: number }> {
+  const status = values.status ?? (values.completedAt ? 'Completed' : 'Pending');
+  const inserted = await db.execute<{ id: number }>(sql`
+    INSERT INTO payment_attempts (order_id, provider, reference, amount_paisa, status, completed_at,
+      refund_status, refund_reason, refund_due_at, refunded_at)
+    VALUES (${order.id}, ${order.paymentType}, ${randomBytes(8).toString('hex')}, ${order.amountPaisa}, ${status},
+      ${values.completedAt ?? null}, ${values.refundStatus ?? null}, ${values.refundReason ?? null},
+      ${values.refundDueAt ?? null}, ${values.refundedAt ?? null})
+    RETURNING id`);
+  return { id: inserted.rows[0]!.id };
 }
 
 let nextOldPhone = 9_800_100_000;
@@ -119,12 +144,12 @@ describe('migration 0010, the ledger', () => {
       const received = { status: 'Completed' as const, completedAt: paid };
 
       const performed = await order({ status: 'completed', paymentStatus: 'Completed' });
-      const performedPayment = await insertPaymentAttempt(db, performed, received);
+      const performedPaymentId = (await insertOldPaymentAttempt(db, performed, received)).id;
       const waiting = await order({ paymentStatus: 'Completed', paymentType: 'khalti' });
-      await insertPaymentAttempt(db, waiting, received);
+      await insertOldPaymentAttempt(db, waiting, received);
       // Kept, then the patron cancelled, and it was refunded.
       const cancelled = await order({ status: 'cancelled', paymentStatus: 'Refunded' });
-      const cancelledPayment = await insertPaymentAttempt(db, cancelled, {
+      const cancelledPaymentId = await insertOldPaymentAttempt(db, cancelled, {
         ...received,
         refundStatus: 'refunded',
         refundReason: 'cancelled',
@@ -133,7 +158,7 @@ describe('migration 0010, the ledger', () => {
       });
       // Arrived after the decline: a refund due from the moment it was received.
       const declined = await order({ status: 'declined', paymentStatus: 'Refund due' });
-      await insertPaymentAttempt(db, declined, {
+      await insertOldPaymentAttempt(db, declined, {
         ...received,
         refundStatus: 'due',
         refundReason: 'declined',
@@ -141,17 +166,22 @@ describe('migration 0010, the ledger', () => {
       });
       // Paid twice: the second payment's Khalti refund asked for.
       const twice = await order({ status: 'approved', paymentStatus: 'Completed', paymentType: 'khalti' });
-      await insertPaymentAttempt(db, twice, received);
-      await insertPaymentAttempt(db, twice, {
+      await insertOldPaymentAttempt(db, twice, received);
+      await insertOldPaymentAttempt(db, twice, {
         ...received,
         refundStatus: 'requested',
         refundReason: 'duplicate',
         refundDueAt: paid,
       });
       const unpaid = await order({});
-      await insertPaymentAttempt(db, unpaid, { status: 'Failed' });
+      await insertOldPaymentAttempt(db, unpaid, { status: 'Failed' });
 
       await migrate(db, { migrationsFolder: migrationsFolder() });
+      // Read back whole, as today's code sees them.
+      const paymentOf = async (id: number) =>
+        (await db.select().from(paymentAttempts).where(eq(paymentAttempts.id, id)))[0]!;
+      const performedPayment = await paymentOf(performedPaymentId);
+      const cancelledPayment = await paymentOf(cancelledPaymentId.id);
 
       expect(await ledgerDifferences(db)).toEqual([]);
       const balances = await ledgerBalances(db);

@@ -1,6 +1,5 @@
 import * as contract from '@puja/contract';
 import {
-  type EndpointAccess,
   type EndpointDefinition,
   type EndpointRequest,
   type EndpointResponse,
@@ -14,6 +13,7 @@ import type {
   FastifyRequest,
   RouteGenericInterface,
 } from 'fastify';
+import { accessDescription } from '../plugins/openapi.ts';
 import { requireMethodOverrideForPost } from './method-override.ts';
 
 /**
@@ -46,7 +46,7 @@ export function route<E extends EndpointDefinition>(
       tags: [...endpoint.tags],
       summary: endpoint.summary,
       ...(operationIds.has(endpoint) ? { operationId: operationIds.get(endpoint) } : {}),
-      description: whoMayCall(endpoint.access),
+      description: accessDescription(endpoint.access),
       // A public endpoint needs no session: an explicit empty list says so to the API's readers.
       security: endpoint.access === 'public' ? [] : [{ bearer: [] }],
       ...(endpoint.hidden ? { hide: true } : {}),
@@ -84,10 +84,4 @@ function errorStatusesOf(endpoint: EndpointDefinition): ErrorStatus[] {
   if (endpoint.params || endpoint.query || endpoint.body) statuses.add(422);
   statuses.add(503);
   return [...statuses].sort((a, b) => a - b);
-}
-
-function whoMayCall(access: EndpointAccess): string {
-  if (access === 'public') return 'Anyone, signed in or not.';
-  if (access === 'signedIn') return 'Any signed-in user (a bearer session token).';
-  return `Signed-in users with the role ${access.roles.join(' or ')} (a bearer session token).`;
 }
