@@ -28,6 +28,7 @@ const SKIPPED = [
   // A calendar file, robots.txt and metrics' help: formats of their own, not answers' messages.
   /^apps\/api\/src\/modules\/(orders\/puja-calendar-event|seo\/seo\.service|system\/metrics)\.ts$/,
   /^apps\/api\/src\/plugins\/openapi\.ts$/,
+  /^apps\/api\/src\/lib\/access-description\.ts$/,
   // The monthly statement's words: a document's, translated in the file itself (docs/decisions/034).
   /^apps\/api\/src\/modules\/earnings\/statement-words\.ts$/,
 ];

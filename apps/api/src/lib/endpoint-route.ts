@@ -13,7 +13,7 @@ import type {
   FastifyRequest,
   RouteGenericInterface,
 } from 'fastify';
-import { accessDescription } from '../plugins/openapi.ts';
+import { accessDescription } from './access-description.ts';
 import { requireMethodOverrideForPost } from './method-override.ts';
 
 /**

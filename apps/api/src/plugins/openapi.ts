@@ -1,6 +1,5 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import type { EndpointAccess } from '@puja/contract';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
@@ -100,11 +99,4 @@ function completed(document: OpenApiDocument): OpenApiDocument {
       `${String(post.description ?? '')} The same operation as its ${twin === pathItem.patch ? 'PATCH' : 'DELETE'}, sent as POST with \`_method\` in the body, as HTML forms must.`.trim();
   }
   return { ...result, tags: [...tags].sort().map((name) => ({ name })) };
-}
-
-/** Who may call an endpoint, in its OpenAPI description (lib/endpoint-route.ts). */
-export function accessDescription(access: EndpointAccess): string {
-  if (access === 'public') return 'Anyone, signed in or not.';
-  if (access === 'signedIn') return 'Any signed-in user (a bearer session token).';
-  return `Signed-in users with the role ${access.roles.join(' or ')} (a bearer session token).`;
 }
