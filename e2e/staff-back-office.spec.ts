@@ -126,6 +126,8 @@ test.describe('monastery staff handle their orders', () => {
     await dateDialog.getByRole('button', { name: 'Decline Order' }).click();
     const confirm = staff.getByRole('dialog', { name: 'Decline Order' });
     await expect(confirm.getByText('Are you sure you want to decline this order?')).toBeVisible();
+    // The patron reads why (docs/decisions/038).
+    await confirm.getByRole('radio', { name: 'The date is not available' }).check();
     await confirm.getByRole('button', { name: 'Decline Order' }).click();
     await expect(staff.getByText('Order Declined')).toBeVisible();
     await expect(third).toHaveCount(0);
