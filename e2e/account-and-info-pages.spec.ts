@@ -88,7 +88,7 @@ test.describe('the account is the patron’s', { tag: '@phone' }, () => {
     // The old number is told, in case it was not its owner who moved the account.
     await expect
       .poll(async () => (await textsTo(e164(oldPhone))).at(-1))
-      .toMatch(/^The phone number of your Puja account was changed to a number ending in \d{3}\./);
+      .toMatch(/^Your Puja account's number was changed to one ending in \d{3}\./);
     // The new number now signs in to the same account.
     const again = await signInThroughApi(request, newPhone);
     expect((await (await whoIs(request, again)).json()).user.id).toBe(

@@ -39,9 +39,13 @@ test('a patron who chooses AUD sees A$ beside prices on a monastery page and in 
   await expect(dialog.getByTestId('approximate-price')).toHaveText(/^≈ A\$\d[\d,.]*$/);
   await expect(dialog.getByText(/Nepal’s date/)).toBeVisible();
 
-  // Kept on the account too, for the patron's other devices.
-  const me = await request.get('/api/me', { headers: { authorization: `Bearer ${token}` } });
-  expect(((await me.json()) as { user: { currency: string } }).user.currency).toBe('AUD');
+  // Kept on the account too, for the patron's other devices: saved in the background after the choice.
+  await expect
+    .poll(async () => {
+      const me = await request.get('/api/me', { headers: { authorization: `Bearer ${token}` } });
+      return ((await me.json()) as { user: { currency: string } }).user.currency;
+    })
+    .toBe('AUD');
 
   // And the browser remembers it for pages the server renders.
   const cookies = await page.context().cookies();

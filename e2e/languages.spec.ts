@@ -47,16 +47,17 @@ test('a patron switches to Nepali and orders a puja in Nepali', async ({ page, r
   const me = await request.get('/api/me', { headers: bearer(token) });
   expect(((await me.json()) as { user: { language: string } }).user.language).toBe('ne');
 
-  // A new page load stays in Nepali (the cookie), and so does the order's whole path.
+  // A new page load stays in Nepali (the cookie), and so does the order's whole path, with the catalogue's
+  // Nepali names (docs/decisions/049).
   await page.goto('/monastery/kopan-monastery');
   await expect(page.getByRole('heading', { name: 'यहाँ गरिने पूजाहरू' })).toBeVisible();
   await page
     .getByTestId('offering-card')
-    .filter({ has: page.getByRole('heading', { name: 'Green Tara Puja', exact: true }) })
-    .getByRole('button', { name: 'पूजा गराउनुहोस्: Green Tara Puja' })
+    .filter({ has: page.getByRole('heading', { name: 'हरित तारा पूजा', exact: true }) })
+    .getByRole('button', { name: 'पूजा गराउनुहोस्: हरित तारा पूजा' })
     .click();
   const dialog = page.getByRole('dialog', { name: 'पूजा गराउनुहोस्' });
-  await expect(dialog.getByText('Kopan Monastery मा Green Tara Puja')).toBeVisible();
+  await expect(dialog.getByText('कोपन गुम्बा मा हरित तारा पूजा')).toBeVisible();
   await expect(dialog.getByText(new RegExp(`शुल्क: ${nepaliRupees('2,500', '२,५००').source}`))).toBeVisible();
 
   // Required fields say so in Nepali.
@@ -78,7 +79,7 @@ test('a patron switches to Nepali and orders a puja in Nepali', async ({ page, r
   await expect(page).toHaveURL(/\/orders\?oid=\d+$/);
   await expect(page.locator('html')).toHaveAttribute('lang', 'ne');
   const puja = page.getByRole('region', { name: 'पूजाको विवरण' });
-  await expect(detailIn(puja, 'पूजा')).toHaveText('Green Tara Puja');
+  await expect(detailIn(puja, 'पूजा')).toHaveText('हरित तारा पूजा');
   await expect(detailIn(puja, 'रकम')).toContainText(nepaliRupees('2,500', '२,५००'));
   await expect(detailIn(puja, 'प्रार्थना गरिने नामहरू').getByTestId('prayer-name')).toHaveText(['Tenzin Norbu']);
   await expect(page.getByRole('heading', { name: 'तपाईंका अर्डरहरू' })).toBeVisible();

@@ -78,14 +78,14 @@ test.describe('a patron and the monastery write to each other on an order', { ta
     await expect(mine).toContainText('You');
     await expect(box).toHaveValue('');
 
-    // The monastery's staff are texted, with a link to their dashboard.
+    // The monastery's staff are texted, with a link to the order on their side (docs/decisions/041).
     const staffPhone = e164(DEMO_KOPAN_STAFF);
     await expect
       .poll(() => noticesAbout(staffPhone, order.number))
       .toContainEqual(
         expect.stringMatching(
           new RegExp(
-            `^${order.number}: ${patronName} wrote about their Green Tara Puja\\. \\S+/monastery/dashboard$`,
+            `^${order.number}: ${patronName} wrote about their Green Tara Puja\\. \\S+/monastery/orders/${order.id}$`,
           ),
         ),
       );
@@ -104,7 +104,7 @@ test.describe('a patron and the monastery write to each other on an order', { ta
     await expect(row.getByText('New message from the patron')).toBeVisible();
 
     await row.getByRole('button', { name: 'Message' }).click();
-    const dialog = staff.getByRole('dialog', { name: 'Make Puja' });
+    const dialog = staff.getByRole('dialog', { name: 'Message the patron' });
     const staffThread = dialog.getByRole('region', { name: 'Messages on this order' });
     const asked = staffThread.getByRole('listitem').filter({ hasText: question });
     await expect(asked).toContainText(patronName);
@@ -123,7 +123,7 @@ test.describe('a patron and the monastery write to each other on an order', { ta
       .toContainEqual(
         expect.stringMatching(
           new RegExp(
-            `^${order.number}: Kopan Monastery sent you a message about your Green Tara Puja\\. \\S+/orders\\?oid=${order.id}$`,
+            `^${order.number}: The monastery sent you a message about your Green Tara Puja\\. \\S+/orders\\?oid=${order.id}$`,
           ),
         ),
       );

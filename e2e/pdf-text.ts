@@ -12,12 +12,9 @@ const pdfjsDirectory = path.dirname(createRequire(import.meta.url).resolve('pdfj
 // In Node pdf.js runs its worker's code in this thread; it imports it from here.
 GlobalWorkerOptions.workerSrc = pathToFileURL(path.join(pdfjsDirectory, 'legacy/build/pdf.worker.mjs')).href;
 
-/**
- * The text of each page of a PDF, as a reader would copy it: lines from top to bottom, the pieces of a
- * line from left to right, a space where they stand apart.
- */
-export async function extractPdfText(bytes: Uint8Array | Buffer): Promise<string[]> {
-  const pdf = await getDocument({
+/** A PDF opened with pdf.js (the caller destroys it). */
+export function openPdf(bytes: Uint8Array | Buffer) {
+  return getDocument({
     // pdf.js takes ownership of the array it is given, so it gets a copy.
     data: new Uint8Array(bytes),
     isEvalSupported: false,
@@ -27,6 +24,14 @@ export async function extractPdfText(bytes: Uint8Array | Buffer): Promise<string
     standardFontDataUrl: `${path.join(pdfjsDirectory, 'standard_fonts')}${path.sep}`,
     verbosity: 0,
   }).promise;
+}
+
+/**
+ * The text of each page of a PDF, as a reader would copy it: lines from top to bottom, the pieces of a
+ * line from left to right, a space where they stand apart.
+ */
+export async function extractPdfText(bytes: Uint8Array | Buffer): Promise<string[]> {
+  const pdf = await openPdf(bytes);
   try {
     const pages: string[] = [];
     for (let number = 1; number <= pdf.numPages; number++) {

@@ -1,10 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+import { readPdfQrCode } from './pdf-qr.ts';
 import { extractPdfText } from './pdf-text.ts';
 import { signInThroughApi } from './sign-in-helpers.ts';
 import {
+  approveThroughApi,
   bearer,
   DEMO_KOPAN_STAFF,
   DEMO_PATRON,
@@ -19,12 +22,14 @@ import {
  * patron's puja with a photo, then attaches a short video (a WebM made in the staff's own browser with
  * MediaRecorder) and announces the recording's link on the order's page; the patron plays the video on
  * their order and downloads the certificate; a browser that never signed in opens the address the
- * certificate prints beside its QR code, and sees the puja confirmed without anything personal.
+ * certificate's QR code holds (decoded from the squares the PDF draws, and the same as the address printed
+ * beside it), and sees the puja confirmed without anything personal. Tagged @phone: it runs again with
+ * every browser a 360 px phone (playwright.config.ts), where nothing on the way may be wider than the screen.
  */
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');
 const run = Date.now().toString(36);
 
-test('a completed puja’s video plays for the patron, and its certificate is checked by anyone', async ({
+test('a completed puja’s video plays for the patron, and its certificate is checked by anyone @phone', async ({
   page,
   request,
   browser,
@@ -47,10 +52,7 @@ test('a completed puja’s video plays for the patron, and its certificate is ch
 
   // Kopan approves and completes it with a photo (the completion's own screens are staff-back-office.spec.ts's).
   const staffHeaders = bearer(await signInThroughApi(request, DEMO_KOPAN_STAFF));
-  const approved = await request.post(`/api/order/${order.id}`, {
-    headers: staffHeaders,
-    form: { _method: 'patch' },
-  });
+  const approved = await approveThroughApi(request, staffHeaders, order.id);
   expect(approved.status(), await approved.text()).toBe(200);
   const completed = await request.post('/api/complete-puja', {
     headers: staffHeaders,
@@ -86,7 +88,7 @@ test('a completed puja’s video plays for the patron, and its certificate is ch
   });
   await expect(proof.locator('video')).toHaveCount(1);
 
-  await proof.getByRole('textbox', { name: /^Link/ }).fill('https://www.youtube.com/watch?v=proof' + run);
+  await proof.getByRole('textbox', { name: /^Link/ }).fill(`https://www.youtube.com/watch?v=proof${run}`);
   await proof.getByLabel(/^Time it starts/).fill('07:00');
   await proof.getByRole('button', { name: 'Tell the patron' }).click();
   await expect(staff.getByText('The patron has been told of the livestream.')).toBeVisible();
@@ -115,13 +117,15 @@ test('a completed puja’s video plays for the patron, and its certificate is ch
   await expect
     .poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime))
     .toBeGreaterThan(0);
+  await expectNoSidewaysScroll(page);
 
   // The certificate, downloaded from the order: its code and the page that checks it, as text beside the QR code.
   const downloading = page.waitForEvent('download');
   await patronProof.getByRole('button', { name: 'Download the certificate (PDF)' }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toBe(`certificate-${order.number}.pdf`);
-  const [text] = await extractPdfText(await readFile((await download.path())!));
+  const certificate = await readFile((await download.path())!);
+  const [text] = await extractPdfText(certificate);
   expect(text).toContain('Certificate of a puja performed');
   expect(text).toContain('Monastery Kopan Monastery');
   expect(text).toContain('Puja Green Tara Puja');
@@ -129,6 +133,8 @@ test('a completed puja’s video plays for the patron, and its certificate is ch
   expect(text).not.toContain(beneficiary);
   const verifyUrl = /https?:\/\/\S+\/verify\/([0-9A-Z]{4}-){3}[0-9A-Z]{4}/.exec(text!)?.[0];
   expect(verifyUrl, text).toBeDefined();
+  // A phone's camera reads the same address from the QR code.
+  expect(await readPdfQrCode(certificate)).toBe(verifyUrl);
   const verifyPath = new URL(verifyUrl!).pathname;
 
   // Anyone, signed out, opens that page: rendered by the server, shareable, confirming without personal data.
@@ -138,12 +144,20 @@ test('a completed puja’s video plays for the patron, and its certificate is ch
   expect(html).toContain('This puja was performed');
   expect(html).toMatch(/<meta property="og:title" content="Certificate [0-9A-Z-]+">/);
   expect(html).toContain('<meta name="robots" content="noindex">');
-  const stranger = await openSecondBrowser(browser, testInfo, browserProblems);
+  // The relative holding the certificate: on the phone's screen when the test runs as one.
+  const { viewport, isMobile, hasTouch } = testInfo.project.use;
+  const stranger = await openSecondBrowser(
+    browser,
+    testInfo,
+    browserProblems,
+    isMobile ? { viewport, isMobile, hasTouch } : undefined,
+  );
   await stranger.goto(verifyPath);
   await expect(stranger.getByRole('heading', { name: 'This puja was performed', level: 1 })).toBeVisible();
   await expect(stranger.getByText('Certificate confirmed')).toBeVisible();
   await expect(stranger.getByRole('link', { name: 'Kopan Monastery' })).toBeVisible();
   await expect(stranger.getByText('Green Tara Puja')).toBeVisible();
+  await expectNoSidewaysScroll(stranger);
   for (const personal of [beneficiary, 'Demo Patron', `For a safe journey ${run}.`, order.number])
     await expect(stranger.getByText(personal)).toHaveCount(0);
   const unknown = await stranger.goto('/verify/0000-0000-0000-0000');
@@ -152,6 +166,18 @@ test('a completed puja’s video plays for the patron, and its certificate is ch
     stranger.getByRole('heading', { name: 'No certificate has this code', level: 1 }),
   ).toBeVisible();
 });
+
+/** The page is no wider than the window (on a 360 px phone, nothing pushes it sideways). */
+async function expectNoSidewaysScroll(page: Page) {
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
+  expect(
+    scrollWidth,
+    `${page.url()} is ${scrollWidth}px wide in a ${innerWidth}px window`,
+  ).toBeLessThanOrEqual(innerWidth);
+}
 
 /** About a second of a drawn, moving picture, recorded by Chromium's MediaRecorder as WebM: the bytes. */
 async function recordWebm(): Promise<number[]> {

@@ -1,6 +1,7 @@
 import { expect, test } from './fixtures.ts';
 import { signInThroughApi } from './sign-in-helpers.ts';
 import {
+  approveThroughApi,
   bearer,
   DEMO_KOPAN_STAFF,
   DEMO_PATRON,
@@ -51,7 +52,7 @@ test('the monks tick each name on the run sheet on a phone, and the patron sees 
 
   // Kopan approves it: a paid puja of today is on today's run sheet.
   const staffToken = await signInThroughApi(request, DEMO_KOPAN_STAFF);
-  const approved = await request.patch(`/api/order/${order.id}`, { headers: bearer(staffToken), data: {} });
+  const approved = await approveThroughApi(request, bearer(staffToken), order.id);
   expect(approved.ok(), await approved.text()).toBe(true);
 
   const phone = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true };

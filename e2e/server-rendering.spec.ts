@@ -260,4 +260,26 @@ test.describe('server-rendered public pages', () => {
     expect(scripts.toSorted()).toEqual(reportedHomePageScripts().toSorted());
     expect(apiCalls).toEqual([]);
   });
+
+  test("the theme's colours reach a rendered page and a page drawn from the shell, each written once", async ({
+    page,
+  }) => {
+    // The app's provider does not write the UI library's <style> elements (docs/decisions/050): a rendered
+    // page has them in its head, a page drawn from the shell gets them with its first render.
+    const themeOnPage = () =>
+      page.evaluate(() => ({
+        maroon: getComputedStyle(document.documentElement)
+          .getPropertyValue('--mantine-color-maroon-7')
+          .trim(),
+        variableElements: document.querySelectorAll('style[data-mantine-styles="true"]').length,
+        scheme: document.documentElement.dataset.mantineColorScheme,
+      }));
+    await page.goto('/monastery/kopan-monastery');
+    await page.getByRole('textbox', { name: 'Search Puja by name' }).fill('Tara');
+    await expect(page.getByRole('heading', { name: 'Green Tara Puja' })).toBeVisible();
+    expect(await themeOnPage()).toEqual({ maroon: '#8a2630', variableElements: 1, scheme: 'light' });
+    await page.goto('/orders');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(await themeOnPage()).toEqual({ maroon: '#8a2630', variableElements: 1, scheme: 'light' });
+  });
 });

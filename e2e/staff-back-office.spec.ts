@@ -41,7 +41,8 @@ test.describe('monastery staff handle their orders', () => {
     const orders = {
       toComplete: {
         puja: 'White Tara Long-Life Puja',
-        day: dayFromToday(8),
+        // Today: a puja is completed on its day, never before (docs/decisions/039).
+        day: dayFromToday(0),
         beneficiary: `Karma Dorje ${run}`,
         intention: 'For a long and healthy life.',
         wallet: 'eSewa',
@@ -83,11 +84,11 @@ test.describe('monastery staff handle their orders', () => {
     await expect(first.getByRole('cell').nth(0)).toContainText(`Intention: ${orders.toComplete.intention}`);
     await expect(first.getByRole('cell').nth(1)).toHaveText(pujaDayText(orders.toComplete.day));
     await expect(first.getByRole('cell').nth(2)).toHaveText(orders.toComplete.puja);
-    await expect(first.getByRole('cell').nth(3)).toHaveText('Completed');
+    await expect(first.getByRole('cell').nth(3)).toHaveText('To approvePaid');
 
     // Message: the text is required.
     await first.getByRole('button', { name: 'Message' }).click();
-    const messageDialog = staff.getByRole('dialog', { name: 'Make Puja' });
+    const messageDialog = staff.getByRole('dialog', { name: 'Message the patron' });
     await messageDialog.getByRole('button', { name: 'Message User' }).click();
     await expect(messageDialog.getByText('Message is required.')).toBeVisible();
     const message = `The monks will begin the White Tara puja at dawn (${run}).`;
@@ -98,7 +99,7 @@ test.describe('monastery staff handle their orders', () => {
 
     // Approve: the order leaves the table for the calendar.
     await first.getByRole('button', { name: 'Approve Puja' }).click();
-    await expect(staff.getByText('Order Accepted')).toBeVisible();
+    await expect(staff.getByText('Order approved')).toBeVisible();
     await expect(first).toHaveCount(0);
 
     // Update Date: a required day, from today on.
@@ -164,7 +165,7 @@ test.describe('monastery staff handle their orders', () => {
         .toBeGreaterThan(0);
     }
     await panel.getByRole('button', { name: 'Puja Completed' }).click();
-    await expect(staff.getByText('Order Accepted').last()).toBeVisible();
+    await expect(staff.getByText('Puja marked as completed').last()).toBeVisible();
     await expect(panel).toBeHidden();
     await expect(event).toHaveCount(0);
 

@@ -115,7 +115,17 @@ export async function orderAtKopan(
   order: PujaOrder,
   decision: 'pay' | 'cancel',
 ): Promise<{ id: number; number: string }> {
-  await page.goto('/monastery/kopan-monastery');
+  return orderAtMonastery(page, 'kopan-monastery', order, decision);
+}
+
+/** As orderAtKopan, at the monastery whose page is `/monastery/{slug}`. */
+export async function orderAtMonastery(
+  page: Page,
+  slug: string,
+  order: PujaOrder,
+  decision: 'pay' | 'cancel',
+): Promise<{ id: number; number: string }> {
+  await page.goto(`/monastery/${slug}`);
   await page
     .getByTestId('offering-card')
     .filter({ has: page.getByRole('heading', { name: order.puja, exact: true }) })
@@ -150,7 +160,8 @@ export async function orderAtKopan(
  * back to the orders page, which says how it went once and then drops the status from the address.
  */
 export async function decideOnSimulator(page: Page, decision: 'pay' | 'cancel') {
-  await expect(page).toHaveURL(/\/simulator\//);
+  // The redirect to the simulator follows the order's creation: slow on a busy machine too.
+  await expect(page).toHaveURL(/\/simulator\//, { timeout: 30_000 });
   await page.getByRole('button', { name: decision === 'pay' ? /^Pay Rs\./ : 'Cancel' }).click();
   // The orders page and its toast load after the provider's redirect: slow on a busy machine.
   await expect(page.getByText(decision === 'pay' ? 'Payment Success' : 'Payment Failure')).toBeVisible({
@@ -180,4 +191,25 @@ export async function showOnCalendar(page: Page, event: Locator) {
 /** A bearer header for direct API calls (test set-up and clean-up only). */
 export function bearer(token: string) {
   return { Authorization: `Bearer ${token}` };
+}
+
+/** Opens a back-office page from its menu, as a person does: on a 360 px phone, behind the burger first. */
+export async function openFromMenu(page: Page, name: string, width: number) {
+  if (width === 360) await page.getByRole('button', { name: 'Open navigation' }).click();
+  await page.getByRole('navigation', { name: 'Back office navigation' }).getByRole('link', { name }).click();
+}
+
+/**
+ * Approves an order through the API as the staff's page does: from the version it shows (read with
+ * `GET /api/order/{id}/edit`), since every change names the version it was made from (docs/decisions/040).
+ */
+export async function approveThroughApi(
+  request: APIRequestContext,
+  headers: Record<string, string>,
+  orderId: number,
+) {
+  const edit = await request.get(`/api/order/${orderId}/edit`, { headers });
+  expect(edit.ok(), await edit.text()).toBe(true);
+  const { version } = ((await edit.json()) as { order: { version: number } }).order;
+  return request.patch(`/api/order/${orderId}`, { headers, data: { version } });
 }

@@ -7,7 +7,9 @@
 //      page, a page deep in the list, a status filter, a search by a patron's phone) (goal for each: p99 <
 //      50 ms for a page as one person loads it), and a patron's own GET /api/order/create?page=1, each at
 //      1, 2 and 10 connections;
-//   2. /healthz (4 connections) while BENCH_READERS (1,000) connections read patrons' order lists (goal
+//   2. approving 100 orders at once (POST /api/orders/approve-many, docs/decisions/039): how long the
+//      request takes, and the staff list GET /api/orders?status=to_approve (2 connections) meanwhile;
+//   3. /healthz (4 connections) while BENCH_READERS (1,000) connections read patrons' order lists (goal
 //      p99 < 100 ms, and the readers beyond what the instance takes shed with 503 rather than timing out:
 //      docs/decisions/027). BENCH_LISTS=healthz runs only this part.
 // Figures only: nothing here passes or fails a build.
@@ -161,7 +163,49 @@ try {
   }
   if (rows.length > 0) console.table(rows);
 
-  // ---- 2. /healthz while 1,000 clients read order lists ----
+  // ---- 2. Approving 100 orders at once, while the staff list is read ----
+  if (!onlyHealthz) {
+    const toApprove = (
+      await database.query(
+        `SELECT id FROM orders WHERE monastery_id = $1 AND status = 'pending' AND payment_status = 'Completed'
+         ORDER BY puja_date, id LIMIT 100`,
+        [kopanId],
+      )
+    ).rows.map((row) => row.id);
+    // The readers start first and run through the whole approval, which starts a second later.
+    const listRun = cannon({
+      url: `${app.base}/api/orders?status=to_approve`,
+      connections: 2,
+      duration,
+      headers: { authorization: `Bearer ${staffToken}` },
+      timeout: 60,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const started = performance.now();
+    const answer = await fetch(`${app.base}/api/orders/approve-many`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${staffToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ order_ids: toApprove }),
+    });
+    const approveMs = Math.round(performance.now() - started);
+    const outcome = answer.ok ? await answer.json() : { approved: 0, refused: toApprove.length };
+    const list = figures(await listRun);
+    console.log(`
+Approving ${toApprove.length} orders at once, while 2 connections read the staff list
+`);
+    console.table([
+      {
+        run: `POST /api/orders/approve-many (${toApprove.length} ids)`,
+        status: answer.status,
+        'time ms': approveMs,
+        approved: outcome.approved,
+        refused: outcome.refused,
+      },
+      { run: `staff GET /api/orders?status=to_approve during it (${duration} s)`, ...list },
+    ]);
+  }
+
+  // ---- 3. /healthz while 1,000 clients read order lists ----
   const healthzOptions = { url: `${app.base}/healthz`, connections: 4, duration: 3 };
   const healthzAlone = await cannon(healthzOptions);
   // The readers start first and run a second longer, so /healthz is measured under the whole load.

@@ -265,11 +265,11 @@ async function verify(patronIds, firstTestOrderId) {
       `SELECT o.id, o.number, o.user_id, o.amount_paisa, o.status, o.payment_status,
          CASE
            WHEN EXISTS (SELECT 1 FROM payment_attempts p WHERE p.order_id = o.id
-                          AND p.status = 'Completed' AND p.refund_status IS NULL) THEN 'Completed'
-           WHEN EXISTS (SELECT 1 FROM payment_attempts p WHERE p.order_id = o.id
-                          AND p.status = 'Completed' AND p.refund_status IN ('due', 'requested')) THEN 'Refund due'
-           WHEN EXISTS (SELECT 1 FROM payment_attempts p WHERE p.order_id = o.id
-                          AND p.status = 'Completed' AND p.refund_status = 'refunded') THEN 'Refunded'
+                          AND p.status = 'Completed' AND p.released_at IS NULL) THEN 'Completed'
+           WHEN EXISTS (SELECT 1 FROM payment_attempts p JOIN refunds r ON r.payment_attempt_id = p.id
+                          WHERE p.order_id = o.id AND r.state IN ('due', 'requested')) THEN 'Refund due'
+           WHEN EXISTS (SELECT 1 FROM payment_attempts p JOIN refunds r ON r.payment_attempt_id = p.id
+                          WHERE p.order_id = o.id AND r.state = 'refunded') THEN 'Refunded'
            ELSE 'Pending' END AS expected_payment_status
        FROM orders o WHERE o.user_id = ANY($1::int[]) AND o.id >= $2`,
       [patronIds, firstTestOrderId],

@@ -2,6 +2,19 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
+/**
+ * `i18next` and `react-i18next` resolve to the part of them the app uses (src/lib/small-i18n.ts, about 16 KB
+ * less gzipped on the first page: docs/decisions/043); their types still check every key. Shared with the
+ * web unit tests (vitest.config.ts), so they run what the browser and the server's renderer run.
+ */
+export const smallI18nAliases = [
+  { find: /^i18next$/, replacement: fileURLToPath(new URL('./src/lib/small-i18n.ts', import.meta.url)) },
+  {
+    find: /^react-i18next$/,
+    replacement: fileURLToPath(new URL('./src/lib/small-i18n.ts', import.meta.url)),
+  },
+];
+
 const webPort = Number(process.env.WEB_PORT ?? 3000);
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3001}`;
 
@@ -9,6 +22,7 @@ export default defineConfig({
   plugins: [react()],
   resolve: {
     alias: [
+      ...smallI18nAliases,
       {
         // React 19 has the hook the shim stands in for (react-i18next imports the shim): 0.4 KB less on
         // the first page (docs/decisions/032).

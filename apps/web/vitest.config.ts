@@ -1,8 +1,10 @@
 import react from '@vitejs/plugin-react';
 import { defineProject } from 'vitest/config';
+import { smallI18nAliases } from './vite.config.ts';
 
 export default defineProject({
   plugins: [react()],
+  resolve: { alias: smallI18nAliases },
   test: {
     name: 'web',
     environment: 'jsdom',

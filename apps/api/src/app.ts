@@ -5,7 +5,7 @@ import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type pg from 'pg';
 import type { Config } from './config/env.ts';
-import { resolveJwtSecret } from './config/secrets.ts';
+import { resolveJwtSecret, resolveVapidKeys } from './config/secrets.ts';
 import { fastifyTrustProxy } from './config/trust-proxy.ts';
 import type { Database } from './db/client.ts';
 import { createCaptchaVerifier } from './integrations/captcha/captcha-verifier.ts';
@@ -13,6 +13,7 @@ import { createEmailSender } from './integrations/email/create-email-sender.ts';
 import { createNrbExchangeRates } from './integrations/exchange-rates/nrb-exchange-rates.ts';
 import { resolvePaymentSettings, SIMULATOR_PREFIX } from './integrations/payments/payment-settings.ts';
 import { PaymentSimulatorState, paymentSimulatorRoutes } from './integrations/payments/payment-simulator.ts';
+import { createPushSender } from './integrations/push/web-push.ts';
 import { createSmsSender } from './integrations/sms/create-sms-sender.ts';
 import type { SmsSender } from './integrations/sms/sms-sender.ts';
 import type { FileStorage } from './integrations/storage/file-storage.ts';
@@ -40,9 +41,18 @@ import { earningsRoutes } from './modules/earnings/earnings.routes.ts';
 import { createEarningsService } from './modules/earnings/earnings.service.ts';
 import { exchangeRatesRoutes } from './modules/exchange-rates/exchange-rates.routes.ts';
 import { createExchangeRatesService } from './modules/exchange-rates/exchange-rates.service.ts';
+import { createGiftEmails } from './modules/gifts/gift-emails.ts';
+import { giftsRoutes } from './modules/gifts/gifts.routes.ts';
+import { createGiftsService } from './modules/gifts/gifts.service.ts';
 import { ledgerRoutes } from './modules/ledger/ledger.routes.ts';
 import { monasteryCatalogueRoutes } from './modules/monastery-catalogue/monastery-catalogue.routes.ts';
 import { createMonasteryCatalogueService } from './modules/monastery-catalogue/monastery-catalogue.service.ts';
+import { monasteryPageRoutes } from './modules/monastery-page/monastery-page.routes.ts';
+import { createMonasteryPageService } from './modules/monastery-page/monastery-page.service.ts';
+import { monasteryTeamRoutes } from './modules/monastery-team/monastery-team.routes.ts';
+import { createMonasteryTeamService } from './modules/monastery-team/monastery-team.service.ts';
+import { orderDaysRoutes } from './modules/order-days/order-days.routes.ts';
+import { createOrderDaysService } from './modules/order-days/order-days.service.ts';
 import { backOfficeOrdersRoutes } from './modules/orders/back-office-orders.routes.ts';
 import { createBackOfficeOrdersService } from './modules/orders/back-office-orders.service.ts';
 import { createOrderEmails } from './modules/orders/order-emails.ts';
@@ -51,6 +61,8 @@ import { createOrderHandlingService } from './modules/orders/order-handling.serv
 import { createOrderNotices } from './modules/orders/order-notices.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { createOrdersService } from './modules/orders/orders.service.ts';
+import { paymentLinksRoutes } from './modules/payment-links/payment-links.routes.ts';
+import { createPaymentLinksService } from './modules/payment-links/payment-links.service.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
 import { createReceiptsService } from './modules/payments/receipts.service.ts';
@@ -58,6 +70,8 @@ import { createRefundsService } from './modules/payments/refunds.service.ts';
 import { commissionRateOn } from './modules/payouts/commission.ts';
 import { payoutsRoutes } from './modules/payouts/payouts.routes.ts';
 import { createPayoutsService } from './modules/payouts/payouts.service.ts';
+import { plansRoutes } from './modules/plans/plans.routes.ts';
+import { createPlansService } from './modules/plans/plans.service.ts';
 import { proofRoutes } from './modules/proof/proof.routes.ts';
 import { createProofService } from './modules/proof/proof.service.ts';
 import { createReconciliationService } from './modules/reconciliation/reconciliation.service.ts';
@@ -68,6 +82,8 @@ import { seoRoutes } from './modules/seo/seo.routes.ts';
 import { createSeoService } from './modules/seo/seo.service.ts';
 import { sessionRoutes } from './modules/session/session.routes.ts';
 import { createSessionService } from './modules/session/session.service.ts';
+import { staffNoticesRoutes } from './modules/staff-notices/staff-notices.routes.ts';
+import { createStaffNotices } from './modules/staff-notices/staff-notices.service.ts';
 import { healthRoutes } from './modules/system/health.routes.ts';
 import { createMetrics } from './modules/system/metrics.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -78,6 +94,7 @@ import { errorsPlugin } from './plugins/errors.ts';
 import { loadSheddingPlugin } from './plugins/load-shedding.ts';
 import { oneOriginPlugin } from './plugins/one-origin.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
+import type { PageRendererModule } from './plugins/page-renderer.ts';
 import { rateLimitsPlugin } from './plugins/rate-limits.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { webPlugin } from './plugins/web.ts';
@@ -89,8 +106,12 @@ export interface AppDependencies {
   /** Also says how `/uploads` is served (a folder, or a bucket; docs/decisions/013). */
   storage: FileStorage;
   webDistDirectory: string | undefined;
+  /** The page renderer's module; by default the web app's build beside `webDistDirectory` (dist-ssr). */
+  pageRenderer?: PageRendererModule;
   /** Defaults to the provider SMS_PROVIDER names. */
   sms?: SmsSender;
+  /** The clock the order days' cut-off reads (tests move it; defaults to the system's). */
+  now?: () => Date;
 }
 
 declare module 'fastify' {
@@ -213,19 +234,66 @@ export async function buildApp(dependencies: AppDependencies, logger?: FastifyBa
       catalogueChanged,
     }),
   });
+  await app.register(monasteryPageRoutes, {
+    pages: createMonasteryPageService({
+      db: dependencies.db,
+      storage: dependencies.storage,
+      review: config.MONASTERY_PAGE_REVIEW,
+      catalogueChanged,
+    }),
+  });
   await app.register(sessionRoutes, { sessions, captcha });
   await app.register(accountRoutes, {
     account: createAccountService({ db: dependencies.db, config, jwtSecret, sms, log: app.log }),
   });
   await app.register(usersRoutes, { users: createUsersService({ db: dependencies.db }) });
+  await app.register(monasteryTeamRoutes, {
+    team: createMonasteryTeamService({
+      db: dependencies.db,
+      sms: config.NOTIFY_PATRONS_BY_SMS,
+      publicUrl: config.publicUrl,
+    }),
+  });
   const imageUrls = createUrlSigner(createHmac('sha256', jwtSecret).update('order-image-urls').digest());
+  const emailSender = createEmailSender(config, (message) => app.log.info(message));
+  const vapidKeys = resolveVapidKeys(config);
+  const staffNotices = createStaffNotices({
+    db: dependencies.db,
+    sms: config.NOTIFY_PATRONS_BY_SMS,
+    ...(emailSender ? { email: { sender: emailSender, siteName: 'Monastery Puja' } } : {}),
+    ...(vapidKeys
+      ? { push: { keys: vapidKeys, send: createPushSender(vapidKeys), services: config.WEB_PUSH_SERVICES } }
+      : {}),
+    publicUrl: config.publicUrl,
+    businessTimeZone: config.BUSINESS_TIME_ZONE,
+  });
+  await app.register(staffNoticesRoutes, { staffNotices });
   const notices = createOrderNotices({
     sms: config.NOTIFY_PATRONS_BY_SMS,
     email: config.EMAIL_TRANSPORT !== 'none',
     publicUrl: config.publicUrl,
+    staff: staffNotices,
   });
+  const orderDays = createOrderDaysService({
+    db: dependencies.db,
+    businessTimeZone: config.BUSINESS_TIME_ZONE,
+    paymentWindowHours: config.ORDER_PAYMENT_WINDOW_HOURS,
+    ...(dependencies.now ? { now: dependencies.now } : {}),
+  });
+  await app.register(orderDaysRoutes, { orderDays });
+  const gifts = createGiftsService({
+    db: dependencies.db,
+    sms: config.NOTIFY_PATRONS_BY_SMS,
+    email: config.EMAIL_TRANSPORT !== 'none',
+    publicUrl: config.publicUrl,
+    businessTimeZone: config.BUSINESS_TIME_ZONE,
+    imageUrl: (imageId) => imageUrls.sign(`/api/order-images/${imageId}`),
+  });
+  await app.register(giftsRoutes, { gifts });
   const orders = createOrdersService({
     db: dependencies.db,
+    orderDays,
+    gifts,
     businessTimeZone: config.BUSINESS_TIME_ZONE,
     paymentWindowHours: config.ORDER_PAYMENT_WINDOW_HOURS,
     notices,
@@ -245,6 +313,7 @@ export async function buildApp(dependencies: AppDependencies, logger?: FastifyBa
   const handling = createOrderHandlingService({
     db: dependencies.db,
     ordersService: orders,
+    orderDays,
     storage: dependencies.storage,
     notices,
     businessTimeZone: config.BUSINESS_TIME_ZONE,
@@ -286,6 +355,7 @@ export async function buildApp(dependencies: AppDependencies, logger?: FastifyBa
       ordersService: orders,
       handling,
       imageUrl: (imageId) => imageUrls.sign(`/api/order-images/${imageId}`),
+      businessTimeZone: config.BUSINESS_TIME_ZONE,
     }),
   });
   await app.register(monasteryCatalogueRoutes, {
@@ -337,6 +407,7 @@ export async function buildApp(dependencies: AppDependencies, logger?: FastifyBa
     paymentReceived: (provider, kept) => metrics.paymentsReceived.inc({ provider, kept: String(kept) }),
     settings: paymentSettings,
     publicUrl: config.publicUrl,
+    businessTimeZone: config.BUSINESS_TIME_ZONE,
     log: app.log,
   });
   const refunds = createRefundsService({
@@ -354,7 +425,20 @@ export async function buildApp(dependencies: AppDependencies, logger?: FastifyBa
     publicUrl: config.publicUrl,
   });
   await app.register(paymentsRoutes, { payments, refunds, receipts });
-  const emailSender = createEmailSender(config, (message) => app.log.info(message));
+  await app.register(plansRoutes, {
+    payments,
+    plans: createPlansService({
+      db: dependencies.db,
+      businessTimeZone: config.BUSINESS_TIME_ZONE,
+      orders,
+      orderDays,
+    }),
+  });
+  await app.register(paymentLinksRoutes, {
+    links: createPaymentLinksService({ db: dependencies.db, orders, payments }),
+    payments,
+    requestsPerMinute: config.PAYMENT_LINK_REQUESTS_PER_MINUTE,
+  });
   const orderEmails =
     emailSender &&
     createOrderEmails({
@@ -362,6 +446,14 @@ export async function buildApp(dependencies: AppDependencies, logger?: FastifyBa
       sender: emailSender,
       receipts,
       businessTimeZone: config.BUSINESS_TIME_ZONE,
+      publicUrl: config.publicUrl,
+      siteName: 'Monastery Puja',
+    });
+  const giftEmails =
+    emailSender &&
+    createGiftEmails({
+      db: dependencies.db,
+      sender: emailSender,
       publicUrl: config.publicUrl,
       siteName: 'Monastery Puja',
     });
@@ -407,6 +499,9 @@ export async function buildApp(dependencies: AppDependencies, logger?: FastifyBa
     },
     // EMAIL_TRANSPORT=none queues no e-mail; one queued before it was set is let go.
     'send-email': async (payload) => orderEmails?.send(payload),
+    'send-staff-email': (payload) => staffNotices.sendEmail(payload),
+    'send-push': (payload) => staffNotices.sendPush(payload),
+    'send-staff-digests': async () => void (await staffNotices.sendDigests()),
     'reconcile-payments': async () => void (await payments.reconcile()),
     'expire-orders': async () => {
       const expired = await orders.expireOrders();
@@ -418,11 +513,17 @@ export async function buildApp(dependencies: AppDependencies, logger?: FastifyBa
     },
     'run-payouts': () => payouts.runOnSchedule(),
     'reconcile-ledger': async () => void (await reconciliation.run()),
-    'remind-patrons': async () => {
-      const reminded = await reminders.remindPatrons();
+    'remind-patrons': async (payload) => {
+      const slot = payload._cron ? new Date(payload._cron.ts) : undefined;
+      const reminded = await reminders.remindPatrons(new Date(), slot);
       if (reminded > 0) app.log.info({ reminded }, 'patrons reminded of tomorrow’s pujas');
     },
     'remind-staff': async () => void (await reminders.remindStaff()),
+    'send-gift-email': async (payload) => giftEmails?.send(payload),
+    'tell-gift-recipients': async () => {
+      const told = await gifts.tellRecipients();
+      if (told > 0) app.log.info({ told }, 'gift recipients told');
+    },
   };
   const jobs = createJobQueue({ pool: dependencies.pool, handlers, log: app.log });
   app.decorate('jobs', Object.assign(jobs, { handlers }));
@@ -444,6 +545,7 @@ export async function buildApp(dependencies: AppDependencies, logger?: FastifyBa
   await app.register(pictureVariantRoutes, { storage: dependencies.storage });
   await app.register(webPlugin, {
     webDistDirectory: dependencies.webDistDirectory,
+    ...(dependencies.pageRenderer ? { pageRenderer: dependencies.pageRenderer } : {}),
     publicUploads: dependencies.storage.publicArea,
     publicUrl: config.publicUrl,
   });

@@ -1,11 +1,14 @@
 import fs from 'node:fs/promises';
-import { addDays, todayIn } from '@puja/contract';
-import { eq } from 'drizzle-orm';
+import { addDays, type CreatePlanRequest, PLAN_KINDS, todayIn } from '@puja/contract';
+import { and, eq, gt } from 'drizzle-orm';
 import sharp from 'sharp';
-import { orders, paymentAttempts, users } from '../src/db/schema/index.ts';
+import { monasteryPujas, orders, paymentAttempts, users } from '../src/db/schema/index.ts';
 import { outboxFile } from '../src/integrations/sms/outbox-sms.ts';
+import { currentRefund } from '../src/modules/payments/payment-record.ts';
+import { withRefunds } from '../src/modules/payments/payments.queries.ts';
 import { insertMonastery, insertPuja, offer } from './catalogue-fixtures.ts';
 import { multipart } from './multipart.ts';
+import { orderVersion } from './order-fixtures.ts';
 import { bearer, signInByPhone } from './session-helpers.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
@@ -16,17 +19,53 @@ import { createTestApp, type TestApp } from './test-app.ts';
  * decline, cancel, refund. Every move goes through the HTTP API as the browser would.
  */
 export const PUJA_PRICE = 2500;
+/**
+ * Offerings priced otherwise (docs/decisions/054): butter lamps at Rs. 23.50 each, by 21 or 108 (an odd
+ * paisa, so a sum that rounds shows), and meals for the sangha at what the patron can give, Rs. 1,000 at
+ * least.
+ */
+export const LAMP_PRICE = 23.5;
+export const LAMP_QUANTITIES = [21, 108];
+export const MEALS_MINIMUM = 1000;
+/** What a patron chooses of a priced offering; none: the fixed-price puja. */
+export type OfferingChoice = { quantity: number } | { amount: number };
 
 export async function createMoneyHarness(env: NodeJS.ProcessEnv = {}) {
   // One patron places hundreds of orders here (the property test): above the per-patron hourly limit.
   const harness: TestApp = await createTestApp({
-    env: { PUBLIC_URL: 'http://money.test', ORDERS_PER_PATRON_PER_HOUR: '100000', ...env },
+    env: {
+      PUBLIC_URL: 'http://money.test',
+      ORDERS_PER_PATRON_PER_HOUR: '100000',
+      PAYMENT_LINK_REQUESTS_PER_MINUTE: '100000',
+      ...env,
+    },
   });
   await harness.app.listen({ port: 0, host: '127.0.0.1' });
   const { db } = harness.database;
   const monastery = await insertMonastery(db, { slug: 'money-gompa', name: 'Money Gompa' });
   const puja = await insertPuja(db, { slug: 'money-puja', name: 'Tara Puja' });
   await offer(db, monastery.id, puja.id, PUJA_PRICE);
+  const lamps = await insertPuja(db, { slug: 'money-lamps', name: 'Butter Lamps' });
+  const meals = await insertPuja(db, { slug: 'money-meals', name: 'Meal for the Sangha' });
+  const lampOffering = await offer(db, monastery.id, lamps.id, LAMP_PRICE);
+  const mealOffering = await offer(db, monastery.id, meals.id, MEALS_MINIMUM);
+  await db
+    .update(monasteryPujas)
+    .set({
+      pricing: 'per_unit',
+      unitNames: { en: 'butter lamp', ne: 'घिउको बत्ती', 'zh-Hant': '酥油燈' },
+      quantities: LAMP_QUANTITIES,
+    })
+    .where(eq(monasteryPujas.id, lampOffering.id));
+  await db
+    .update(monasteryPujas)
+    .set({ pricing: 'pay_what_you_can' })
+    .where(eq(monasteryPujas.id, mealOffering.id));
+  // The puja is offered as every dedication plan too (docs/decisions/055).
+  await db
+    .update(monasteryPujas)
+    .set({ planKinds: [...PLAN_KINDS] })
+    .where(eq(monasteryPujas.pujaId, puja.id));
   const patron = (await signInByPhone(harness, '9818000001')).token;
   const otherPatron = (await signInByPhone(harness, '9818000002')).token;
   const staffSession = await signInByPhone(harness, '9818000003');
@@ -52,22 +91,91 @@ export async function createMoneyHarness(env: NodeJS.ProcessEnv = {}) {
     db,
     tokens: { patron, otherPatron, staff, admin },
     monasteryId: monastery.id,
+    pujaId: puja.id,
 
     async placeOrder(options: { daysAhead?: number; token?: string } = {}): Promise<number> {
+      return (await this.placeOffering(undefined, options)).id;
+    },
+
+    /** An order of the fixed-price puja, or of lamps by a quantity, or of meals at an amount: its id and amount (paisa). */
+    async placeOffering(
+      choice: OfferingChoice | undefined,
+      options: { daysAhead?: number; token?: string } = {},
+    ): Promise<{ id: number; amountPaisa: number }> {
+      const offering = !choice
+        ? { puja: puja.id, cost: PUJA_PRICE }
+        : 'quantity' in choice
+          ? { puja: lamps.id, cost: LAMP_PRICE, quantity: choice.quantity }
+          : { puja: meals.id, cost: MEALS_MINIMUM, amount: choice.amount };
       const response = await app.inject({
         method: 'POST',
         url: '/api/order',
         headers: bearer(options.token ?? patron),
         payload: {
           monastery: monastery.id,
-          puja: puja.id,
-          cost: PUJA_PRICE,
+          ...offering,
           date: addDays(todayIn('Asia/Kathmandu'), options.daysAhead ?? 3),
           payment: 'esewa',
         },
       });
       if (response.statusCode !== 200) throw new Error(`order: ${response.statusCode} ${response.body}`);
-      return response.json().order.id;
+      const { order } = response.json();
+      return { id: order.id, amountPaisa: Math.round(order.amount * 100) };
+    },
+
+    /**
+     * A dedication plan of the puja (docs/decisions/055); by default the 49 days of a death `diedDaysAgo`
+     * days ago, so that only the occurrences still ahead (or today) are placed.
+     */
+    placePlan(options: { diedDaysAgo?: number; token?: string } & Partial<CreatePlanRequest> = {}) {
+      const { diedDaysAgo = 35, token = patron, ...request } = options;
+      return app.inject({
+        method: 'POST',
+        url: '/api/plans',
+        headers: bearer(token),
+        payload: {
+          monastery: monastery.id,
+          puja: puja.id,
+          cost: PUJA_PRICE,
+          kind: 'forty_nine_days',
+          departed: {
+            name: 'Tenzin Dorje',
+            date_of_death: addDays(todayIn('Asia/Kathmandu'), -diedDaysAgo),
+          },
+          ...request,
+        },
+      });
+    },
+    plan(planId: number, token = patron) {
+      return app.inject({ method: 'GET', url: `/api/plans/${planId}`, headers: bearer(token) });
+    },
+    startPlanPayment(planId: number, provider: 'esewa' | 'khalti', token = patron) {
+      return app.inject({
+        method: 'POST',
+        url: `/api/plans/${planId}/${provider}-process`,
+        headers: bearer(token),
+      });
+    },
+    /** Pays a plan whole: start, pay (or cancel) at the provider, come back. */
+    async payPlan(
+      planId: number,
+      provider: 'esewa' | 'khalti' = 'esewa',
+      decision: 'pay' | 'cancel' = 'pay',
+    ) {
+      const started = await this.startPlanPayment(planId, provider);
+      if (started.statusCode !== 200) return { started, landing: undefined };
+      const location = await this.decideAtProvider(provider, started.json(), decision);
+      return { started, landing: await this.returnFromProvider(location) };
+    },
+    skipOccurrence(planId: number, orderId: number, token = patron) {
+      return app.inject({
+        method: 'POST',
+        url: `/api/plans/${planId}/occurrences/${orderId}/skip`,
+        headers: bearer(token),
+      });
+    },
+    cancelPlan(planId: number, token = patron) {
+      return app.inject({ method: 'POST', url: `/api/plans/${planId}/cancel`, headers: bearer(token) });
     },
 
     /** Starts a payment; the answer is what the browser gets (409 when the order cannot be paid). */
@@ -125,12 +233,61 @@ export async function createMoneyHarness(env: NodeJS.ProcessEnv = {}) {
       return { started, landing: await this.returnFromProvider(location) };
     },
 
-    staffAction(orderId: number, body: Record<string, string> = {}) {
+    /** The patron makes a "Pay for me" link (docs/decisions/051); answers its token (undefined if refused). */
+    async createLink(orderId: number, options: { showsNames?: boolean; token?: string } = {}) {
+      const response = await app.inject({
+        method: 'POST',
+        url: `/api/order/${orderId}/payment-link`,
+        headers: bearer(options.token ?? patron),
+        payload: { shows_names: options.showsNames ?? false },
+      });
+      const token =
+        response.statusCode === 200 ? (response.json().path as string).replace('/pay/', '') : undefined;
+      return { response, token };
+    },
+    withdrawLink(orderId: number, token = patron) {
+      return app.inject({
+        method: 'DELETE',
+        url: `/api/order/${orderId}/payment-link`,
+        headers: bearer(token),
+      });
+    },
+    /** What anyone holding the link reads, signed out. */
+    viewLink(linkToken: string) {
+      return app.inject({ method: 'GET', url: `/api/payment-links/${linkToken}` });
+    },
+    /** Someone without an account starts paying through the link. */
+    startLinkPayment(linkToken: string, provider: 'esewa' | 'khalti', payload: object = {}) {
+      return app.inject({
+        method: 'POST',
+        url: `/api/payment-links/${linkToken}/${provider}`,
+        payload,
+      });
+    },
+    /** Start through the link, pay (or cancel) and come back: answers where the payer lands. */
+    async payThroughLink(
+      linkToken: string,
+      provider: 'esewa' | 'khalti' = 'khalti',
+      decision: 'pay' | 'cancel' = 'pay',
+      payerName?: string,
+    ) {
+      const started = await this.startLinkPayment(
+        linkToken,
+        provider,
+        payerName ? { payer_name: payerName } : {},
+      );
+      if (started.statusCode !== 200) return { started, landing: undefined };
+      const location = await this.decideAtProvider(provider, started.json(), decision);
+      return { started, landing: await this.returnFromProvider(location) };
+    },
+
+    /** A staff change of an order, from its version as stored now (as the staff's page shows it). */
+    async staffAction(orderId: number, body: Record<string, string> = {}) {
       return app.inject({
         method: 'POST',
         url: `/api/order/${orderId}`,
         headers: bearer(staff),
-        payload: { _method: 'patch', ...body },
+        payload: { _method: 'patch', version: String(await orderVersion(db, orderId)), ...body },
       });
     },
     approve(orderId: number) {
@@ -139,8 +296,13 @@ export async function createMoneyHarness(env: NodeJS.ProcessEnv = {}) {
     decline(orderId: number) {
       return this.staffAction(orderId, { status: 'decline', reason: 'date_unavailable' });
     },
-    /** The monastery's staff mark the puja performed, with one photo. */
-    async complete(orderId: number) {
+    /**
+     * The monastery's staff mark the puja performed, with one photo. A puja is completed on its day or
+     * later (Nepal time): its day is first brought to today when it is still ahead, unless `early` asks
+     * for the completion to be tried before the day.
+     */
+    async complete(orderId: number, options: { early?: boolean } = {}) {
+      if (!options.early) await bringPujaDayToToday(db, orderId);
       const photo = await sharp({
         create: { width: 16, height: 16, channels: 3, background: { r: 200, g: 120, b: 40 } },
       })
@@ -182,12 +344,15 @@ export async function createMoneyHarness(env: NodeJS.ProcessEnv = {}) {
     },
 
     order: async (orderId: number) => (await db.select().from(orders).where(eq(orders.id, orderId)))[0]!,
-    attempts: (orderId: number) =>
-      db
+    /** The order's payments, each with its refunds and the current one (`refund`: still to make, else the newest). */
+    attempts: async (orderId: number) => {
+      const rows = await db
         .select()
         .from(paymentAttempts)
         .where(eq(paymentAttempts.orderId, orderId))
-        .orderBy(paymentAttempts.id),
+        .orderBy(paymentAttempts.id);
+      return (await withRefunds(db, rows)).map((row) => ({ ...row, refund: currentRefund(row.refunds) }));
+    },
 
     /** Sends the queued SMS notices, then answers every text the outbox holds for the patron. */
     async patronTexts(): Promise<string[]> {
@@ -203,4 +368,13 @@ export async function createMoneyHarness(env: NodeJS.ProcessEnv = {}) {
     close: () => harness.close(),
   };
 }
+/** A puja still ahead is moved to today (Nepal), the first day it may be completed; others stay. */
+export async function bringPujaDayToToday(db: TestApp['database']['db'], orderId: number): Promise<void> {
+  const today = todayIn('Asia/Kathmandu');
+  await db
+    .update(orders)
+    .set({ pujaDate: today })
+    .where(and(eq(orders.id, orderId), gt(orders.pujaDate, today)));
+}
+
 export type MoneyHarness = Awaited<ReturnType<typeof createMoneyHarness>>;

@@ -15,8 +15,9 @@ import { connectDatabase, type DatabaseConnection } from '../src/db/client.ts';
 import { startEmbeddedPostgres } from '../src/db/embedded-postgres.ts';
 import { orderImages } from '../src/db/schema/index.ts';
 import { runAdmin, withDatabase } from './global-setup.ts';
+import { bringPujaDayToToday } from './money-harness.ts';
 import { multipart } from './multipart.ts';
-import { payOrder } from './order-fixtures.ts';
+import { orderVersion, payOrder } from './order-fixtures.ts';
 import { signInOverHttp } from './sign-in-over-http.ts';
 import { startS3StandIn } from './stand-ins/s3-stand-in.ts';
 
@@ -202,7 +203,9 @@ describe.skipIf(missing !== undefined)('two instances on one PostgreSQL, one Red
     expect(placed.status).toBe(200);
     const orderId = ((await placed.json()) as { order: { id: number } }).order.id;
     await payOrder(database.db, orderId);
-    expect((await send(b, 'PATCH', `/api/order/${orderId}`, staff, { json: {} })).status).toBe(200);
+    const version = await orderVersion(database.db, orderId);
+    expect((await send(b, 'PATCH', `/api/order/${orderId}`, staff, { json: { version } })).status).toBe(200);
+    await bringPujaDayToToday(database.db, orderId);
     const completed = await send(a, 'POST', '/api/complete-puja', staff, {
       fields: { order_id: String(orderId), _method: 'patch' },
       files: [await picture({ r: 200, g: 60, b: 30 })],
@@ -246,10 +249,19 @@ describe.skipIf(missing !== undefined)('two instances on one PostgreSQL, one Red
     // B now answers from its cache; it must still learn of A's change.
     expect((await fetch(`${b.url}/api/monastery`, { headers: { 'if-none-match': etag } })).status).toBe(304);
     const renamed = `${target.name} (renamed ${runId})`;
+    // An edit names the version it was made from, as the admin's form does (docs/decisions/045).
+    const edited = await send(a, 'GET', `/api/monastery/${target.id}/edit`, tokens.admin);
+    const { version } = ((await edited.json()) as { monastery: { version: number } }).monastery;
     const changed = await send(a, 'POST', `/api/monastery/${target.id}`, tokens.admin, {
-      fields: { _method: 'patch', name: renamed, description: 'Changed through instance A.', status: '1' },
+      fields: {
+        _method: 'patch',
+        name: renamed,
+        description: 'Changed through instance A.',
+        status: '1',
+        version: String(version),
+      },
     });
-    expect(changed.status).toBe(200);
+    expect(changed.status, await changed.clone().text()).toBe(200);
 
     // The notification arrives within milliseconds; allow a few seconds on a busy machine.
     const deadline = Date.now() + 5_000;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../src/db/client.ts';
-import { type monasteryPujas, orders, paymentAttempts, users } from '../src/db/schema/index.ts';
+import { type monasteryPujas, orders, paymentAttempts, refunds, users } from '../src/db/schema/index.ts';
 import { newOrderNumber } from '../src/modules/orders/orders.service.ts';
 import { receivePaymentMoney } from '../src/modules/payments/money-events.ts';
 import {
@@ -51,7 +51,16 @@ export async function insertOrder(
 export async function insertPaymentAttempt(
   db: Database,
   order: typeof orders.$inferSelect,
-  values: Partial<typeof paymentAttempts.$inferInsert> = {},
+  {
+    refund,
+    ...values
+  }: Partial<typeof paymentAttempts.$inferInsert> & {
+    /** A refund of all of it: the order no longer keeps it (docs/decisions/044). */
+    refund?: Pick<
+      typeof refunds.$inferInsert,
+      'state' | 'reason' | 'dueAt' | 'refundedAt' | 'providerReference'
+    >;
+  } = {},
 ) {
   const [row] = await db
     .insert(paymentAttempts)
@@ -61,9 +70,17 @@ export async function insertPaymentAttempt(
       reference: randomBytes(8).toString('hex'),
       amountPaisa: order.amountPaisa,
       status: values.completedAt ? 'Completed' : 'Pending',
+      ...(refund ? { releasedAt: refund.dueAt } : {}),
       ...values,
     })
     .returning();
+  if (refund)
+    await db.insert(refunds).values({
+      paymentAttemptId: row!.id,
+      amountPaisa: row!.amountPaisa,
+      idempotencyKey: `release:${row!.id}`,
+      ...refund,
+    });
   return row!;
 }
 
@@ -87,4 +104,14 @@ export async function payOrder(db: Database, orderId: number): Promise<typeof or
   });
   const [paid] = await db.select().from(orders).where(eq(orders.id, orderId));
   return paid!;
+}
+
+/**
+ * The order's version as stored now: what a staff member's page shows and sends with a change
+ * (docs/decisions/040), for tests that change an order as staff do.
+ */
+export async function orderVersion(db: Database, orderId: number): Promise<number> {
+  const [row] = await db.select({ version: orders.version }).from(orders).where(eq(orders.id, orderId));
+  if (!row) throw new Error(`No order ${orderId}`);
+  return row.version;
 }

@@ -10,7 +10,7 @@ GlobalWorkerOptions.workerSrc = pathToFileURL(path.join(pdfjsDirectory, 'legacy/
 
 /**
  * The text of each page of a PDF, as a reader would copy it: lines from top to bottom, the pieces of a
- * line from left to right, a space where they stand apart.
+ * line in the order the page lists them (left to right for our PDFs), a space where they stand apart.
  */
 export async function extractPdfText(bytes: Uint8Array | Buffer): Promise<string[]> {
   const pdf = await openPdf(bytes);
@@ -64,14 +64,15 @@ function joinLines(items: TextItem[]): string {
   return lines
     .sort((a, b) => b.y - a.y)
     .map((line) => {
-      const sorted = line.items.sort((a, b) => (a.transform[4] as number) - (b.transform[4] as number));
+      // In the order the page lists them, as pdf.js and the tools built on it give them: a shaped
+      // syllable may list a glyph drawn left of the one before it (pdf-fonts.ts, inLogicalOrder).
       let text = '';
       let end: number | undefined;
-      for (const item of sorted) {
+      for (const item of line.items) {
         const x = item.transform[4] as number;
         if (end !== undefined && x - end > 1 && !text.endsWith(' ') && !item.str.startsWith(' ')) text += ' ';
         text += item.str;
-        end = x + item.width;
+        end = Math.max(end ?? x, x + item.width);
       }
       return text.trimEnd();
     })

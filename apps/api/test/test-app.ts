@@ -9,6 +9,7 @@ import { loadConfig } from '../src/config/env.ts';
 import { connectDatabase, type DatabaseConnection } from '../src/db/client.ts';
 import type { SmsSender } from '../src/integrations/sms/sms-sender.ts';
 import { createLocalFileStorage, type FileStorage } from '../src/integrations/storage/file-storage.ts';
+import type { PageRendererModule } from '../src/plugins/page-renderer.ts';
 import { runAdmin, withDatabase } from './global-setup.ts';
 
 /** A database of its own for one test file: a clone of the migrated template, dropped afterwards. */
@@ -17,7 +18,12 @@ export async function createTestDatabase(): Promise<
 > {
   const adminDatabaseUrl = inject('adminDatabaseUrl');
   const name = `puja_test_${randomBytes(6).toString('hex')}`;
-  await runAdmin(adminDatabaseUrl, `CREATE DATABASE "${name}" TEMPLATE "${inject('templateDatabase')}"`);
+  await runAdmin(
+    adminDatabaseUrl,
+    `CREATE DATABASE "${name}" TEMPLATE "${inject('templateDatabase')}"`,
+    // A commit need not wait for the disk in a test's database, whichever server holds it.
+    `ALTER DATABASE "${name}" SET synchronous_commit = off`,
+  );
   const url = withDatabase(adminDatabaseUrl, name);
   const connection = connectDatabase(url, 5);
   return {
@@ -41,6 +47,8 @@ export interface TestApp {
 export async function createTestApp(
   options: {
     webDistDirectory?: string;
+    /** The page renderer's module, for tests that render pages from the web app's source. */
+    pageRenderer?: PageRendererModule;
     env?: NodeJS.ProcessEnv;
     /** An SMS sender of the test's own (default: the one the environment names, the outbox). */
     sms?: SmsSender;
@@ -49,6 +57,8 @@ export async function createTestApp(
     extend?: (app: App) => Promise<void> | void;
     /** The app's logger, for tests that check what it logs (default: none). */
     logger?: FastifyBaseLogger;
+    /** The clock the order days' cut-off reads (default: the system's). */
+    now?: () => Date;
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
@@ -71,7 +81,9 @@ export async function createTestApp(
         pool: database.pool,
         storage: options.storage ?? createLocalFileStorage(publicUploadsDirectory),
         webDistDirectory: options.webDistDirectory,
+        ...(options.pageRenderer ? { pageRenderer: options.pageRenderer } : {}),
         ...(options.sms ? { sms: options.sms } : {}),
+        ...(options.now ? { now: options.now } : {}),
       },
       options.logger,
     );

@@ -9,7 +9,6 @@ import '@mantine/core/styles/global.layer.css';
 import '@mantine/core/styles/UnstyledButton.layer.css';
 import '@mantine/core/styles/Button.layer.css';
 import '@mantine/core/styles/CloseButton.layer.css';
-import '@mantine/core/styles/Burger.layer.css';
 import '@mantine/core/styles/Anchor.layer.css';
 import '@mantine/core/styles/Text.layer.css';
 import '@mantine/core/styles/Title.layer.css';

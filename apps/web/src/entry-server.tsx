@@ -1,15 +1,24 @@
 import './lib/i18n.ts';
-import { DEFAULT_LANGUAGE, type Language, SOCIAL_CARD_SIZE, socialCardPath } from '@puja/contract';
+import {
+  DEFAULT_LANGUAGE,
+  LANGUAGES,
+  type Language,
+  localizedPath,
+  SOCIAL_CARD_SIZE,
+  socialCardPath,
+} from '@puja/contract';
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { I18nextProvider } from 'react-i18next';
 import { matchRoutes, type RouteObject, StaticRouter } from 'react-router';
+import { MantineStyleElements } from './app/mantine-style-elements.tsx';
 import { serializePageData } from './app/page-data.ts';
 import { type PageHandle, type PageHead, type ServerPage, serverPageOf } from './app/page-handle.ts';
 import { AppProviders, createQueryClient } from './app/providers.tsx';
 import { AppRoutes, routes } from './app/routes.tsx';
 import { cataloguePageHandles } from './features/catalogue/routes/catalogue-page-handles.ts';
 import { siteContactsQueryOptions } from './features/info-pages/api/get-site-contacts.ts';
+import { infoPageHandles } from './features/info-pages/routes/info-page-handles.ts';
 import { verifyPageHandle } from './features/proof/routes/verify-page-handle.ts';
 import { setApiTransport } from './lib/api-client.ts';
 import { i18n, loadLanguage } from './lib/i18n.ts';
@@ -45,8 +54,15 @@ export interface RenderedPage {
 /** The server-rendered pages' handles by the name their route gives (app/routes.tsx). */
 const pageHandles: Record<Exclude<ServerPage, 'not-found'>, PageHandle> = {
   ...cataloguePageHandles,
+  ...infoPageHandles,
   verify: verifyPageHandle,
 };
+
+/**
+ * Open Graph writes a locale as `language_TERRITORY` (ogp.me): the territory each of our languages is
+ * read in most (Traditional Chinese as in Taiwan, which is what crawlers map zh-Hant to).
+ */
+const OG_LOCALES: Record<Language, string> = { en: 'en_US', ne: 'ne_NP', 'zh-Hant': 'zh_TW' };
 
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -55,18 +71,37 @@ export function createPageRenderer(options: RendererOptions) {
   setApiTransport(options.fetchApi);
   const absoluteUrl = (path: string) => new URL(path, `${options.origin}/`).toString();
 
-  function headTags(head: PageHead | null, title: string, language: string): string {
+  /**
+   * The page's addresses in every language (docs/decisions/047), for search engines: `hreflang` links, the
+   * English one also as `x-default` (the root, which sends a visitor whose browser asks for another of
+   * our languages to its address).
+   */
+  function alternateLinks(path: string): string[] {
+    return [
+      ...LANGUAGES.map(
+        (language) =>
+          `<link rel="alternate" hreflang="${language}" href="${escapeHtml(absoluteUrl(localizedPath(path, language)))}">`,
+      ),
+      `<link rel="alternate" hreflang="x-default" href="${escapeHtml(absoluteUrl(localizedPath(path, DEFAULT_LANGUAGE)))}">`,
+    ];
+  }
+
+  function headTags(head: PageHead | null, title: string, language: Language): string {
     const tags = [`<title>${escapeHtml(title)}</title>`];
     if (!head) return `${tags[0]}<meta name="robots" content="noindex">`;
     if (head.noindex) tags.push('<meta name="robots" content="noindex">');
-    const canonical = absoluteUrl(head.path);
+    const canonical = absoluteUrl(localizedPath(head.path, language));
     const properties: [string, string][] = [
       ['og:type', 'website'],
       ['og:site_name', i18n.t('appName', { lng: language })],
       ['og:title', head.title ?? title],
       ['og:description', head.description],
       ['og:url', canonical],
-      ['og:locale', language.replace('-', '_')],
+      ['og:locale', OG_LOCALES[language]],
+      ...LANGUAGES.filter((other) => other !== language).map((other): [string, string] => [
+        'og:locale:alternate',
+        OG_LOCALES[other],
+      ]),
     ];
     const names: [string, string][] = [
       ['description', head.description],
@@ -90,7 +125,7 @@ export function createPageRenderer(options: RendererOptions) {
     for (const [name, content] of names) tags.push(`<meta name="${name}" content="${escapeHtml(content)}">`);
     for (const [property, content] of properties)
       tags.push(`<meta property="${property}" content="${escapeHtml(content)}">`);
-    tags.push(`<link rel="canonical" href="${escapeHtml(canonical)}">`);
+    tags.push(`<link rel="canonical" href="${escapeHtml(canonical)}">`, ...alternateLinks(head.path));
     const preload = picturePreloadLink(head.largestPicture?.path, head.largestPicture?.sizes ?? '');
     if (preload) {
       tags.push(
@@ -112,6 +147,15 @@ export function createPageRenderer(options: RendererOptions) {
     previous = rendering.catch(() => undefined);
     return rendering;
   }
+
+  // Mantine's own <style> elements, the same for every page: in the head, where HTML allows them.
+  let mantineStyles: Promise<string> | undefined;
+  const headStyles = () => {
+    mantineStyles ??= prerender(<MantineStyleElements styleNonce={options.nonceMarker} />).then(
+      ({ prelude }) => new Response(prelude).text(),
+    );
+    return mantineStyles;
+  };
 
   return { renderPage, paths: serverRenderedPaths(routes) };
 
@@ -137,7 +181,9 @@ export function createPageRenderer(options: RendererOptions) {
     let head: PageHead | null = null;
     if (handle) {
       try {
-        head = handle.head(queryClient, match.params, { t, absoluteUrl });
+        // Addresses in structured data are the page's language's (docs/decisions/047).
+        const localUrl = (path: string) => absoluteUrl(localizedPath(path, language));
+        head = handle.head(queryClient, match.params, { t, absoluteUrl: localUrl, language });
       } catch {
         // The data could not be read (the API failed): the browser renders the page and shows why.
         return undefined;
@@ -169,7 +215,7 @@ export function createPageRenderer(options: RendererOptions) {
     return {
       status: head ? 200 : 404,
       language,
-      head: headTags(head, title, language),
+      head: `${headTags(head, title, language)}${await headStyles()}`,
       html,
       pageData: serializePageData(queryClient),
     };

@@ -1,5 +1,5 @@
 import { isCalendarDate } from './business-time.ts';
-import { ORDER_STATUSES, PAYMENT_METHODS } from './constants.ts';
+import { ORDER_STATUSES, PAYMENT_PROVIDERS } from './constants.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { idSchema } from './input-rules.ts';
 import { booksCheckSchema } from './ledger.ts';
@@ -70,7 +70,7 @@ export const adminStatsResponseSchema = z
       z.object({
         /** `YYYY-MM` in the business time zone. */
         month: z.string(),
-        provider: z.enum(PAYMENT_METHODS),
+        provider: z.enum(PAYMENT_PROVIDERS),
         paidRevenue: z.number().nonnegative(),
       }),
     ),
@@ -123,6 +123,14 @@ export const AUDIT_ACTIONS = [
   /** A puja's video attached and its livestream or recording link announced (docs/decisions/037). */
   'attach-video',
   'announce-livestream',
+  /** A monastery's daily capacity and cut-off set, and days closed to orders or opened again (docs/decisions/040). */
+  'set-order-days',
+  'close-days',
+  'open-days',
+  /** A monastery's own page changed by its staff: proposed, approved or rejected (docs/decisions/046). */
+  'propose-page',
+  'approve-page',
+  'reject-page',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_SUBJECTS = [

@@ -1,5 +1,11 @@
 import { isCalendarDate } from './business-time.ts';
-import { PAYMENT_METHODS, REFUND_REASONS, ROLES } from './constants.ts';
+import {
+  type OrderStatus,
+  PAYMENT_PROVIDERS,
+  type PaymentStatus,
+  REFUND_REASONS,
+  ROLES,
+} from './constants.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { idSchema } from './input-rules.ts';
 import {
@@ -34,6 +40,19 @@ export const BACK_OFFICE_ORDER_FILTERS = [
 ] as const;
 export type BackOfficeOrderFilter = (typeof BACK_OFFICE_ORDER_FILTERS)[number];
 
+/**
+ * The staff's one word for where an order stands (docs/decisions/039), the same on the dashboard, the list,
+ * the calendar, the order's page and the exports: the filters' words. A paid order waiting for approval is
+ * `to_approve`, never "paid" or "completed"; the money has its own column (the payment's status).
+ */
+export function staffStatusOf(order: {
+  status: OrderStatus;
+  payment_status: PaymentStatus;
+}): BackOfficeOrderFilter {
+  if (order.status !== 'pending') return order.status;
+  return order.payment_status === 'Completed' ? 'to_approve' : 'awaiting_payment';
+}
+
 export const BACK_OFFICE_ORDERS_PAGE_SIZE = 25;
 
 // The whole sentence, not a label put into one: the API finds a message by its English words to answer it
@@ -48,22 +67,35 @@ const pujaDay = (message: string) =>
     .optional();
 
 /** The list's search and filters; `from` and `to` bound the puja's day, both included. */
+const backOfficeOrdersFilterShape = z.object({
+  /**
+   * Every word somewhere in the order number, the patron's name or phone, case and accents ignored; a
+   * phone number as people type it (spaces, dashes, `+country`, a trunk 0) is read as one number, and an
+   * order number may come without its `PJ-` (docs/decisions/039).
+   */
+  q: z.string().trim().max(100, 'Search for at most 100 characters.').optional(),
+  status: z.enum(BACK_OFFICE_ORDER_FILTERS, { error: 'Choose a status from the list.' }).optional(),
+  puja: idSchema('Choose a puja.').optional(),
+  /** Administrators only: one monastery's orders. Staff may send only their own monastery's id. */
+  monastery: idSchema('Choose a monastery.').optional(),
+  from: pujaDay('Use the first date as YYYY-MM-DD.'),
+  to: pujaDay('Use the last date as YYYY-MM-DD.'),
+});
+const firstDayNotAfterLast = (query: { from?: string | undefined; to?: string | undefined }) =>
+  !query.from || !query.to || query.from <= query.to;
+const firstDayProblem = { message: 'The first date must not be after the last.', path: ['to'] };
+
 export const backOfficeOrdersQuerySchema = pageQuerySchema
-  .extend({
-    /** Every word somewhere in the order number, the patron's name or phone, case ignored. */
-    q: z.string().trim().max(100, 'Search for at most 100 characters.').optional(),
-    status: z.enum(BACK_OFFICE_ORDER_FILTERS, { error: 'Choose a status from the list.' }).optional(),
-    puja: idSchema('Choose a puja.').optional(),
-    /** Administrators only: one monastery's orders. Staff may send only their own monastery's id. */
-    monastery: idSchema('Choose a monastery.').optional(),
-    from: pujaDay('Use the first date as YYYY-MM-DD.'),
-    to: pujaDay('Use the last date as YYYY-MM-DD.'),
-  })
-  .refine((query) => !query.from || !query.to || query.from <= query.to, {
-    message: 'The first date must not be after the last.',
-    path: ['to'],
-  });
+  .extend(backOfficeOrdersFilterShape.shape)
+  .refine(firstDayNotAfterLast, firstDayProblem);
 export type BackOfficeOrdersQuery = z.input<typeof backOfficeOrdersQuerySchema>;
+
+/** The same search and filters without a page: which orders a bulk action or an export covers. */
+export const backOfficeOrdersFilterSchema = backOfficeOrdersFilterShape.refine(
+  firstDayNotAfterLast,
+  firstDayProblem,
+);
+export type BackOfficeOrdersFilterQuery = z.input<typeof backOfficeOrdersFilterSchema>;
 
 /**
  * One page of orders. Open orders (pending, approved) come first, the soonest puja first: what the staff
@@ -105,7 +137,7 @@ export const orderEventSchema = z
     /** Who did it; null when nobody did (a payment settled by the provider, an expiry). */
     actor: z.object({ name: z.string(), role: z.enum(ROLES) }).nullable(),
     amount: z.number().nonnegative().nullable(),
-    provider: z.enum(PAYMENT_METHODS).nullable(),
+    provider: z.enum(PAYMENT_PROVIDERS).nullable(),
     /** `YYYY-MM-DD`: the new day of a re-date, or the day ordered. */
     date: z.string().nullable(),
     previous_date: z.string().nullable(),
@@ -199,4 +231,90 @@ export const staffMessageEndpoint = defineEndpoint({
   body: staffMessageRequestSchema,
   responses: { 200: backOfficeOrderResponseSchema },
   errors: [401, 403, 404, 409, 422, 429],
+});
+
+// ---- Approving many orders at once (docs/decisions/039) ----
+
+/**
+ * The most orders one approve-many request names: a festival day's page of work, yet one request whose
+ * transactions finish in a few seconds and never hold the list's readers back for long.
+ */
+export const APPROVE_MANY_LIMIT = 200;
+
+export const approveManyRequestSchema = z.object({
+  order_ids: z
+    .array(idSchema('Choose an order.'))
+    .min(1, 'Choose at least one order.')
+    .max(APPROVE_MANY_LIMIT, `Approve at most ${APPROVE_MANY_LIMIT} orders at a time.`),
+});
+export type ApproveManyRequest = z.input<typeof approveManyRequestSchema>;
+
+/**
+ * Why one order of a bulk approval was not approved: no such order, another monastery's, no longer
+ * pending (approved already, declined, cancelled...), or not paid yet.
+ */
+export const APPROVE_MANY_REFUSALS = ['not_found', 'other_monastery', 'not_pending', 'not_paid'] as const;
+export type ApproveManyRefusal = (typeof APPROVE_MANY_REFUSALS)[number];
+
+export const approveManyResponseSchema = z.object({
+  /** One per distinct order id sent, in the order sent. */
+  results: z.array(
+    z.object({
+      order_id: z.number().int(),
+      /** The order's number; null when there is no such order (or it is another monastery's). */
+      number: z.string().nullable(),
+      outcome: z.enum(['approved', 'refused']),
+      reason: z.enum(APPROVE_MANY_REFUSALS).nullable(),
+    }),
+  ),
+  approved: z.number().int().nonnegative(),
+  refused: z.number().int().nonnegative(),
+});
+export type ApproveManyResponse = z.infer<typeof approveManyResponseSchema>;
+
+export const approveManyOrdersEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/api/orders/approve-many',
+  access: { roles: ['monastery'] },
+  summary:
+    'Approve many of the monastery’s paid pending orders at once; each is checked and approved on its own, and the answer says what became of each',
+  tags: ['back-office orders'],
+  body: approveManyRequestSchema,
+  responses: { 200: approveManyResponseSchema },
+  errors: [401, 403, 422],
+});
+
+/** The ids of the orders a search and filters match, for "select all that match" (at most APPROVE_MANY_LIMIT). */
+export const matchingOrderIdsResponseSchema = z.object({
+  ids: z.array(z.number().int()),
+  /** How many match in all: more than `ids` holds when it is over APPROVE_MANY_LIMIT. */
+  total: z.number().int().nonnegative(),
+});
+export type MatchingOrderIdsResponse = z.infer<typeof matchingOrderIdsResponseSchema>;
+
+export const matchingOrderIdsEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/api/orders/ids',
+  access: { roles: ['monastery'] },
+  summary: 'The ids of the monastery’s orders a search and filters match, in the list’s order (at most 200)',
+  tags: ['back-office orders'],
+  query: backOfficeOrdersFilterSchema,
+  responses: { 200: matchingOrderIdsResponseSchema },
+  errors: [401, 403, 422],
+});
+
+/** The most rows one export of orders holds (the newest first beyond it is the next export's work). */
+export const ORDERS_EXPORT_LIMIT = 5000;
+
+export const exportOrdersEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/api/orders/export.csv',
+  access: { roles: ['monastery'] },
+  summary:
+    'The monastery’s orders a search and filters match, as CSV (UTF-8 with a byte-order mark, Nepal times)',
+  tags: ['back-office orders'],
+  query: backOfficeOrdersFilterSchema,
+  responses: {},
+  file: 'text/csv',
+  errors: [401, 403, 422],
 });

@@ -113,3 +113,16 @@ export function zonedTimeToUtc(isoDate: string, timeOfDay: string, timeZone: str
 export function dayInZone(instant: Date, timeZone: string): string {
   return todayIn(timeZone, instant);
 }
+
+/**
+ * An instant as the wall-clock time in a zone with the zone's offset, to the second: 2026-12-01T07:00:00+05:45.
+ * What exports write, so a spreadsheet shows Nepal's time and still knows the instant.
+ */
+export function instantInZone(instant: Date, timeZone: string): string {
+  const offsetMinutes = Math.round(offsetAt(instant, timeZone) / 60_000);
+  const wallClock = new Date(instant.getTime() - instant.getMilliseconds() + offsetMinutes * 60_000);
+  const sign = offsetMinutes < 0 ? '-' : '+';
+  const hours = String(Math.floor(Math.abs(offsetMinutes) / 60)).padStart(2, '0');
+  const minutes = String(Math.abs(offsetMinutes) % 60).padStart(2, '0');
+  return `${wallClock.toISOString().slice(0, 19)}${sign}${hours}:${minutes}`;
+}

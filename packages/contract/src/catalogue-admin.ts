@@ -1,4 +1,5 @@
 import {
+  catalogueItemEditSchema,
   catalogueItemFieldsSchema,
   idParamsSchema,
   monasteryListResponseSchema,
@@ -94,7 +95,7 @@ export const updateMonasteryEndpoint = defineEndpoint({
   summary: 'Update a monastery (the picture only when a new one is sent)',
   tags: ['catalogue'],
   params: idParamsSchema,
-  body: catalogueItemFieldsSchema,
+  body: catalogueItemEditSchema,
   consumes: 'multipart/form-data',
   responses: { 200: monasteryListResponseSchema },
   errors: catalogueWriteErrors,
@@ -120,7 +121,7 @@ export const updatePujaEndpoint = defineEndpoint({
   summary: 'Update a catalogue puja',
   tags: ['catalogue'],
   params: idParamsSchema,
-  body: catalogueItemFieldsSchema,
+  body: catalogueItemEditSchema,
   consumes: 'multipart/form-data',
   responses: { 200: pujaListResponseSchema },
   errors: catalogueWriteErrors,

@@ -1,6 +1,8 @@
 import { defineEndpoint } from './endpoint.ts';
 import { isSlugOrId, MAX_SLUG_LENGTH, SLUG_PATTERN } from './identifiers.ts';
 import { idSchema, uploadedFileSchema } from './input-rules.ts';
+import { offeringPricingSchema } from './offerings.ts';
+import { recordVersionSchema } from './record-version.ts';
 import { z } from './zod.ts';
 
 /**
@@ -8,11 +10,33 @@ import { z } from './zod.ts';
  * with a monastery's price. Costs are rupees as JSON numbers.
  */
 
+/**
+ * A name or description entered in Nepali or Traditional Chinese, or null where only the English was
+ * (docs/decisions/049; `catalogueText` picks the reader's). The server always sends them; optional so an
+ * answer kept from before they existed still reads.
+ */
+const translationSchema = z.string().nullable().optional();
+/** The names in the other languages: every shape that names a monastery or puja carries them. */
+export const nameTranslationsSchema = z.object({
+  name_ne: translationSchema,
+  name_zh_hant: translationSchema,
+});
+const catalogueTranslationsSchema = nameTranslationsSchema.extend({
+  description_ne: translationSchema,
+  description_zh_hant: translationSchema,
+});
+
 export const catalogueStatusSchema = z.union([z.literal(0), z.literal(1)]);
 
 /** The price a monastery asks for a puja: the monastery–puja offering. */
 export const pivotSchema = z
-  .object({ id: z.number().int(), cost: z.number().nonnegative() })
+  .object({
+    id: z.number().int(),
+    /** The price, the unit's price or the least amount, as `pricing` says (docs/decisions/054). */
+    cost: z.number().nonnegative(),
+    /** How the offering is priced. The server always sends it; optional so an answer kept from before reads. */
+    pricing: offeringPricingSchema.optional(),
+  })
   .meta({ id: 'Pivot' });
 export type Pivot = z.infer<typeof pivotSchema>;
 
@@ -22,10 +46,13 @@ export const pujaSchema = z
     name: z.string(),
     slug: z.string().nullable(),
     description: z.string(),
+    ...catalogueTranslationsSchema.shape,
     image_path: z.string().nullable(),
     status: catalogueStatusSchema,
     /** Non-null marks a monastery's own special puja. */
     monastery_id: z.number().int().nullable(),
+    /** What a save sends back (docs/decisions/040). */
+    version: z.number().int(),
   })
   .meta({ id: 'Puja' });
 export type Puja = z.infer<typeof pujaSchema>;
@@ -39,8 +66,19 @@ export const monasterySummarySchema = z
     slug: z.string().nullable(),
     name: z.string(),
     description: z.string(),
+    ...catalogueTranslationsSchema.shape,
     image_path: z.string().nullable(),
+    /**
+     * The gallery's pictures, in order, and where the monastery is and how to reach it (docs/decisions/046).
+     * The server always sends them; optional so an answer kept from before they existed still reads.
+     */
+    gallery: z.array(z.string()).optional(),
+    address: z.string().nullable().optional(),
+    phone: z.string().nullable().optional(),
+    email: z.string().nullable().optional(),
     status: catalogueStatusSchema,
+    /** What a save sends back (docs/decisions/040). */
+    version: z.number().int(),
   })
   .meta({ id: 'MonasterySummary' });
 export type MonasterySummary = z.infer<typeof monasterySummarySchema>;
@@ -96,19 +134,43 @@ export const catalogueStatusFieldSchema = z.coerce
   .refine((value) => value === 0 || value === 1, 'Status is Open (1) or Closed (0).')
   .transform((value) => value as 0 | 1);
 
-/** A monastery or puja as the forms send it: name, image, description and status are all required. */
-export const catalogueItemFieldsSchema = z.object({
-  name: z.string().trim().min(1, 'Name is required.').max(120, 'Name can be at most 120 characters.'),
-  description: z
+const NAME_MAX = 120;
+const nameTooLong = 'Name can be at most 120 characters.';
+const DESCRIPTION_MAX = 5000;
+const descriptionTooLong = 'Description can be at most 5000 characters.';
+
+/** A text in another language as a form sends it: empty (or left out) is none, and the English is shown. */
+const translationField = (max: number, message: string) =>
+  z
     .string()
     .trim()
-    .min(1, 'Description is required.')
-    .max(5000, 'Description can be at most 5000 characters.'),
+    .max(max, message)
+    .optional()
+    .transform((value) => value || null);
+export const descriptionTranslationFieldsSchema = z.object({
+  description_ne: translationField(DESCRIPTION_MAX, descriptionTooLong),
+  description_zh_hant: translationField(DESCRIPTION_MAX, descriptionTooLong),
+});
+
+/**
+ * A monastery or puja as the forms send it: name, image, description and status are all required; the
+ * name and description in Nepali and Chinese are optional (docs/decisions/049).
+ */
+export const catalogueItemFieldsSchema = z.object({
+  name: z.string().trim().min(1, 'Name is required.').max(NAME_MAX, nameTooLong),
+  description: z.string().trim().min(1, 'Description is required.').max(DESCRIPTION_MAX, descriptionTooLong),
+  name_ne: translationField(NAME_MAX, nameTooLong),
+  name_zh_hant: translationField(NAME_MAX, nameTooLong),
+  ...descriptionTranslationFieldsSchema.shape,
   status: catalogueStatusFieldSchema,
   /** A picture (multipart file). Required when creating; on edit only to replace the current one. */
   image: uploadedFileSchema('A picture (multipart file)'),
 });
 export type CatalogueItemFields = z.input<typeof catalogueItemFieldsSchema>;
+
+/** An edit: the same fields and the version the form was opened at; a save from an older one is refused (409). */
+export const catalogueItemEditSchema = catalogueItemFieldsSchema.extend({ version: recordVersionSchema });
+export type CatalogueItemEdit = z.input<typeof catalogueItemEditSchema>;
 
 export const idParamsSchema = z.object({ id: idSchema() });
 

@@ -1,6 +1,7 @@
-import { CONCERN_KINDS, CONCERN_MESSAGE_MAX_LENGTH, PAYMENT_METHODS } from './constants.ts';
+import { CONCERN_KINDS, CONCERN_MESSAGE_MAX_LENGTH, PAYMENT_PROVIDERS } from './constants.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { idSchema } from './input-rules.ts';
+import { isWholePaisa } from './money.ts';
 import {
   concernSchema,
   ISO_DATE_PATTERN,
@@ -9,6 +10,7 @@ import {
   orderResponseSchema,
   prayerNameSchema,
 } from './orders.ts';
+import { refundSchema } from './payments.ts';
 import { z } from './zod.ts';
 
 /**
@@ -48,7 +50,7 @@ export const resolveConcernRequestSchema = z.discriminatedUnion(
         .number({ error: 'Enter the amount to refund in rupees.' })
         .positive('Enter the amount to refund in rupees.')
         .max(10_000_000, 'Enter the amount to refund in rupees.')
-        .refine((rupees) => Math.abs(rupees * 100 - Math.round(rupees * 100)) < 1e-6, {
+        .refine(isWholePaisa, {
           error: 'An amount has at most two decimals (paisa).',
         }),
       note: resolutionNote,
@@ -86,9 +88,11 @@ export const adminConcernSchema = concernSchema
       completed_at: z.string().nullable(),
       patron: z.string(),
       amount: z.number().nonnegative(),
-      provider: z.enum(PAYMENT_METHODS).nullable(),
-      /** What a refund may still return, in rupees: the kept payment less any refund it already carries. */
+      provider: z.enum(PAYMENT_PROVIDERS).nullable(),
+      /** What a refund may still return, in rupees: the kept payment less every refund of it, made or due. */
       refundable: z.number().nonnegative(),
+      /** The refunds of the order's payment so far, oldest first (docs/decisions/044). */
+      refunds: z.array(refundSchema),
       intention: z.string().nullable(),
     }),
     /** The names to pray for, each with when it was ticked as read. */

@@ -9,6 +9,18 @@ export type CatalogueStatus = (typeof CATALOGUE_STATUS)[keyof typeof CATALOGUE_S
 
 export const PAYMENT_METHODS = ['esewa', 'khalti'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+/**
+ * Who took a payment: the two wallets a patron chooses between when ordering, and Stripe, the card
+ * provider a deployment may turn on (docs/decisions/052), chosen at the payment step.
+ */
+export const PAYMENT_PROVIDERS = [...PAYMENT_METHODS, 'stripe'] as const;
+export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
+/** Each provider's name as patrons and administrators read it (notices, receipts, lists). */
+export const PAYMENT_PROVIDER_NAMES: Record<PaymentProvider, string> = {
+  esewa: 'eSewa',
+  khalti: 'Khalti',
+  stripe: 'Card (Stripe)',
+};
 
 /**
  * `pending` → `approved` → `completed`; a pending order may instead be `declined` (staff), `cancelled` (its
@@ -43,9 +55,20 @@ export type DeclineReason = (typeof DECLINE_REASONS)[number];
 export const DECLINE_NOTE_MAX_LENGTH = 500;
 /** How long a declined or cancelled order stays open to messages after it closed (docs/decisions/038). */
 export const CLOSED_ORDER_MESSAGE_DAYS = 30;
+/**
+ * The refund policy's promise: a refund due is made within this many days of falling due, back to the
+ * wallet paid with (`/refunds`; docs/decisions/042). A decline's notice gives the patron that day.
+ */
+export const REFUND_WITHIN_DAYS = 7;
 /** How a patron wants to be reminded the day before their puja (docs/decisions/038). */
 export const REMINDER_CHANNELS = ['sms', 'email', 'none'] as const;
 export type ReminderChannel = (typeof REMINDER_CHANNELS)[number];
+/**
+ * How often a monastery's staff member is told of orders (docs/decisions/041): at each order, or in a
+ * digest every 15 minutes, every hour, or once a day (07:00 Nepal time).
+ */
+export const STAFF_NOTICE_FREQUENCIES = ['each', 'quarter-hour', 'hourly', 'daily'] as const;
+export type StaffNoticeFrequency = (typeof STAFF_NOTICE_FREQUENCIES)[number];
 
 /**
  * Why money received is to be returned. `duplicate`: the order was already paid by another payment;
@@ -82,3 +105,10 @@ export const TOKEN_STORAGE_KEY = 'token';
 /** The largest file an upload may carry (a photo from a phone fits); the server answers 413 above it. */
 export const MAX_UPLOAD_MEGABYTES = 10;
 export const MAX_UPLOAD_BYTES = MAX_UPLOAD_MEGABYTES * 1024 * 1024;
+
+/**
+ * Dedication plans (docs/decisions/055): `forty_nine_days`, the seven weeks after a death; `monthly`, on a
+ * chosen day of each month; `yearly`, on an anniversary.
+ */
+export const PLAN_KINDS = ['forty_nine_days', 'monthly', 'yearly'] as const;
+export type PlanKind = (typeof PLAN_KINDS)[number];

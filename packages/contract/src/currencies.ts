@@ -102,3 +102,49 @@ export function guessCurrencyOfLocale(locale: string | undefined): DisplayCurren
   if (region === 'NP') return RUPEES_ONLY;
   return REGION_CURRENCIES[region];
 }
+
+/**
+ * Card payments (docs/decisions/052): how many of a currency's smallest unit Stripe counts in one unit. Yen
+ * is one of Stripe's zero-decimal currencies (an amount of 500 is ¥500); every other currency here is
+ * counted in hundredths.
+ */
+export function minorUnitsPerUnit(currency: CurrencyCode): number {
+  return currency === 'JPY' ? 1 : 100;
+}
+
+/**
+ * The step a card amount is rounded to, in the smallest unit: a cent for most, a whole yen, and a whole
+ * New Taiwan dollar (Stripe counts TWD in hundredths, yet its cents are not in use and Stripe pays out
+ * only whole dollars).
+ */
+function cardRoundingStep(currency: CurrencyCode): number {
+  return currency === 'TWD' ? 100 : 1;
+}
+
+/** A stored Nepal Rastra Bank rate: paisa for `unit` units of the currency (JPY per 10, INR per 100). */
+export interface CardRate {
+  ratePaisa: number;
+  rateUnit: number;
+}
+
+/**
+ * What a patron pays by card for an amount in rupees: converted at the stored buying rate (what the bank
+ * pays for the currency when it is brought to Nepal) and rounded **up** to the currency's step, so that
+ * what arrives covers the price. Integer arithmetic throughout; amounts stay far below 2^53.
+ */
+export function cardAmountMinor(amountPaisa: number, currency: CurrencyCode, rate: CardRate): number {
+  const step = cardRoundingStep(currency);
+  const numerator = amountPaisa * rate.rateUnit * minorUnitsPerUnit(currency);
+  const denominator = rate.ratePaisa * step;
+  return Math.ceil(numerator / denominator) * step;
+}
+
+/** The rupee value, in paisa, of an amount in a currency's smallest unit at a fixed rate (half up). */
+export function minorToPaisa(amountMinor: number, currency: CurrencyCode, rate: CardRate): number {
+  return Math.round((amountMinor * rate.ratePaisa) / (rate.rateUnit * minorUnitsPerUnit(currency)));
+}
+
+/** An amount in a currency's smallest unit as a number of units (1999 cents → 19.99; ¥500 → 500). */
+export function minorToUnits(amountMinor: number, currency: CurrencyCode): number {
+  return amountMinor / minorUnitsPerUnit(currency);
+}

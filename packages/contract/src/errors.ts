@@ -1,3 +1,4 @@
+import { staleVersionSchema } from './record-version.ts';
 import { z } from './zod.ts';
 
 /**
@@ -25,6 +26,8 @@ export const errorResponseSchema = z
   .object({
     message: z.string(),
     errors: z.record(z.string(), z.array(z.string())).optional(),
+    /** A save from an older version of the record (409; docs/decisions/040). */
+    stale: staleVersionSchema.optional(),
   })
   .meta({ id: 'ErrorResponse' });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;

@@ -51,3 +51,7 @@ export function uploadedFilesSchema(description: string) {
     .optional()
     .meta({ description, type: 'array', items: { type: 'string', format: 'binary' } });
 }
+
+/** A yes or no, as JSON sends it (true) or a form does ("true"; the web app sends forms: docs/api.md). */
+export const formBoolean = (message: string) =>
+  z.preprocess((value) => (value === 'true' ? true : value === 'false' ? false : value), z.boolean(message));

@@ -8,6 +8,10 @@ import { z } from './zod.ts';
 export const LEDGER_ACCOUNT_NAMES = [
   'esewa_clearing',
   'khalti_clearing',
+  // Card payments at Stripe, in rupees at each payment's fixed rate (docs/decisions/052).
+  'stripe_clearing',
+  // What card payments cost: Stripe's fees, borne by the platform (docs/decisions/052).
+  'provider_fees',
   'held_for_orders',
   'refunds_payable',
   'monastery_payable',

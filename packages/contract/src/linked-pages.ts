@@ -14,7 +14,19 @@ export const LINKED_PAGES = {
   staffDashboard: '/monastery/dashboard',
   /** The day's pujas with the names to read: the staff's morning reminder links to it. */
   staffRunSheet: '/monastery/run-sheet',
+  /** The staff's orders; `/{id}` opens one, `?status=to_approve` lists the paid ones waiting. */
+  staffOrders: '/monastery/orders',
+  /** Where staff choose how they are told of orders (docs/decisions/041). */
+  staffAccount: '/monastery/account',
 } as const;
+
+/** One order as its monastery's staff see it: where a notice about it leads. */
+export function staffOrderPath(orderId: number): string {
+  return `${LINKED_PAGES.staffOrders}/${orderId}`;
+}
+
+/** The paid orders waiting for approval: where a digest leads. */
+export const STAFF_NEW_ORDERS_PATH = `${LINKED_PAGES.staffOrders}?status=to_approve`;
 
 /** The patron's page of one order (its details, messages and completion photos). */
 export function orderPagePath(orderId: number): string {

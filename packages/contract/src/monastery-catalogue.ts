@@ -1,6 +1,9 @@
 import { catalogueItemFieldsSchema, pujaSchema, pujaWithPivotSchema } from './catalogue.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { idSchema } from './input-rules.ts';
+import { isWholePaisa } from './money.ts';
+import { checkOfferingPricing, offeringPricingFieldsSchema } from './offerings.ts';
+import { recordVersionSchema } from './record-version.ts';
 import { z } from './zod.ts';
 
 /** A monastery's own offerings, managed by its staff (docs/api.md "Monastery catalogue"). */
@@ -13,7 +16,7 @@ export const pujaCostSchema = z.coerce
   .number({ error: 'Cost is required and must be a number.' })
   .min(MIN_PUJA_COST, `Cost must be at least Rs. ${MIN_PUJA_COST}.`)
   .max(MAX_PUJA_COST, 'Cost is too large.')
-  .refine((value) => Math.round(value * 100) === value * 100, 'Cost can have at most two decimals (paisa).');
+  .refine(isWholePaisa, 'Cost can have at most two decimals (paisa).');
 
 export const monasteryPujasResponseSchema = z.object({
   /** Catalogue pujas this monastery does not offer yet. */
@@ -24,18 +27,26 @@ export type MonasteryPujasResponse = z.infer<typeof monasteryPujasResponseSchema
 
 export const pivotIdParamsSchema = z.object({ pivotId: idSchema() });
 
-export const addMonasteryPujaRequestSchema = z.object({
-  puja: idSchema('Choose a puja.'),
-  cost: pujaCostSchema,
-});
+/** Offering a catalogue puja: its price, and how it is priced (docs/decisions/054). */
+export const addMonasteryPujaRequestSchema = z
+  .object({ puja: idSchema('Choose a puja.'), cost: pujaCostSchema })
+  .extend(offeringPricingFieldsSchema.shape)
+  .superRefine(checkOfferingPricing);
 export type AddMonasteryPujaRequest = z.input<typeof addMonasteryPujaRequestSchema>;
 
 export const selectedPujaResponseSchema = z.object({ selectedPuja: pujaWithPivotSchema });
 export type SelectedPujaResponse = z.infer<typeof selectedPujaResponseSchema>;
 
 /** A special puja: the fields of any catalogue item, and its price at this monastery. */
-export const specialPujaFieldsSchema = catalogueItemFieldsSchema.extend({ cost: pujaCostSchema });
+const specialPujaShape = catalogueItemFieldsSchema
+  .extend({ cost: pujaCostSchema })
+  .extend(offeringPricingFieldsSchema.shape);
+export const specialPujaFieldsSchema = specialPujaShape.superRefine(checkOfferingPricing);
 export type SpecialPujaFields = z.input<typeof specialPujaFieldsSchema>;
+/** An edit of a special puja: the version it was opened at (docs/decisions/040). */
+export const specialPujaEditSchema = specialPujaShape
+  .extend({ version: recordVersionSchema })
+  .superRefine(checkOfferingPricing);
 
 // ---- Endpoints (docs/decisions/014) ----
 // Staff only, each of their own monastery: a offering of another monastery answers 403. A special puja
@@ -136,7 +147,7 @@ export const updateSpecialPujaEndpoint = defineEndpoint({
   summary: 'Edit a special puja',
   tags: ['monastery catalogue'],
   params: pivotIdParamsSchema,
-  body: specialPujaFieldsSchema,
+  body: specialPujaEditSchema,
   consumes: 'multipart/form-data',
   responses: { 200: monasteryPujasResponseSchema },
   errors: specialPujaErrors,

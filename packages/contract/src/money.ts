@@ -11,6 +11,14 @@ export function rupeesToPaisa(rupees: number): number {
 }
 
 /**
+ * Whether rupees are a whole number of paisa (at most two decimals). Compared with a tolerance: in binary
+ * floating point 4451.69 × 100 is 445168.99999999994, not 445169.
+ */
+export function isWholePaisa(rupees: number): boolean {
+  return Math.abs(rupees * 100 - Math.round(rupees * 100)) < 1e-6;
+}
+
+/**
  * `Rs. 1,500` or `Rs. 1,500.50`: Nepali rupees with the locale's separators and digits (Indian English by
  * default, as receipts and SMS write them; `रु. १,५००` in Nepali).
  */

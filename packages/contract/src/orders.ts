@@ -1,4 +1,5 @@
 import { TIME_OF_DAY_PATTERN } from './business-time.ts';
+import { nameTranslationsSchema } from './catalogue.ts';
 import {
   CONCERN_KINDS,
   CONCERN_STATUSES,
@@ -6,12 +7,22 @@ import {
   DECLINE_REASONS,
   ORDER_STATUSES,
   PAYMENT_METHODS,
+  PAYMENT_PROVIDERS,
   PAYMENT_STATUSES,
+  PLAN_KINDS,
 } from './constants.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { idSchema, uploadedFilesSchema } from './input-rules.ts';
+import {
+  giftInputSchema,
+  OFFERING_PRICINGS,
+  offeringChoiceFieldsSchema,
+  orderGiftSchema,
+  unitNamesSchema,
+} from './offerings.ts';
 import { pageInfoSchema, pageQuerySchema } from './paging.ts';
-import { paymentSchema } from './payments.ts';
+import { paymentLinkSummarySchema, paymentSchema } from './payments.ts';
+import { recordVersionSchema } from './record-version.ts';
 import { messageResponseSchema } from './session.ts';
 import { z } from './zod.ts';
 
@@ -58,7 +69,7 @@ export type PrayerNameInput = z.input<typeof prayerNameInputSchema>;
  * A form (multipart, as the web app sends every request: docs/api.md) carries the names as one field
  * holding their JSON; a JSON body carries the list itself. Text that is not JSON stays text, and is refused.
  */
-function listFromForm(value: unknown): unknown {
+export function listFromForm(value: unknown): unknown {
   if (typeof value !== 'string') return value;
   try {
     return JSON.parse(value);
@@ -93,6 +104,10 @@ export const createOrderRequestSchema = z.object({
     .trim()
     .regex(/^[A-Za-z0-9-]{8,64}$/, 'Invalid request key.')
     .optional(),
+  /** A per-unit offering's quantity; a "pay what you can" offering's amount (docs/decisions/054). */
+  ...offeringChoiceFieldsSchema.shape,
+  /** A dedication to someone else, told to them on the day chosen; a form sends it as JSON. */
+  gift: z.preprocess((value) => (value === '' ? undefined : listFromForm(value)), giftInputSchema.optional()),
 });
 export type CreateOrderRequest = z.input<typeof createOrderRequestSchema>;
 
@@ -132,6 +147,8 @@ export const orderSchema = z
     id: z.number().int(),
     /** The reference a person quotes, e.g. `PJ-7K3M9Q` (not guessable from another order's). */
     number: z.string(),
+    /** What a staff member's change sends back (docs/decisions/040). */
+    version: z.number().int(),
     /** The puja's day, as an ISO timestamp at the start of that day in the business time zone. */
     date: z.string(),
     /**
@@ -143,16 +160,32 @@ export const orderSchema = z
     user: z.object({ name: z.string(), email: z.string().nullable(), phone: z.string().nullable() }),
     monastery_puja: z.object({
       id: z.number().int(),
-      monastery: z.object({ id: z.number().int(), name: z.string(), slug: z.string() }),
-      puja: z.object({ id: z.number().int(), name: z.string() }),
+      monastery: z.object({
+        id: z.number().int(),
+        name: z.string(),
+        slug: z.string(),
+        ...nameTranslationsSchema.shape,
+      }),
+      puja: z.object({ id: z.number().int(), name: z.string(), ...nameTranslationsSchema.shape }),
     }),
     /** The names to pray for, in the patron's order, each with its tick once read. */
     names: z.array(prayerNameSchema),
     intention: z.string().nullable(),
-    payment_type: z.enum(PAYMENT_METHODS),
+    payment_type: z.enum(PAYMENT_PROVIDERS),
     payment_status: z.enum(PAYMENT_STATUSES),
     transaction_code: z.string().nullable(),
     amount: z.number().nonnegative(),
+    /**
+     * How the amount was made (docs/decisions/054): `quantity` × `unit_price` for a per-unit offering (its
+     * unit's names kept as they were ordered), the patron's own amount for "pay what you can", else the
+     * price. The server always sends them; optional so an answer kept from before reads.
+     */
+    pricing: z.enum(OFFERING_PRICINGS).optional(),
+    quantity: z.number().int().optional(),
+    unit_price: z.number().nullable().optional(),
+    unit: unitNamesSchema.nullable().optional(),
+    /** The dedication to someone else, or null. Always sent. */
+    gift: orderGiftSchema.nullable().optional(),
     status: z.enum(ORDER_STATUSES),
     created_at: z.string(),
     /**
@@ -162,6 +195,8 @@ export const orderSchema = z
     pay_by: z.string().nullable().optional(),
     /** The money received for it (payments not received are left out), oldest first, with any refund. */
     payments: z.array(paymentSchema),
+    /** The patron's live "Pay for me" link (docs/decisions/051), or null. The server always sends it. */
+    payment_link: paymentLinkSummarySchema.nullable().optional(),
     /**
      * Why the monastery declined the order, and the staff member's words when the reason is `other`; null
      * for an order not declined. The server always sends it.
@@ -184,6 +219,21 @@ export const orderSchema = z
      * window, while no concern is open; null otherwise. Always sent.
      */
     concern_until: z.string().nullable().optional(),
+    /**
+     * The dedication plan this order is an occurrence of (docs/decisions/055): the plan, the occurrence's
+     * place in it and the name of the person it is for when they died; null for an order of its own.
+     * Always sent.
+     */
+    plan: z
+      .object({
+        id: z.number().int(),
+        kind: z.enum(PLAN_KINDS),
+        occurrence: z.number().int(),
+        occurrences: z.number().int(),
+        departed_name: z.string().nullable(),
+      })
+      .nullable()
+      .optional(),
   })
   .meta({ id: 'Order' });
 export type Order = z.infer<typeof orderSchema>;
@@ -237,7 +287,7 @@ export const staffOrdersResponseSchema = z.object({
 export type StaffOrdersResponse = z.infer<typeof staffOrdersResponseSchema>;
 
 export const orderEditResponseSchema = z.object({
-  order: z.object({ id: z.number().int(), date: z.string() }),
+  order: z.object({ id: z.number().int(), date: z.string(), version: z.number().int() }),
 });
 
 /** A puja's time of day as staff set it: `HH:MM` (24-hour, Nepal time), or empty for none. */
@@ -249,28 +299,28 @@ export const pujaTimeSchema = z
   .transform((value) => (value === '' ? null : value));
 
 /**
- * Nothing: approve · `date`: change the date · `status=decline`: decline. `time` with an approval or a
+ * Only the version: approve · `date`: change the date · `status=decline`: decline. `time` with an approval or a
  * re-date sets the puja's time of day (empty clears it); left out, the time stays as it was.
  */
-export const updateOrderRequestSchema = z
-  .object({
-    date: z.string().trim().regex(ISO_DATE_PATTERN, 'Choose a date.').optional(),
-    time: pujaTimeSchema.optional(),
-    status: z.literal('decline', { error: 'The only status that can be sent is decline.' }).optional(),
-    /** With `status=decline`: why (docs/decisions/038). */
-    reason: z
-      .enum(DECLINE_REASONS, {
-        error: 'Choose why: the date is not available, the puja is not offered, or another reason.',
-      })
-      .optional(),
-    /** With `reason=other`: the reason in the staff member's words, which the patron reads. */
-    reason_note: z
-      .string()
-      .trim()
-      .max(DECLINE_NOTE_MAX_LENGTH, `The reason can be at most ${DECLINE_NOTE_MAX_LENGTH} characters.`)
-      .optional(),
-  })
-  .nullish();
+export const updateOrderRequestSchema = z.object({
+  date: z.string().trim().regex(ISO_DATE_PATTERN, 'Choose a date.').optional(),
+  time: pujaTimeSchema.optional(),
+  status: z.literal('decline', { error: 'The only status that can be sent is decline.' }).optional(),
+  /** With `status=decline`: why (docs/decisions/038). */
+  reason: z
+    .enum(DECLINE_REASONS, {
+      error: 'Choose why: the date is not available, the puja is not offered, or another reason.',
+    })
+    .optional(),
+  /** With `reason=other`: the reason in the staff member's words, which the patron reads. */
+  reason_note: z
+    .string()
+    .trim()
+    .max(DECLINE_NOTE_MAX_LENGTH, `The reason can be at most ${DECLINE_NOTE_MAX_LENGTH} characters.`)
+    .optional(),
+  /** The order's version the page showed: a change from an older one is refused (409). */
+  version: recordVersionSchema,
+});
 export type UpdateOrderRequest = z.input<typeof updateOrderRequestSchema>;
 
 export const MESSAGE_MAX_LENGTH = 2000;
@@ -416,7 +466,7 @@ export const updateOrderEndpoint = defineEndpoint({
   path: '/api/order/:orderId',
   access: { roles: ['monastery'] },
   summary:
-    'Approve (no fields), re-date (date) or decline (status=decline) a pending order; time sets the puja’s time of day',
+    'Approve (only the version), re-date (date) or decline (status=decline) a pending order, from the version shown; time sets the puja’s time of day',
   tags: ['order handling'],
   params: orderIdParamsSchema,
   body: updateOrderRequestSchema,

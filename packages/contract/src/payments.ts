@@ -1,5 +1,6 @@
 import { isCalendarDate } from './business-time.ts';
-import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, REFUND_REASONS } from './constants.ts';
+import { ORDER_STATUSES, PAYMENT_PROVIDERS, PAYMENT_STATUSES, REFUND_REASONS } from './constants.ts';
+import { CURRENCIES } from './currencies.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { idSchema } from './input-rules.ts';
 import { pageInfoSchema, pageQuerySchema } from './paging.ts';
@@ -24,27 +25,95 @@ export const khaltiProcessResponseSchema = z.object({
 });
 export type KhaltiProcessResponse = z.infer<typeof khaltiProcessResponseSchema>;
 
+/** The patron's live link, as their order shows it (the token itself is shown once, when it is made). */
+export const paymentLinkSummarySchema = z
+  .object({ created_at: z.string(), shows_names: z.boolean() })
+  .meta({ id: 'PaymentLinkSummary' });
+export type PaymentLinkSummary = z.infer<typeof paymentLinkSummarySchema>;
+
+/**
+ * A card payment (docs/decisions/052): the browser goes to Stripe Checkout's `url`, where the patron pays
+ * `amount` of `currency` (units, e.g. 19.99 USD), converted from the order's rupees at the stored rate.
+ */
+export const cardProcessResponseSchema = z.object({
+  url: z.string(),
+  currency: z.enum(CURRENCIES),
+  amount: z.number().positive(),
+});
+export type CardProcessResponse = z.infer<typeof cardProcessResponseSchema>;
+
+/**
+ * What a card payment was made in, beside its rupee value (`amount`): the payer's currency and the amount
+ * in units, the rate it was converted at (rupees per unit), and Stripe's fee once known, in its currency
+ * and in rupees. Null for the wallets, which take rupees.
+ */
+export const cardMoneySchema = z
+  .object({
+    currency: z.enum(CURRENCIES),
+    amount: z.number().positive(),
+    rupees_per_unit: z.number().positive(),
+    fee: z
+      .object({ currency: z.string(), amount: z.number().nonnegative(), rupees: z.number().nonnegative() })
+      .nullable(),
+  })
+  .meta({ id: 'CardMoney' });
+export type CardMoney = z.infer<typeof cardMoneySchema>;
+
+/**
+ * One refund of a received payment (docs/decisions/044): all of a payment the order no longer keeps, or
+ * part of a kept one (a concern's). Amounts are rupees.
+ */
+export const refundSchema = z
+  .object({
+    id: z.number().int(),
+    amount: z.number().positive(),
+    reason: z.enum(REFUND_REASONS),
+    /** `due`: to be made; `requested`: Khalti's refund API was asked and has not confirmed; `refunded`: made. */
+    state: z.enum(['due', 'requested', 'refunded']),
+    due_at: z.string(),
+    requested_at: z.string().nullable(),
+    refunded_at: z.string().nullable(),
+    /** The provider's reference for the refund (eSewa: as recorded by an administrator). */
+    reference: z.string().nullable(),
+    /** A card payment's refund in the payer's currency (units); null for the wallets. */
+    card_amount: z.number().nonnegative().nullable().optional(),
+    /** Why Khalti last refused it, for an administrator to refund in the portal instead. */
+    error: z.string().nullable(),
+  })
+  .meta({ id: 'Refund' });
+export type Refund = z.infer<typeof refundSchema>;
+
 /**
  * Payments and refunds (docs/api.md "Payments and refunds"). Each try to pay an order is one payment; a
- * payment received for a puja that will not be performed carries its refund. Amounts are rupees.
+ * received payment may carry refunds, several when concerns each refunded part of it. Amounts are rupees.
+ * The `refund_*` fields describe the payment's current refund: the one still to be made, else the newest
+ * (what the Payments screen's actions act on); `refunds` lists every one.
  */
 export const paymentSchema = z
   .object({
     id: z.number().int(),
-    provider: z.enum(PAYMENT_METHODS),
+    provider: z.enum(PAYMENT_PROVIDERS),
+    /** In rupees: for a card payment, its rupee value at the rate fixed when it started. */
     amount: z.number().nonnegative(),
+    card: cardMoneySchema.nullable().optional(),
     /** `Pending`, `Completed` (received and kept), `Failed`, `Refund due` or `Refunded`. */
     status: z.enum(PAYMENT_STATUSES),
     /** Our reference with the provider (eSewa transaction_uuid, Khalti pidx). */
     reference: z.string(),
     /** The provider's code for money received (eSewa ref_id, Khalti transaction_id). */
     transaction_code: z.string().nullable(),
+    /**
+     * Whether someone paid it through the patron's "Pay for me" link, and the name they gave (null when
+     * none); docs/decisions/051. The server always sends both.
+     */
+    through_link: z.boolean().optional(),
+    payer_name: z.string().nullable().optional(),
     created_at: z.string(),
     paid_at: z.string().nullable(),
     refund_reason: z.enum(REFUND_REASONS).nullable(),
     /**
-     * What its refund returns, in rupees: all of `amount`, or part of it (a concern's refund of a performed
-     * puja, docs/decisions/036); null without a refund. The server always sends it.
+     * What its current refund returns, in rupees: all of `amount`, or part of it (a concern's refund of a
+     * performed puja, docs/decisions/036, 044); null without a refund. The server always sends it.
      */
     refund_amount: z.number().nonnegative().nullable().optional(),
     refund_due_at: z.string().nullable(),
@@ -55,6 +124,10 @@ export const paymentSchema = z
     refund_reference: z.string().nullable(),
     /** Why Khalti last refused to refund it, for an administrator to refund in the portal instead. */
     refund_error: z.string().nullable(),
+    /** Every refund of the payment, oldest first. */
+    refunds: z.array(refundSchema),
+    /** What may still be refunded of it, in rupees: what the order keeps less the refunds made or due. */
+    refundable: z.number().nonnegative(),
   })
   .meta({ id: 'Payment' });
 export type Payment = z.infer<typeof paymentSchema>;
@@ -89,7 +162,7 @@ const isoDay = z
 export const adminPaymentsQuerySchema = z
   .object({
     status: z.enum(PAYMENT_STATUSES).optional(),
-    provider: z.enum(PAYMENT_METHODS).optional(),
+    provider: z.enum(PAYMENT_PROVIDERS).optional(),
     from: isoDay,
     to: isoDay,
     /** An order number (`PJ-…`), whole or its start. */
@@ -149,6 +222,31 @@ export const startKhaltiPaymentEndpoint = defineEndpoint({
   errors: [...startErrors, 503],
 });
 
+export const startCardPaymentEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/api/card-process',
+  access: { roles: ['user'] },
+  summary: "Start a card payment (Stripe Checkout) for an order, in the patron's currency",
+  tags: ['payments'],
+  body: startPaymentRequestSchema,
+  responses: { 200: cardProcessResponseSchema },
+  // 404 also when cards are off; 503: Stripe could not start the payment, or no recent rate.
+  errors: [...startErrors, 503],
+});
+
+/** Stripe's webhook: the raw body is checked against its `Stripe-Signature` before anything is read. */
+export const stripeWebhookEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/api/stripe-webhook',
+  access: 'public',
+  summary: "Stripe's signed events (checkout.session.completed)",
+  tags: ['payments'],
+  responses: { 200: z.object({ received: z.boolean() }) },
+  // 422: a signature that is forged, old or missing; 404: cards are off.
+  errors: [404, 422],
+  hidden: true,
+});
+
 /** Where the providers send the browser back: each answers a redirect to the patron's orders. */
 export const esewaSuccessReturnEndpoint = defineEndpoint({
   method: 'GET',
@@ -181,6 +279,18 @@ export const khaltiReturnEndpoint = defineEndpoint({
   summary: "Khalti's return (unsigned), checked with Khalti's look-up",
   tags: ['payments'],
   query: z.object({ pidx: z.string().max(100).optional() }).loose(),
+  responses: {},
+  errors: [],
+  hidden: true,
+});
+
+export const cardReturnEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/card-payment-return',
+  access: 'public',
+  summary: "Stripe Checkout's return, checked by retrieving the session",
+  tags: ['payments'],
+  query: z.object({ session_id: z.string().max(200).optional() }).loose(),
   responses: {},
   errors: [],
   hidden: true,

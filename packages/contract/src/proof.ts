@@ -1,3 +1,4 @@
+import { isCalendarDate } from './business-time.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { idSchema, uploadedFileSchema } from './input-rules.ts';
 import { ISO_DATE_PATTERN } from './orders.ts';
@@ -86,7 +87,7 @@ export const announceLivestreamRequestSchema = z.object({
     .max(500, LIVESTREAM_URL_MESSAGE)
     .refine((value) => livestreamProviderOf(value) !== undefined, LIVESTREAM_URL_MESSAGE),
   /** The day and time it starts, in Nepal time. */
-  date: z.string().trim().regex(ISO_DATE_PATTERN, 'Choose a date.'),
+  date: z.string().trim().regex(ISO_DATE_PATTERN, 'Choose a date.').refine(isCalendarDate, 'Choose a date.'),
   time: z
     .string()
     .trim()

@@ -95,6 +95,19 @@ export const runSheetPdfEndpoint = defineEndpoint({
   errors: [401, 403, 422],
 });
 
+export const runSheetCsvEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/api/run-sheet.csv',
+  access: { roles: ['monastery'] },
+  summary:
+    'The run of one day as CSV, one row per name (UTF-8 with a byte-order mark, Nepal times with the offset)',
+  tags: ['order handling'],
+  query: runSheetQuerySchema,
+  responses: {},
+  file: 'text/csv',
+  errors: [401, 403, 422],
+});
+
 export const markNameReadEndpoint = defineEndpoint({
   method: 'POST',
   path: '/api/prayer-names/:nameId/read',

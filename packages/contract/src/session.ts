@@ -67,12 +67,22 @@ export const sessionUserSchema = z
      */
     email_notices: z.boolean().optional(),
     /**
+     * The account's version, what an administrator's save sends back (docs/decisions/040). The server always
+     * sends it; optional as `email_notices` is.
+     */
+    version: z.number().int().optional(),
+    /**
      * How the person is reminded the day before a puja: `sms`, `email` (SMS without an address) or `none`
      * (docs/decisions/038). The server always sends it; optional as `email_notices` is.
      */
     reminder_channel: z.enum(REMINDER_CHANNELS).optional(),
     /** The person's own time zone (IANA) as their browser gave it, null until then (docs/decisions/038). */
     time_zone: z.string().nullable().optional(),
+    /**
+     * Whether a monastery's staff member is its lead, who invites and removes its staff (docs/decisions/041);
+     * false for everyone else. The server always sends it; optional as `email_notices` is.
+     */
+    is_lead: z.boolean().optional(),
   })
   .meta({ id: 'User' });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
@@ -138,7 +148,13 @@ export const clientConfigResponseSchema = z.object({
   social: z
     .object({ facebook: z.string().nullable(), instagram: z.string().nullable() })
     .default({ facebook: null, instagram: null }),
-  payments: z.object({ test_mode: z.boolean() }).default({ test_mode: false }),
+  /**
+   * `cards_enabled`: whether this deployment takes cards beside eSewa and Khalti through Stripe Checkout
+   * (the payment step offers them and the help pages say "or pay by card"; docs/decisions/051, 052).
+   */
+  payments: z
+    .object({ test_mode: z.boolean(), cards_enabled: z.boolean().default(false) })
+    .default({ test_mode: false, cards_enabled: false }),
 });
 export type ClientConfigResponse = z.infer<typeof clientConfigResponseSchema>;
 

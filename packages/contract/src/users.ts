@@ -3,6 +3,7 @@ import { ROLES } from './constants.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { idSchema } from './input-rules.ts';
 import { pageInfoSchema, pageQuerySchema } from './paging.ts';
+import { recordVersionSchema } from './record-version.ts';
 import { emailSchema, sessionUserSchema } from './session.ts';
 import { withoutPhoneSeparators } from './sign-in.ts';
 import { z } from './zod.ts';
@@ -39,6 +40,9 @@ export const userFormSchema = z.object({
   cpassword: z.string().max(200).optional(),
 });
 export type UserForm = z.input<typeof userFormSchema>;
+/** An edit: the same fields and the version the form was opened at; a save from an older one is refused (409). */
+export const userEditSchema = userFormSchema.extend({ version: recordVersionSchema });
+export type UserEdit = z.input<typeof userEditSchema>;
 
 export const USERS_PAGE_SIZE = 20;
 /** The users table's search and filter; every word of `q` must be in the name, e-mail or phone. */
@@ -108,7 +112,7 @@ export const updateUserEndpoint = defineEndpoint({
   summary: 'Update a user (password only when sent)',
   tags: ['users'],
   params: idParamsSchema,
-  body: userFormSchema,
+  body: userEditSchema,
   methodOverride: true,
   responses: { 200: usersResponseSchema },
   errors: USER_WRITE_ERRORS,

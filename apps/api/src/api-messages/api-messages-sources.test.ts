@@ -39,10 +39,12 @@ const SKIPPED = [
  */
 const NOT_MESSAGES = new Set([
   'Refund due', // a payment status (constants.ts), shown by the web app in its own words
+  'Card (Stripe)', // a provider's name (constants.ts), as eSewa's and Khalti's
   'Deleted account', // the name a deleted patron's orders keep
   'User canceled', // Khalti's status, compared with
   'Monastery Puja', // the product's name
   'Bearer {…}', // the metrics token's header, compared with
+  'Cookie, Accept-Language', // the rendered pages' Vary header
 ]);
 
 /** Calls whose text is for the logs, the database or the API's documentation, never for an answer. */

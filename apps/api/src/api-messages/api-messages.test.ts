@@ -10,7 +10,7 @@ const placeholdersOf = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m
  * technical names.
  */
 const KEPT_WORDS =
-  /SMS|JPEG|PNG|WebP|HEIC|MP4|WebM|YouTube|Facebook|Zoom|https|MB|DELETE|NUL|Unicode|YYYY|eSewa|Khalti|API|English|true|false|decline|user|monastery|POST|_method=patch|(application|multipart)\/[\w-]+/g;
+  /SMS|JPEG|PNG|WebP|HEIC|MP4|WebM|YouTube|Facebook|Zoom|https|MB|DELETE|NUL|Unicode|YYYY|eSewa|Khalti|Stripe|API|English|true|false|decline|user|monastery|POST|_method=patch|(application|multipart)\/[\w-]+/g;
 
 describe('the catalogue of the API’s messages', () => {
   it.each(LANGUAGES)('%s has every key of the English messages, and no other', (language) => {

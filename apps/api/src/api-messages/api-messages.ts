@@ -44,7 +44,7 @@ const PATTERNS: Record<PlaceholderKind, string> = {
 };
 
 /** The locale numbers are written in: Nepali with Devanagari digits, as the web app writes them. */
-const NUMBER_LOCALES: Record<Language, string> = {
+export const NUMBER_LOCALES: Record<Language, string> = {
   en: 'en-IN',
   ne: 'en-IN-u-nu-deva',
   'zh-Hant': 'zh-Hant-TW',

@@ -18,7 +18,8 @@ const createAdmin = (...args: string[]) =>
     env: { ...process.env, DATABASE_URL: database.url },
   });
 
-describe('npm run create-admin', () => {
+// Each case starts `tsx` in a process of its own: 20 s was not enough on a loaded two-core machine.
+describe('npm run create-admin', { timeout: 60_000 }, () => {
   it('creates an administrator, then promotes an existing account', async () => {
     const created = await createAdmin('--phone', '+9779814000001', '--name', 'First Admin');
     expect(created.stdout).toContain('Created administrator +9779814000001');

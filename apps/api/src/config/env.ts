@@ -168,8 +168,52 @@ const envSchema = z.object({
   ESEWA_STATUS_URL: z.url().optional(),
   KHALTI_SECRET_KEY: z.string().min(1).optional(),
   KHALTI_BASE_URL: z.url().optional(),
+  /**
+   * Card payments through Stripe Checkout (docs/decisions/052): off unless both the secret key and the
+   * webhook's signing secret are set, for a deployment with a Stripe account (a foreign friends' entity).
+   */
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /** Where the Stripe SDK sends its calls: Stripe unless set (the stand-in in tests and development). */
+  STRIPE_API_BASE: z.url().default('https://api.stripe.com'),
   /** Tell patrons by SMS when their order is approved, re-dated, declined, completed or messaged. */
   NOTIFY_PATRONS_BY_SMS: booleanString.default(true),
+  /** Whether a monastery's staff's changes to its page wait for an administrator (docs/decisions/046). */
+  MONASTERY_PAGE_REVIEW: booleanString.default(true),
+  /**
+   * Web Push for staff (docs/decisions/041): the VAPID key pair (base64url, as `web-push
+   * generate-vapid-keys` prints it) that signs every push request. Production sets both to offer
+   * notifications; outside production a pair is generated once into DATA_DIR.
+   */
+  VAPID_PUBLIC_KEY: optionalSetting(
+    z.string().regex(/^[A-Za-z0-9_-]{80,100}$/, 'must be a base64url P-256 public key'),
+  ),
+  VAPID_PRIVATE_KEY: optionalSetting(
+    z.string().regex(/^[A-Za-z0-9_-]{40,50}$/, 'must be a base64url P-256 private key'),
+  ),
+  /** Whom the push services may contact about our messages: `mailto:` or an https address. */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)\S+$/, 'must be mailto:address or an https address')
+    .default('mailto:office@example.org'),
+  /**
+   * The push services the server sends to, comma-separated: host names, `.suffix` for a family of hosts
+   * (https only), or an origin with its scheme for a test's stand-in. A subscription elsewhere is refused.
+   */
+  WEB_PUSH_SERVICES: z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+    )
+    .default([
+      'fcm.googleapis.com',
+      'updates.push.services.mozilla.com',
+      'web.push.apple.com',
+      '.notify.windows.com',
+    ]),
   /**
    * `GET /metrics` answers `Authorization: Bearer <token>`. Without a token: only this machine (loopback)
    * outside production, and no one in production (behind a proxy on the same machine, everyone is loopback).
@@ -186,6 +230,8 @@ const envSchema = z.object({
   ORDER_VIDEO_MAX_MEGABYTES: z.coerce.number().int().min(1).max(500).default(50),
   /** Public certificate look-ups (`/verify/{code}` and its API) one address may make per minute. */
   VERIFY_LOOKUPS_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  /** Requests to "Pay for me" links (reading one, starting its payment) one address may make per minute. */
+  PAYMENT_LINK_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   ORDER_PAYMENT_WINDOW_HOURS: z.coerce
     .number()
     .int()
@@ -281,6 +327,8 @@ export interface Config
   SEED_DEMO: boolean;
   /** A production site taking test payments (ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION): every page says so. */
   paymentsAreTests: boolean;
+  /** Card payments through Stripe are on: both Stripe secrets are set (docs/decisions/052). */
+  cardsEnabled: boolean;
 }
 
 /** Settings that only make sense together, and what production must never run with. */
@@ -288,6 +336,8 @@ function crossCheck(env: Env): string[] {
   const problems: string[] = [];
   const production = env.NODE_ENV === 'production';
   if (production && !env.JWT_SECRET) problems.push('JWT_SECRET: required in production');
+  if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY))
+    problems.push('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY: set both, or neither');
   if (production && !env.SMS_PROVIDER)
     problems.push('SMS_PROVIDER: required in production (sparrow, twilio or routed)');
   problems.push(...smsProviderProblems(env));
@@ -319,6 +369,8 @@ function crossCheck(env: Env): string[] {
       `KHALTI_SECRET_KEY: required when PAYMENT_MODE=${env.PAYMENT_MODE} (each merchant has its own)`,
     );
   }
+  if (Boolean(env.STRIPE_SECRET_KEY) !== Boolean(env.STRIPE_WEBHOOK_SECRET))
+    problems.push('STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET: set both (cards on), or neither (cards off)');
   if (env.CAPTCHA_PROVIDER === 'turnstile' && (!env.TURNSTILE_SITE_KEY || !env.TURNSTILE_SECRET_KEY)) {
     problems.push('TURNSTILE_SITE_KEY, TURNSTILE_SECRET_KEY: required when CAPTCHA_PROVIDER=turnstile');
   }
@@ -398,6 +450,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     // Demo accounts on a real site only when asked for (docs/decisions/026).
     SEED_DEMO: env.SEED_DEMO ?? env.NODE_ENV !== 'production',
     paymentsAreTests: env.NODE_ENV === 'production' && env.PAYMENT_MODE === 'sandbox',
+    cardsEnabled: Boolean(env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET),
     dataDirectory: path.resolve(env.DATA_DIR),
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
   };

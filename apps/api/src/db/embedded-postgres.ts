@@ -59,6 +59,8 @@ export async function startEmbeddedPostgres(
   dataDirectory: string,
   log: Log,
   database = DATABASE,
+  /** Server settings beyond ours, `name=value` (the test suite's throw-away cluster gives up durability). */
+  settings: string[] = [],
 ): Promise<EmbeddedDatabase> {
   const clusterDirectory = path.join(dataDirectory, 'postgres');
   const runningAsRoot = process.getuid?.() === 0;
@@ -74,7 +76,12 @@ export async function startEmbeddedPostgres(
     persistent: true,
     createPostgresUser: runningAsRoot,
     initdbFlags: ['--encoding=UTF8'],
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=`],
+    postgresFlags: [
+      ...['listen_addresses=127.0.0.1', 'unix_socket_directories=', ...settings].flatMap((setting) => [
+        '-c',
+        setting,
+      ]),
+    ],
     onLog: (message) => {
       recentLog.push(message);
       if (recentLog.length > 30) recentLog.shift();

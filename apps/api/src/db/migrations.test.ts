@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { rupeesToPaisa } from '@puja/contract';
 import { eq, sql } from 'drizzle-orm';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { describe, expect, inject, it } from 'vitest';
-import { insertMonastery, insertPuja, offer } from '../../test/catalogue-fixtures.ts';
 import { runAdmin, withDatabase } from '../../test/global-setup.ts';
 import {
   ledgerBalances,
@@ -16,7 +16,9 @@ import {
 } from '../modules/ledger/ledger.service.ts';
 import { newOrderNumber } from '../modules/orders/orders.service.ts';
 import { connectDatabase, type Database, migrateDatabase, migrationsFolder } from './client.ts';
-import { ledgerEntries, type monasteryPujas, type orders, paymentAttempts } from './schema/index.ts';
+import { ledgerEntries, type monasteryPujas, type orders, paymentAttempts, refunds } from './schema/index.ts';
+
+type OldOffering = Pick<typeof monasteryPujas.$inferSelect, 'id' | 'monasteryId' | 'costPaisa'>;
 
 type OldOrderValues = Pick<
   Partial<typeof orders.$inferInsert>,
@@ -30,7 +32,7 @@ type OldOrderValues = Pick<
  */
 async function insertOldOrder(
   db: Database,
-  offering: typeof monasteryPujas.$inferSelect,
+  offering: OldOffering,
   values: OldOrderValues & { userId: number },
 ): Promise<typeof orders.$inferSelect> {
   const order = {
@@ -54,12 +56,15 @@ async function insertOldOrder(
   return { ...order, id: inserted.rows[0]!.id } as typeof orders.$inferSelect;
 }
 
-type OldPaymentValues = Partial<
-  Pick<
-    typeof paymentAttempts.$inferInsert,
-    'status' | 'completedAt' | 'refundStatus' | 'refundReason' | 'refundDueAt' | 'refundedAt'
-  >
->;
+/** A payment's columns of before refunds became rows of their own (0020): one refund per payment. */
+interface OldPaymentValues {
+  status?: 'Pending' | 'Completed' | 'Failed';
+  completedAt?: Date;
+  refundStatus?: 'due' | 'requested' | 'refunded';
+  refundReason?: 'declined' | 'cancelled' | 'expired' | 'duplicate' | 'concern';
+  refundDueAt?: Date;
+  refundedAt?: Date;
+}
 /**
  * A payment try as a database from before the ledger stored it: by the columns it had then, as
  * `insertOldOrder` does (`refund_amount_paisa` came later, 0015).
@@ -91,6 +96,27 @@ async function insertOldPerson(db: Database): Promise<{ id: number }> {
     sql`INSERT INTO users (phone, role) VALUES (${`+977${nextOldPhone}`}, 'user') RETURNING id`,
   );
   return { id: inserted.rows[0]!.id };
+}
+
+/**
+ * A monastery, a puja and its offering as a database from before a migration stored them: by their columns of
+ * then, since today's catalogue has columns later migrations add (`version`, `daily_capacity`, 0018).
+ */
+async function insertOldOffering(db: Database, slug: string, rupees: number): Promise<OldOffering> {
+  const row = async (table: 'monasteries' | 'pujas') =>
+    (
+      await db.execute<{ id: number }>(
+        sql`INSERT INTO ${sql.identifier(table)} (slug, name, description, image_path)
+            VALUES (${slug}, ${slug}, ${`About ${slug}`}, ${`/uploads/${slug}.webp`}) RETURNING id`,
+      )
+    ).rows[0]!.id;
+  const monasteryId = await row('monasteries');
+  const pujaId = await row('pujas');
+  const offering = await db.execute<{ id: number }>(
+    sql`INSERT INTO monastery_pujas (monastery_id, puja_id, cost_paisa)
+        VALUES (${monasteryId}, ${pujaId}, ${rupeesToPaisa(rupees)}) RETURNING id`,
+  );
+  return { id: offering.rows[0]!.id, monasteryId, costPaisa: rupeesToPaisa(rupees) };
 }
 
 describe('migrations', () => {
@@ -133,9 +159,7 @@ describe('migration 0010, the ledger', () => {
       await fs.writeFile(journalFile, JSON.stringify(journal));
       await migrate(db, { migrationsFolder: before });
 
-      const monastery = await insertMonastery(db, { slug: 'old-gompa' });
-      const puja = await insertPuja(db, { slug: 'old-puja' });
-      const offering = await offer(db, monastery.id, puja.id, 1000.05); // 100005 paisa
+      const offering = await insertOldOffering(db, 'old-gompa', 1000.05); // 100005 paisa
       const patron = await insertOldPerson(db);
       const order = (values: OldOrderValues) =>
         insertOldOrder(db, offering, { userId: patron.id, ...values });
@@ -188,7 +212,7 @@ describe('migration 0010, the ledger', () => {
       const balance = (account: string) =>
         balances.filter((row) => row.account === account).reduce((total, row) => total + row.balancePaisa, 0);
       expect(balances.find((row) => row.account === 'monastery_payable')).toMatchObject({
-        monasteryId: monastery.id,
+        monasteryId: offering.monasteryId,
         balancePaisa: -90_004,
       });
       expect(balance('platform_commission')).toBe(-10_001);
@@ -204,7 +228,11 @@ describe('migration 0010, the ledger', () => {
       await db.transaction(async (tx) => {
         expect((await postPaymentReceived(tx, performedPayment)).posted).toBe(false);
         expect((await postOrderCompleted(tx, performed, performedPayment, 1000)).posted).toBe(false);
-        expect((await postRefundPaid(tx, cancelledPayment)).posted).toBe(false);
+        const [cancelledRefund] = await tx
+          .select()
+          .from(refunds)
+          .where(eq(refunds.paymentAttemptId, cancelledPayment.id));
+        expect((await postRefundPaid(tx, cancelledPayment, cancelledRefund!)).posted).toBe(false);
       });
       expect(await db.$count(ledgerEntries)).toBe(entries.length);
     } finally {
@@ -231,9 +259,7 @@ describe('migration 0012, names as a list', () => {
       await fs.writeFile(journalFile, JSON.stringify(journal));
       await migrate(db, { migrationsFolder: before });
 
-      const monastery = await insertMonastery(db, { slug: 'names-gompa' });
-      const puja = await insertPuja(db, { slug: 'names-puja' });
-      const offering = await offer(db, monastery.id, puja.id, 1000);
+      const offering = await insertOldOffering(db, 'names-gompa', 1000);
       const patron = await insertOldPerson(db);
       const samples: [string | null, string[]][] = [
         ['Tenzin Norbu', ['Tenzin Norbu']],
@@ -275,6 +301,101 @@ describe('migration 0012, names as a list', () => {
         sql`SELECT beneficiary FROM orders WHERE id = ${ids[1]!}`,
       );
       expect(kept.rows[0]!.beneficiary).toBe(samples[1]![0]);
+    } finally {
+      await connection.close();
+      await fs.rm(before, { recursive: true, force: true });
+      await runAdmin(adminUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    }
+  });
+});
+
+describe('migration 0020, refunds as rows', () => {
+  it('makes each payment’s one refund a row, releases the payments refunded whole, and keeps a concern’s key', async () => {
+    const adminUrl = inject('adminDatabaseUrl');
+    const name = `puja_refunds_${randomBytes(4).toString('hex')}`;
+    await runAdmin(adminUrl, `CREATE DATABASE "${name}"`);
+    const connection = connectDatabase(withDatabase(adminUrl, name), 2);
+    const { db } = connection;
+    const before = await fs.mkdtemp(path.join(os.tmpdir(), 'puja-before-refunds-'));
+    try {
+      await fs.cp(migrationsFolder(), before, { recursive: true });
+      const journalFile = path.join(before, 'meta', '_journal.json');
+      const journal = JSON.parse(await fs.readFile(journalFile, 'utf8'));
+      journal.entries = journal.entries.filter((entry: { tag: string }) => entry.tag < '0020');
+      await fs.writeFile(journalFile, JSON.stringify(journal));
+      await migrate(db, { migrationsFolder: before });
+
+      const offering = await insertOldOffering(db, 'refund-gompa', 2500);
+      const patron = await insertOldPerson(db);
+      const paid = new Date('2026-11-01T10:00:00Z');
+      const due = new Date('2026-11-02T10:00:00Z');
+      const made = new Date('2026-11-03T10:00:00Z');
+      // Declined after payment: all of it due, a Khalti refund asked for.
+      const declined = await insertOldOrder(db, offering, { userId: patron.id, status: 'declined' });
+      const whole = await db.execute<{ id: number }>(sql`
+        INSERT INTO payment_attempts (order_id, provider, reference, amount_paisa, status, completed_at,
+          refund_status, refund_reason, refund_due_at, refund_requested_at)
+        VALUES (${declined.id}, 'khalti', 'old-whole', 250000, 'Completed', ${paid}, 'requested', 'declined',
+          ${due}, ${made})
+        RETURNING id`);
+      // Performed, and a concern refunded Rs. 1,000 of it, made in eSewa's portal.
+      const performed = await insertOldOrder(db, offering, { userId: patron.id, status: 'completed' });
+      const part = await db.execute<{ id: number }>(sql`
+        INSERT INTO payment_attempts (order_id, provider, reference, amount_paisa, status, completed_at,
+          refund_status, refund_reason, refund_due_at, refunded_at, refund_reference, refund_amount_paisa)
+        VALUES (${performed.id}, 'esewa', 'old-part', 250000, 'Completed', ${paid}, 'refunded', 'concern', ${due},
+          ${made}, 'ESW-RF-7', 100000)
+        RETURNING id`);
+      const concern = await db.execute<{ id: number }>(sql`
+        INSERT INTO order_concerns (order_id, raised_by, kind, message, status, resolved_at, resolved_by,
+          refund_amount_paisa, refund_payment_id)
+        VALUES (${performed.id}, ${patron.id}, 'name_missed', 'A name was missed.', 'refunded', ${due},
+          ${patron.id}, 100000, ${part.rows[0]!.id})
+        RETURNING id`);
+      const wholeId = whole.rows[0]!.id;
+      const partId = part.rows[0]!.id;
+
+      await migrate(db, { migrationsFolder: migrationsFolder() });
+      const rows = await db.select().from(refunds).orderBy(refunds.id);
+      expect(rows).toMatchObject([
+        {
+          paymentAttemptId: wholeId,
+          amountPaisa: 250000,
+          reason: 'declined',
+          state: 'requested',
+          idempotencyKey: `release:${wholeId}`,
+          dueAt: due,
+          requestedAt: made,
+        },
+        {
+          paymentAttemptId: partId,
+          amountPaisa: 100000,
+          reason: 'concern',
+          state: 'refunded',
+          idempotencyKey: `concern:${concern.rows[0]!.id}`,
+          refundedAt: made,
+          providerReference: 'ESW-RF-7',
+        },
+      ]);
+      const payments = await db.select().from(paymentAttempts).orderBy(paymentAttempts.id);
+      expect(payments.map((payment) => payment.releasedAt)).toEqual([due, null]);
+      // The rest of the part-refunded payment may still be refunded; never more than was paid.
+      await db.insert(refunds).values({
+        paymentAttemptId: partId,
+        amountPaisa: 150000,
+        reason: 'concern',
+        idempotencyKey: 'concern:later',
+      });
+      await expect(
+        db.insert(refunds).values({
+          paymentAttemptId: partId,
+          amountPaisa: 1,
+          reason: 'concern',
+          idempotencyKey: 'concern:too-much',
+          state: 'refunded',
+          refundedAt: made,
+        }),
+      ).rejects.toThrow();
     } finally {
       await connection.close();
       await fs.rm(before, { recursive: true, force: true });

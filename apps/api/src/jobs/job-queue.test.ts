@@ -117,7 +117,7 @@ describe('durable notices', () => {
     expect(await queuedJobs()).toBe(0);
     const number = cancelled.json().order.number;
     expect(notices().at(-1)!.form.get('text')).toBe(
-      `${number}: You cancelled your Queue Puja at Queue Gompa. http://queue.test/orders?oid=${orderId}`,
+      `${number}: You cancelled your Queue Puja. http://queue.test/orders?oid=${orderId}`,
     );
     expect(notices().at(-1)!.form.get('to')).toBe('9819000001');
 

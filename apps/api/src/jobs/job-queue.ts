@@ -12,7 +12,7 @@ import {
 import type pg from 'pg';
 import type { Executor } from '../db/client.ts';
 import { backOffDelay } from '../lib/back-off.ts';
-import type { OrderEmailAttachment, PatronNotice } from '../notices/notices.ts';
+import type { OrderEmailAttachment, PatronNotice, StaffNotice } from '../notices/notices.ts';
 
 /**
  * The durable job queue (graphile-worker, in the app's own PostgreSQL; docs/decisions/011). A job is added
@@ -36,6 +36,17 @@ export interface JobPayloads {
     /** The monastery's message the e-mail quotes (a `monasteryMessage` notice). */
     messageId?: number;
   };
+  /**
+   * An e-mail to a monastery's staff member (docs/decisions/041): about one order, or their digest;
+   * composed when sent, to the address and in the language they have then.
+   */
+  'send-staff-email':
+    | { userId: number; order: { id: number; number: string }; notice: StaffNotice }
+    | { userId: number; digest: { count: string; orders: string } };
+  /** A web push notification to one of a staff member's devices (docs/decisions/041). */
+  'send-push': { subscriptionId: number; title: string; body: string; url: string };
+  /** The staff's digests that are due, every minute (docs/decisions/041). */
+  'send-staff-digests': Record<string, never>;
   'reconcile-payments': Record<string, never>;
   'expire-orders': Record<string, never>;
   'process-refunds': Record<string, never>;
@@ -45,17 +56,30 @@ export interface JobPayloads {
   'run-payouts': Record<string, never>;
   /** The ledger compared with the payments and refunds, every hour (docs/decisions/034). */
   'reconcile-ledger': Record<string, never>;
-  /** The patrons of tomorrow's pujas reminded, each once (docs/decisions/038). */
-  'remind-patrons': Record<string, never>;
+  /**
+   * The patrons of tomorrow's pujas reminded, each once (docs/decisions/038); tomorrow of the cron slot's
+   * day, so a slot run late, after midnight in Nepal, still reminds its day's pujas (docs/decisions/042).
+   * `_cron` is graphile-worker's: the slot's time, and whether it was backfilled after a stop.
+   */
+  'remind-patrons': { _cron?: { ts: string; backfilled?: boolean } };
   /** Each monastery's staff told of today's pujas and the run sheet, once a day (docs/decisions/038). */
   'remind-staff': Record<string, never>;
+  /**
+   * The e-mail to a gift's recipient (docs/decisions/054), composed when sent; `token` is the dedication
+   * link's, of which only the hash is stored.
+   */
+  'send-gift-email': { orderId: number; token: string };
+  /** Gifts whose day has come and whose order is paid: each recipient told once (docs/decisions/054). */
+  'tell-gift-recipients': Record<string, never>;
 }
 export type JobName = keyof JobPayloads;
 export type JobHandlers = { [Name in JobName]: (payload: JobPayloads[Name]) => Promise<void> };
 
 /** Scheduled work, every minute on one instance (graphile-worker's crontab syntax). */
 const CRONTAB = [
-  ...['reconcile-payments', 'expire-orders', 'process-refunds'].map((name) => `* * * * * ${name} ?max=1`),
+  ...['reconcile-payments', 'expire-orders', 'process-refunds', 'send-staff-digests'].map(
+    (name) => `* * * * * ${name} ?max=1`,
+  ),
   // The bank publishes each morning, Nepal time: asked at 09:15, 12:15 and 15:15 there (03:30, 06:30 and
   // 09:30 UTC); a run that finds today's rates already kept asks nothing.
   '30 3,6,9 * * * fetch-exchange-rates ?max=1',
@@ -66,17 +90,25 @@ const CRONTAB = [
   '0 * * * * reconcile-ledger ?max=1',
   // Patrons are reminded the evening before, from 18:00 Nepal time (12:15 UTC), and each hour until
   // 23:00 there (17:15 UTC; 18:15 would be the next day in Nepal), so an order approved that evening is
-  // reminded too; `reminders_sent` keeps it to once.
-  '15 12-17 * * * remind-patrons ?max=1&fill=1h',
+  // reminded too; `reminders_sent` keeps it to once. A server down then runs the missed slots when it
+  // starts within 12 hours (backfill): late, the same night or the next morning, for the slot's day.
+  '15 12-17 * * * remind-patrons ?max=1&fill=12h',
   // Staff at 06:00 Nepal time (00:15 UTC). A server that was down then runs the missed slot when it
   // starts within four hours (graphile-worker's backfill); later than that the morning has passed.
   '15 0 * * * remind-staff ?max=1&fill=4h',
+  // Gift recipients on their day, every ten minutes: a gift for today is told soon after it is paid, and
+  // the once-only mark (`order_gifts.told_at`) lets a server down meanwhile catch up at its next run.
+  '*/10 * * * * tell-gift-recipients ?max=1',
 ].join('\n');
 
 /** How many attempts a job gets: with graphile-worker's back-off, about three days for an SMS or e-mail. */
 const MAX_ATTEMPTS: Record<JobName, number> = {
   'send-sms': 25,
   'send-email': 25,
+  'send-staff-email': 25,
+  // A push service down for a day is not worth trying after: the notice is old news by then.
+  'send-push': 10,
+  'send-staff-digests': 1,
   'reconcile-payments': 1,
   'expire-orders': 1,
   'process-refunds': 1,
@@ -86,6 +118,8 @@ const MAX_ATTEMPTS: Record<JobName, number> = {
   // A run that fails part-way is tried again; what it had sent is claimed, so nothing goes twice.
   'remind-patrons': 3,
   'remind-staff': 3,
+  'send-gift-email': 25,
+  'tell-gift-recipients': 1,
 };
 
 export async function enqueueJob<Name extends JobName>(

@@ -1,6 +1,7 @@
 import { DEFAULT_LANGUAGE, type Language } from '@puja/contract';
 import { en } from './en.ts';
 import { ne } from './ne.ts';
+import { isGsm7 } from './sms-segments.ts';
 import { zhHant } from './zh-Hant.ts';
 
 /**
@@ -76,3 +77,35 @@ export function smsText(
 ): string {
   return noticeText(language, 'sms', notice.key, { ...notice.params, ...senderParams } as never);
 }
+
+/**
+ * What a notice's SMS says: its short form where it has one (`smsShort`, for the sentences too long for
+ * one SMS in English or two in Nepali and Chinese), else the `sms` sentence. A name that is not in the
+ * GSM 7-bit alphabet (a Nepali or Chinese patron's) would send an English text as UCS-2, at 70 characters
+ * an SMS instead of 160, so an English SMS (to staff, or to a patron naming a link's payer) leaves it out (its `…Unnamed` text) rather than cost
+ * three SMS; a Nepali or Chinese SMS is UCS-2 already and keeps it.
+ */
+export function smsMessage(
+  language: Language | null | undefined,
+  notice: PatronNotice | StaffNotice,
+  senderParams: Partial<Record<SenderParams, string>> = {},
+): string {
+  const catalogue = NOTICE_CATALOGUES[language ?? DEFAULT_LANGUAGE] ?? NOTICE_CATALOGUES[DEFAULT_LANGUAGE];
+  const params = { ...notice.params, ...senderParams } as Record<string, string>;
+  let key: string = notice.key;
+  const unnamed = `${key}Unnamed`;
+  // The person a text names: the patron (staff notices) or the payer of a "Pay for me" link.
+  const named = params.patron ?? params.payer;
+  if (named !== undefined && !isGsm7(named) && unnamed in catalogue.sms) {
+    const text =
+      (catalogue.smsShort as Record<string, string>)[unnamed] ??
+      (catalogue.sms as Record<string, string>)[unnamed]!;
+    if (isGsm7(fillText(text, { ...params, patron: '', payer: '' }))) key = unnamed;
+  }
+  const text =
+    (catalogue.smsShort as Record<string, string>)[key] ?? (catalogue.sms as Record<string, string>)[key]!;
+  return fillText(text, params);
+}
+
+/** Whether a text carries a link already: its SMS then gets no second one (the order's page). */
+export const hasLink = (text: string) => /https?:\/\//.test(text);

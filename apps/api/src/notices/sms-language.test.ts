@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMoneyHarness } from '../../test/money-harness.ts';
 import { freshAddress } from '../../test/session-helpers.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { users } from '../db/schema/index.ts';
+import { pujas, users } from '../db/schema/index.ts';
 import { outboxFile } from '../integrations/sms/outbox-sms.ts';
 import { requestLanguage } from '../lib/request-language.ts';
 
@@ -76,12 +76,41 @@ describe('notices about an order', () => {
         .filter((message) => message.text.startsWith(`${number}: `));
       expect(texts.find((message) => message.to === '+9779818000001')?.text).toMatch(
         new RegExp(
-          `^${number}: 我們已收到您為Money Gompa .* 的Tara Puja支付的 Rs\\. 2,500。 http://money\\.test/orders\\?oid=${orderId}$`,
+          `^${number}: 已收到您 .* Tara Puja的 Rs\\. 2,500。 http://money\\.test/orders\\?oid=${orderId}$`,
         ),
       );
       expect(texts.find((message) => message.to === '+9779818000003')?.text).toMatch(
-        new RegExp(`^${number}: एक यजमानले .* को Tara Puja का लागि Rs\\. 2,500 तिर्नुभयो।`),
+        new RegExp(`^${number}: (यजमानले|.+ ले) Tara Puja तिर्नुभयो: स्वीकृतिका लागि तयार।`),
       );
+    } finally {
+      await money.close();
+    }
+  });
+
+  it('name the puja as the catalogue names it in each reader’s language (docs/decisions/049)', async () => {
+    const money = await createMoneyHarness();
+    try {
+      await money.db.update(users).set({ language: 'zh-Hant' }).where(eq(users.phone, '+9779818000001'));
+      await money.db.update(users).set({ language: 'ne' }).where(eq(users.phone, '+9779818000003'));
+      await money.db
+        .update(pujas)
+        .set({ nameNe: 'तारा पूजा', nameZhHant: '度母法會' })
+        .where(eq(pujas.slug, 'money-puja'));
+      const orderId = await money.placeOrder();
+      await money.pay(orderId);
+      await money.app.jobs.runDueJobs();
+      const { number } = await money.order(orderId);
+      const texts = (await fs.readFile(outboxFile(money.harness.dataDirectory), 'utf8'))
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as { to: string; text: string })
+        .filter((message) => message.text.startsWith(`${number}: `));
+      const patronText = texts.find((message) => message.to === '+9779818000001')?.text;
+      expect(patronText).toContain('度母法會');
+      expect(patronText).not.toContain('Tara Puja');
+      const staffText = texts.find((message) => message.to === '+9779818000003')?.text;
+      expect(staffText).toContain('तारा पूजा');
+      expect(staffText).not.toContain('Tara Puja');
     } finally {
       await money.close();
     }

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertMonastery, insertPuja, offer } from '../../test/catalogue-fixtures.ts';
 import { insertOrder, insertPerson } from '../../test/order-fixtures.ts';
+import { versionOf } from '../../test/record-versions.ts';
 import { bearer, freshAddress, signInByPhone } from '../../test/session-helpers.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { users } from '../db/schema/index.ts';
@@ -47,6 +48,7 @@ describe('a password set by an administrator', () => {
         monastery: monastery.id,
         password: 'new-lotus-1',
         cpassword: 'new-lotus-1',
+        version: await versionOf(harness.database.db, 'user', staff.user.id),
       },
     });
     expect(changed.statusCode).toBe(200);

@@ -115,5 +115,7 @@ export function toSessionUser(user: typeof users.$inferSelect): SessionUser {
     email_notices: user.emailNotices,
     reminder_channel: user.reminderChannel,
     time_zone: user.timeZone,
+    version: user.version,
+    is_lead: user.isLead,
   };
 }

@@ -6,6 +6,7 @@ import { translateAnswer } from '../api-messages/api-messages.ts';
 import { zodIssueMessage } from '../api-messages/zod-messages.ts';
 import { isDatabaseUnreachable } from '../db/database-unreachable.ts';
 import { AppError, BusyError, ThrottledError } from '../lib/app-error.ts';
+import { StaleVersionError } from '../lib/record-version.ts';
 import { requestLanguage } from '../lib/request-language.ts';
 import { UPLOAD_LIMITS } from './body-parsers.ts';
 
@@ -76,6 +77,7 @@ export const errorsPlugin = fp(
       if (error instanceof AppError) {
         const body: ErrorResponse = { message: error.message };
         if (error.errors) body.errors = error.errors;
+        if (error instanceof StaleVersionError) body.stale = error.stale;
         // A throttle's wait goes out as the standard header as well as in the message, for clients.
         if (error instanceof ThrottledError || error instanceof BusyError)
           reply.header('retry-after', String(error.retryAfterSeconds));

@@ -22,7 +22,7 @@ export interface PageRenderer {
   paths: string[];
 }
 
-interface RendererModule {
+export interface PageRendererModule {
   createPageRenderer(options: {
     fetchApi: (path: string, init: RequestInit) => Promise<Response>;
     origin: string;
@@ -32,14 +32,20 @@ interface RendererModule {
 
 export async function loadPageRenderer(
   app: FastifyInstance,
-  options: { webDistDirectory: string; publicUrl: string; nonceMarker: string },
+  options: {
+    webDistDirectory: string;
+    publicUrl: string;
+    nonceMarker: string;
+    /** The renderer's module when it is not the build's (tests load it from source through Vite). */
+    module?: PageRendererModule | undefined;
+  },
 ): Promise<PageRenderer | undefined> {
   const file = path.join(path.dirname(options.webDistDirectory), 'dist-ssr', 'entry-server.js');
-  if (!fs.existsSync(file)) {
+  if (!options.module && !fs.existsSync(file)) {
     app.log.warn('No server-side renderer built; public pages are rendered in the browser only.');
     return undefined;
   }
-  const renderer = (await import(pathToFileURL(file).href)) as RendererModule;
+  const renderer = options.module ?? ((await import(pathToFileURL(file).href)) as PageRendererModule);
   return renderer.createPageRenderer({
     origin: options.publicUrl,
     nonceMarker: options.nonceMarker,

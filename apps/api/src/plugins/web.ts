@@ -2,7 +2,13 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { DEFAULT_LANGUAGE, ERROR_MESSAGES } from '@puja/contract';
+import {
+  DEFAULT_LANGUAGE,
+  ERROR_MESSAGES,
+  isPublicPagePath,
+  localizedPath,
+  splitLanguagePath,
+} from '@puja/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { PublicArea } from '../integrations/storage/file-storage.ts';
@@ -10,7 +16,7 @@ import { allowPublicImages, servePublicUploads } from '../integrations/storage/p
 import { forRenderedPage, withStyleNonce } from '../lib/csp.ts';
 import { STATIC_FILES_ROUTE } from '../lib/metrics-route.ts';
 import { requestLanguage } from '../lib/request-language.ts';
-import { loadPageRenderer, type RenderedPage } from './page-renderer.ts';
+import { loadPageRenderer, type PageRendererModule, type RenderedPage } from './page-renderer.ts';
 
 export interface WebPluginOptions {
   /** The built web app (apps/web/dist); when missing, only the API is served. */
@@ -19,6 +25,8 @@ export interface WebPluginOptions {
   publicUploads: PublicArea;
   /** The site's public address: canonical links and shared pictures in server-rendered pages. */
   publicUrl: string;
+  /** The page renderer's module; by default the build's (apps/web/dist-ssr). */
+  pageRenderer?: PageRendererModule;
 }
 
 const NONCE_MARKER = '__CSP_NONCE__';
@@ -74,6 +82,7 @@ export const webPlugin = fp<WebPluginOptions>(
             webDistDirectory: options.webDistDirectory,
             publicUrl: options.publicUrl,
             nonceMarker: NONCE_MARKER,
+            module: options.pageRenderer,
           })
         : undefined;
 
@@ -94,11 +103,19 @@ export const webPlugin = fp<WebPluginOptions>(
 
     /** A public page rendered on the server when it is one, else the shell the browser renders into. */
     const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
+      // A public page has an address per language (docs/decisions/047): `/ne/…` is in Nepali whoever
+      // asks. Without one, the page is English, unless the browser remembers or asks for another of our
+      // languages (its `lang` cookie, else Accept-Language): it is sent to that language's address. What
+      // is not a public page (the 404 page, the shell) is in that language at its one address.
+      const addressed = splitLanguagePath(request.url).language;
+      const asked = addressed ? undefined : requestLanguage(request.headers);
+      if (!addressed) reply.header('vary', 'Cookie, Accept-Language');
+      if (asked && asked !== DEFAULT_LANGUAGE && isPublicPagePath(request.url)) {
+        return reply.header('cache-control', 'no-cache').redirect(localizedPath(request.url, asked), 302);
+      }
       let page: RenderedPage | undefined;
       try {
-        // In the language the browser asked for (its `lang` cookie, else Accept-Language), as the browser
-        // will render it when it hydrates.
-        page = await renderer?.renderPage(request.url, requestLanguage(request.headers) ?? DEFAULT_LANGUAGE);
+        page = await renderer?.renderPage(request.url, addressed ?? asked ?? DEFAULT_LANGUAGE);
       } catch (error) {
         // The browser can still render the page from the shell: never an error page for a rendering fault.
         request.log.error({ err: error }, 'server-side rendering failed; sending the shell');

@@ -1,7 +1,14 @@
 import { hash } from '@node-rs/argon2';
 import { addDays, todayIn } from '@puja/contract';
 import { eq } from 'drizzle-orm';
-import { orderCertificates, users } from '../../src/db/schema/index.ts';
+import {
+  monasteries,
+  monasteryPujas,
+  orderCertificates,
+  orders,
+  pujas,
+  users,
+} from '../../src/db/schema/index.ts';
 import { latestCodeFor } from '../session-helpers.ts';
 import { MATRIX_VIDEO } from './fuzz-requests.ts';
 import { type SecurityWorld, VIEWERS, type ViewerName } from './security-world.ts';
@@ -43,6 +50,92 @@ async function proofLink(
   });
   const video = proof.json().video;
   return (video && pick(video)) ?? '/api/order-videos/1?expires=0&signature=none';
+}
+/**
+ * A live "Pay for me" link of the patron's unpaid order (docs/decisions/051), made by the patron: only the
+ * patron ever holds a token, and whoever they hand it to may read and pay with it.
+ */
+async function paymentLinkToken(world: SecurityWorld): Promise<string> {
+  const made = await world.app.inject({
+    method: 'POST',
+    url: `/api/order/${world.ids.unpaidOrder}/payment-link`,
+    headers: { authorization: `Bearer ${await world.tokenOf('patron', { fresh: true })}` },
+    payload: { shows_names: false },
+  });
+  if (made.statusCode !== 200) throw new Error(`payment link: ${made.statusCode} ${made.body}`);
+  return made.json<{ path: string }>().path.replace('/pay/', '');
+}
+
+/** The order-day settings' version now, so each viewer's save is from the current one. */
+async function orderDaysVersion(world: SecurityWorld): Promise<number> {
+  const settings = await world.app.inject({
+    url: `/api/monasteries/${world.ids.monastery}/order-days`,
+    headers: { authorization: `Bearer ${await world.tokenOf('admin')}` },
+  });
+  return settings.json<{ version: number }>().version;
+}
+
+/** The version of the viewer's own monastery page, so each staff member's save is from the current one. */
+async function ownPageVersion(world: SecurityWorld, viewer: ViewerName): Promise<number> {
+  if (viewer !== 'staff' && viewer !== 'otherStaff') return 1;
+  const page = await world.app.inject({
+    url: '/api/monastery-page',
+    headers: { authorization: `Bearer ${await world.tokenOf(viewer)}` },
+  });
+  return page.json<{ monastery: { version: number } }>().monastery.version;
+}
+/** A pending change to the staff's monastery page for the administrator to decide; any id for the others. */
+async function pageProposalToDecide(world: SecurityWorld, viewer: ViewerName): Promise<number> {
+  if (viewer !== 'admin') return 1;
+  const saved = await world.app.inject({
+    method: 'POST',
+    url: '/api/monastery-page',
+    headers: { authorization: `Bearer ${await world.tokenOf('staff')}` },
+    payload: { description: 'Proposed for the matrix.', version: await ownPageVersion(world, 'staff') },
+  });
+  return saved.json<{ pending: { id: number } }>().pending.id;
+}
+/**
+ * A record's version as stored now: what the form that edits it sends with the save (docs/decisions/040).
+ * Read at each call, so a row one viewer changed is sent from its new version by the next. A record that
+ * is not there (the fuzzer's ids, one deleted by an earlier viewer) is sent as version 1: the server
+ * answers 404 or refuses, which is what is checked.
+ */
+const versions = {
+  monastery: async (world: SecurityWorld, id: number) =>
+    (
+      await world.db.select({ version: monasteries.version }).from(monasteries).where(eq(monasteries.id, id))
+    )[0]?.version ?? 1,
+  puja: async (world: SecurityWorld, id: number) =>
+    (await world.db.select({ version: pujas.version }).from(pujas).where(eq(pujas.id, id)))[0]?.version ?? 1,
+  user: async (world: SecurityWorld, id: number) =>
+    (await world.db.select({ version: users.version }).from(users).where(eq(users.id, id)))[0]?.version ?? 1,
+  order: async (world: SecurityWorld, id: number) =>
+    (await world.db.select({ version: orders.version }).from(orders).where(eq(orders.id, id)))[0]?.version ??
+    1,
+  /** A monastery's offering of its own puja: the puja's version. */
+  offering: async (world: SecurityWorld, pivotId: number) =>
+    (
+      await world.db
+        .select({ version: pujas.version })
+        .from(monasteryPujas)
+        .innerJoin(pujas, eq(pujas.id, monasteryPujas.pujaId))
+        .where(eq(monasteryPujas.id, pivotId))
+    )[0]?.version ?? 1,
+};
+
+/** A closure of its own for each viewer the route lets open one; nobody's for the others. */
+async function closureToOpen(world: SecurityWorld, viewer: ViewerName): Promise<number> {
+  if (viewer !== 'staff' && viewer !== 'admin') return 1;
+  const day = addDays(world.today, 200 + VIEWERS.indexOf(viewer));
+  const closed = await world.app.inject({
+    method: 'POST',
+    url: `/api/monasteries/${world.ids.monastery}/closures`,
+    headers: { authorization: `Bearer ${await world.tokenOf('admin')}` },
+    payload: { first_day: day, last_day: day, message: 'Opened again by the matrix' },
+  });
+  const closures = closed.json<{ closures: { id: number; first_day: string }[] }>().closures;
+  return closures.find((closure) => closure.first_day === day)!.id;
 }
 const catalogueItem = (name: string) => ({ name, description: 'Described for the matrix.', status: 1 });
 const uniquePhone = (viewer: ViewerName) => `98181000${VIEWERS.indexOf(viewer) + 10}`;
@@ -202,6 +295,74 @@ export const ROUTES: Record<string, Entry> = {
   'PATCH /api/me/reminders': entry('401 200 200 200 200 200', '/api/me/reminders', {
     body: { reminder_channel: 'sms' },
   }),
+  'GET /api/me/staff-notices': entry('401 403 403 200 200 403', '/api/me/staff-notices'),
+  'POST /api/me/staff-notices': entry('401 403 403 200 200 403', '/api/me/staff-notices', {
+    body: patch({ sms: true, email: true, push: false, frequency: 'hourly' }),
+  }),
+  'PATCH /api/me/staff-notices': entry('401 403 403 200 200 403', '/api/me/staff-notices', {
+    body: { sms: true, email: false, push: true, frequency: 'each' },
+  }),
+  'POST /api/me/push-subscriptions': entry('401 403 403 200 200 403', '/api/me/push-subscriptions', {
+    body: (_world, viewer) => ({
+      endpoint: `https://fcm.googleapis.com/fcm/send/matrix-${viewer}`,
+      keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) },
+    }),
+  }),
+  'DELETE /api/me/push-subscriptions': entry(
+    '401 403 403 200 200 403',
+    (_world, viewer) =>
+      `/api/me/push-subscriptions?endpoint=https://fcm.googleapis.com/fcm/send/matrix-${viewer}`,
+  ),
+  // A monastery's own page (docs/decisions/046): each monastery's staff edit their own; with review on (the
+  // default) a save waits for an administrator, who approves or rejects it.
+  'GET /api/monastery-page': entry('401 403 403 200 200 403', '/api/monastery-page'),
+  'POST /api/monastery-page': entry('401 403 403 200 200 403', '/api/monastery-page', {
+    body: async (world, viewer) => ({
+      description: 'Our monastery, described by its staff.',
+      address: 'Kopan Hill, Kathmandu',
+      phone: '+977 1 4821268',
+      email: 'office@security.test',
+      version: await ownPageVersion(world, viewer),
+    }),
+  }),
+  'GET /api/admin/monastery-pages': entry('401 403 403 403 403 200', '/api/admin/monastery-pages'),
+  'POST /api/admin/monastery-pages/:id/approve': entry(
+    '401 403 403 403 403 200',
+    async (world, viewer) =>
+      `/api/admin/monastery-pages/${await pageProposalToDecide(world, viewer)}/approve`,
+  ),
+  'POST /api/admin/monastery-pages/:id/reject': entry(
+    '401 403 403 403 403 200',
+    async (world, viewer) => `/api/admin/monastery-pages/${await pageProposalToDecide(world, viewer)}/reject`,
+    { body: { reason: 'Please add the opening hours.' } },
+  ),
+  'GET /api/monastery/team': entry('401 403 403 200 200 403', '/api/monastery/team'),
+  // Staff in the world are not leads: a well-formed invitation and removal are refused to everyone.
+  'POST /api/monastery/team': entry('401 403 403 403 403 403', '/api/monastery/team', {
+    body: (_world, viewer) => ({
+      name: 'Ani Matrix',
+      code: '+977',
+      phone: `98185000${VIEWERS.indexOf(viewer) + 10}`,
+    }),
+  }),
+  'DELETE /api/monastery/team/:id': entry(
+    '401 403 403 403 403 403',
+    (world) => `/api/monastery/team/${world.people.otherStaff}`,
+  ),
+  'POST /api/user/:id/lead': entry(
+    '401 403 403 403 403 200',
+    (world) => `/api/user/${world.people.otherStaff}/lead`,
+    {
+      body: patch({ is_lead: false }),
+    },
+  ),
+  'PATCH /api/user/:id/lead': entry(
+    '401 403 403 403 403 200',
+    (world) => `/api/user/${world.people.otherStaff}/lead`,
+    {
+      body: { is_lead: false },
+    },
+  ),
   'POST /api/me/currency': entry('401 200 200 200 200 200', '/api/me/currency', {
     body: patch({ currency: 'AUD' }),
   }),
@@ -225,14 +386,21 @@ export const ROUTES: Record<string, Entry> = {
     '401 403 403 403 403 200',
     (w) => `/api/monastery/${w.ids.adminMonastery}`,
     {
-      body: patch(catalogueItem('Admin Gompa Renamed')),
+      body: async (w) =>
+        patch({
+          ...catalogueItem('Admin Gompa Renamed'),
+          version: await versions.monastery(w, w.ids.adminMonastery),
+        }),
     },
   ),
   'PATCH /api/monastery/:id': entry(
     '401 403 403 403 403 200',
     (w) => `/api/monastery/${w.ids.adminMonastery}`,
     {
-      body: catalogueItem('Admin Gompa Again'),
+      body: async (w) => ({
+        ...catalogueItem('Admin Gompa Again'),
+        version: await versions.monastery(w, w.ids.adminMonastery),
+      }),
     },
   ),
   'DELETE /api/monastery/:id': entry(
@@ -243,10 +411,14 @@ export const ROUTES: Record<string, Entry> = {
     form: { fields: { name: 'Matrix Puja', description: 'Described.', status: '1' }, pictureField: 'image' },
   }),
   'POST /api/puja/:id': entry('401 403 403 403 403 200', (w) => `/api/puja/${w.ids.adminPuja}`, {
-    body: patch(catalogueItem('Admin Puja Renamed')),
+    body: async (w) =>
+      patch({ ...catalogueItem('Admin Puja Renamed'), version: await versions.puja(w, w.ids.adminPuja) }),
   }),
   'PATCH /api/puja/:id': entry('401 403 403 403 403 200', (w) => `/api/puja/${w.ids.adminPuja}`, {
-    body: catalogueItem('Admin Puja Again'),
+    body: async (w) => ({
+      ...catalogueItem('Admin Puja Again'),
+      version: await versions.puja(w, w.ids.adminPuja),
+    }),
   }),
   'DELETE /api/puja/:id': entry('401 403 403 403 403 200', (w) => `/api/puja/${w.ids.adminPuja}`),
   'GET /api/monastery/archived': entry('401 403 403 403 403 200', '/api/monastery/archived?page=1&q=gompa'),
@@ -272,10 +444,23 @@ export const ROUTES: Record<string, Entry> = {
     },
   }),
   'POST /api/user/:id': entry('401 403 403 403 403 200', (w) => `/api/user/${w.ids.spareUser}`, {
-    body: patch({ name: 'Spare Renamed', email: 'spare@matrix.test', phone: '+9779818200002', role: 'user' }),
+    body: async (w) =>
+      patch({
+        name: 'Spare Renamed',
+        email: 'spare@matrix.test',
+        phone: '+9779818200002',
+        role: 'user',
+        version: await versions.user(w, w.ids.spareUser),
+      }),
   }),
   'PATCH /api/user/:id': entry('401 403 403 403 403 200', (w) => `/api/user/${w.ids.spareUser}`, {
-    body: { name: 'Spare Again', email: 'spare@matrix.test', phone: '+9779818200002', role: 'user' },
+    body: async (w) => ({
+      name: 'Spare Again',
+      email: 'spare@matrix.test',
+      phone: '+9779818200002',
+      role: 'user',
+      version: await versions.user(w, w.ids.spareUser),
+    }),
   }),
   'DELETE /api/user/:id': entry('401 403 403 403 403 200', (w) => `/api/user/${w.ids.spareUser}`),
   'POST /api/user/:id/revoke-sessions': entry(
@@ -345,6 +530,37 @@ export const ROUTES: Record<string, Entry> = {
   ),
   'GET /api/monastery-commission': entry('401 403 403 200 200 403', '/api/monastery-commission'),
 
+  // ---- the days a monastery takes orders for (docs/decisions/040): anyone reads the days not offered;
+  // its own staff and administrators set them ----
+  'GET /api/monasteries/:monasteryId/unavailable-days': entry(
+    '200 200 200 200 200 200',
+    (w) => `/api/monasteries/${w.ids.monastery}/unavailable-days?from=${w.today}&to=${addDays(w.today, 30)}`,
+  ),
+  'GET /api/monasteries/:monasteryId/order-days': entry(
+    '401 403 403 200 403 200',
+    (w) => `/api/monasteries/${w.ids.monastery}/order-days`,
+  ),
+  'PATCH /api/monasteries/:monasteryId/order-days': entry(
+    '401 403 403 200 403 200',
+    (w) => `/api/monasteries/${w.ids.monastery}/order-days`,
+    { body: async (w) => ({ daily_capacity: 500, cutoff_time: null, version: await orderDaysVersion(w) }) },
+  ),
+  'POST /api/monasteries/:monasteryId/closures': entry(
+    '401 403 403 200 403 200',
+    (w) => `/api/monasteries/${w.ids.monastery}/closures`,
+    {
+      body: (w) => ({
+        first_day: addDays(w.today, 300),
+        last_day: addDays(w.today, 301),
+        message: 'Retreat',
+      }),
+    },
+  ),
+  'DELETE /api/monasteries/:monasteryId/closures/:closureId': entry(
+    '401 403 403 200 403 200',
+    async (w, viewer) => `/api/monasteries/${w.ids.monastery}/closures/${await closureToOpen(w, viewer)}`,
+  ),
+
   // ---- a monastery's earnings and statements (its own staff, and administrators) ----
   'GET /api/earnings/:monasteryId': entry(
     '401 403 403 200 403 200',
@@ -410,12 +626,25 @@ export const ROUTES: Record<string, Entry> = {
   'POST /api/monastery-special-puja/:pivotId': entry(
     '401 403 403 200 403 403',
     (w) => `/api/monastery-special-puja/${w.ids.specialOffer}`,
-    { body: patch({ ...catalogueItem('Gompa Special Renamed'), cost: 1900 }) },
+    {
+      body: async (w) =>
+        patch({
+          ...catalogueItem('Gompa Special Renamed'),
+          cost: 1900,
+          version: await versions.offering(w, w.ids.specialOffer),
+        }),
+    },
   ),
   'PATCH /api/monastery-special-puja/:pivotId': entry(
     '401 403 403 200 403 403',
     (w) => `/api/monastery-special-puja/${w.ids.specialOffer}`,
-    { body: { ...catalogueItem('Gompa Special Again'), cost: 1900 } },
+    {
+      body: async (w) => ({
+        ...catalogueItem('Gompa Special Again'),
+        cost: 1900,
+        version: await versions.offering(w, w.ids.specialOffer),
+      }),
+    },
   ),
 
   // ---- orders: the patron's, the monastery's staff, administrators ----
@@ -447,6 +676,34 @@ export const ROUTES: Record<string, Entry> = {
   'POST /api/khalti-process': entry('401 200 403 403 403 403', '/api/khalti-process', {
     body: (w) => ({ order: w.ids.unpaidOrder }),
   }),
+  // "Pay for me" links: the patron makes and withdraws them; anyone holding one reads and pays it.
+  'POST /api/order/:orderId/payment-link': entry(
+    '401 200 403 403 403 403',
+    (w) => `/api/order/${w.ids.unpaidOrder}/payment-link`,
+    { body: { shows_names: false } },
+  ),
+  'DELETE /api/order/:orderId/payment-link': entry('401 200 403 403 403 403', async (w, viewer) => {
+    if (viewer === 'patron') await paymentLinkToken(w);
+    return `/api/order/${w.ids.unpaidOrder}/payment-link`;
+  }),
+  'GET /api/payment-links/:token': entry(
+    '200 200 200 200 200 200',
+    async (w) => `/api/payment-links/${await paymentLinkToken(w)}`,
+  ),
+  'POST /api/payment-links/:token/esewa': entry(
+    '200 200 200 200 200 200',
+    async (w) => `/api/payment-links/${await paymentLinkToken(w)}/esewa`,
+    { body: { payer_name: 'Dawa' } },
+  ),
+  'POST /api/payment-links/:token/khalti': entry(
+    '200 200 200 200 200 200',
+    async (w) => `/api/payment-links/${await paymentLinkToken(w)}/khalti`,
+    { body: {} },
+  ),
+  // Cards are off in this world (no Stripe secrets): a patron is told 404, the others 403 as for the wallets.
+  'POST /api/card-process': entry('401 404 403 403 403 403', '/api/card-process', {
+    body: (w) => ({ order: w.ids.unpaidOrder }),
+  }),
   'POST /api/order/:orderId/cancel': entry(
     '401 200 403 403 403 403',
     (w) => `/api/order/${w.ids.orderToCancel}/cancel`,
@@ -461,20 +718,48 @@ export const ROUTES: Record<string, Entry> = {
     (w) => `/api/order/${w.ids.paidOrder}/messages`,
     { body: { message: 'Please include my grandmother, Dolma.' } },
   ),
+  // ---- dedication plans: the patron's own (docs/decisions/055) ----
+  'POST /api/plans': entry('401 200 200 403 403 403', '/api/plans', {
+    body: (w) => ({
+      monastery: w.ids.monastery,
+      puja: w.ids.puja,
+      cost: w.price,
+      kind: 'forty_nine_days',
+      departed: { name: 'Pema Lhamo', date_of_death: w.today },
+    }),
+  }),
+  'GET /api/plans': entry('401 200 200 403 403 403', '/api/plans'),
+  'GET /api/plans/:planId': entry('401 200 403 403 403 403', (w) => `/api/plans/${w.ids.plan}`),
+  'POST /api/plans/:planId/esewa-process': entry(
+    '401 200 403 403 403 403',
+    (w) => `/api/plans/${w.ids.plan}/esewa-process`,
+  ),
+  'POST /api/plans/:planId/khalti-process': entry(
+    '401 200 403 403 403 403',
+    (w) => `/api/plans/${w.ids.plan}/khalti-process`,
+  ),
+  'POST /api/plans/:planId/occurrences/:orderId/skip': entry(
+    '401 200 403 403 403 403',
+    (w) => `/api/plans/${w.ids.plan}/occurrences/${w.ids.planOccurrence}/skip`,
+  ),
+  'POST /api/plans/:planId/cancel': entry(
+    '401 200 403 403 403 403',
+    (w) => `/api/plans/${w.ids.plan}/cancel`,
+  ),
   'GET /api/order': entry('401 403 403 200 200 200', '/api/order'),
   'GET /api/order/:orderId/edit': entry(
     '401 403 403 200 403 403',
     (w) => `/api/order/${w.ids.paidOrder}/edit`,
   ),
-  // Approve (no fields): one order through each method.
+  // Approve (only the version): one order through each method.
   'POST /api/order/:orderId': entry('401 403 403 200 403 403', (w) => `/api/order/${w.ids.paidOrder}`, {
-    body: patch({}),
+    body: async (w) => patch({ version: await versions.order(w, w.ids.paidOrder) }),
   }),
   'PATCH /api/order/:orderId': entry(
     '401 403 403 200 403 403',
     (w) => `/api/order/${w.ids.secondPaidOrder}`,
     {
-      body: {},
+      body: async (w) => ({ version: await versions.order(w, w.ids.secondPaidOrder) }),
     },
   ),
   'POST /api/message': entry('401 403 403 200 403 403', '/api/message', {
@@ -487,6 +772,7 @@ export const ROUTES: Record<string, Entry> = {
     '401 403 403 200 200 403',
     (w) => `/api/run-sheet.pdf?date=${w.today}&lang=ne`,
   ),
+  'GET /api/run-sheet.csv': entry('401 403 403 200 200 403', (w) => `/api/run-sheet.csv?date=${w.today}`),
   'POST /api/prayer-names/:nameId/read': entry(
     '401 403 403 200 403 403',
     (w) => `/api/prayer-names/${w.ids.prayerName}/read`,
@@ -502,6 +788,16 @@ export const ROUTES: Record<string, Entry> = {
     (w) => `/api/orders?q=PJ&status=approved&puja=${w.ids.puja}&from=2020-01-01&to=2099-12-31&page=1`,
   ),
   'GET /api/orders/awaiting-action': entry('401 403 403 200 200 200', '/api/orders/awaiting-action'),
+  // Staff only (docs/decisions/039): each staff member's own monastery's ids, export and approvals; the
+  // approval names an unpaid order, so it is refused (`not_paid`, or `other_monastery`) and nothing changes.
+  'GET /api/orders/ids': entry(
+    '401 403 403 200 200 403',
+    (w) => `/api/orders/ids?q=PJ&status=to_approve&puja=${w.ids.puja}&from=2020-01-01&to=2099-12-31`,
+  ),
+  'GET /api/orders/export.csv': entry('401 403 403 200 200 403', '/api/orders/export.csv?status=approved'),
+  'POST /api/orders/approve-many': entry('401 403 403 200 200 403', '/api/orders/approve-many', {
+    body: (w) => ({ order_ids: [w.ids.unpaidOrder] }),
+  }),
   'GET /api/orders/:orderId': entry('401 403 403 200 403 200', (w) => `/api/orders/${w.ids.paidOrder}`),
   'POST /api/orders/:orderId/messages': entry(
     '401 403 403 200 403 403',
@@ -559,6 +855,11 @@ export const ROUTES: Record<string, Entry> = {
       .where(eq(orderCertificates.orderId, w.ids.paidOrder));
     return `/api/verify/${certificate?.code ?? '0000000000000000'}`;
   }),
+  // A dedication's page opens by its link's token alone, the same for everyone: one never sent is 404.
+  'GET /api/dedication/:token': entry(
+    '404 404 404 404 404 404',
+    '/api/dedication/AAAAAAAAAAAAAAAAAAAAAAAAAAA',
+  ),
 
   // ---- deleting one's own account (patrons only), after every row that needs the patrons as they were:
   // it anonymises them and cancels their unpaid orders. The patron still has a payment being confirmed
@@ -573,6 +874,24 @@ export const ROUTES: Record<string, Entry> = {
   ),
   'GET /esewa-payment-failed': entry('302 302 302 302 302 302', '/esewa-payment-failed?reference=unknown'),
   'GET /khalti-payment-return': entry('302 302 302 302 302 302', '/khalti-payment-return?pidx=unknown'),
+  // ... and a link's payer back to the link's page.
+  'GET /pay/:token/esewa-success': entry(
+    '302 302 302 302 302 302',
+    `/pay/${'A'.repeat(43)}/esewa-success?data=bm90LXNpZ25lZA`,
+  ),
+  'GET /pay/:token/esewa-failed': entry(
+    '302 302 302 302 302 302',
+    `/pay/${'A'.repeat(43)}/esewa-failed?reference=unknown`,
+  ),
+  'GET /pay/:token/khalti-return': entry(
+    '302 302 302 302 302 302',
+    `/pay/${'A'.repeat(43)}/khalti-return?pidx=unknown`,
+  ),
+  'GET /card-payment-return': entry('302 302 302 302 302 302', '/card-payment-return?session_id=unknown'),
+  // Stripe's webhook is public and signed; with cards off there is nothing to receive.
+  'POST /api/stripe-webhook': entry('404 404 404 404 404 404', '/api/stripe-webhook', {
+    body: () => ({ id: 'evt_unsigned' }),
+  }),
 
   // ---- the payment simulator (PAYMENT_MODE=simulator only): public, like the providers it plays ----
   'POST /simulator/esewa/api/epay/main/v2/form': entry(

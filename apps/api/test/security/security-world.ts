@@ -13,6 +13,7 @@ import {
   paymentAttempts,
   payoutRuns,
   payouts,
+  refunds,
   sessions,
   users,
 } from '../../src/db/schema/index.ts';
@@ -94,10 +95,11 @@ export async function createSecurityWorld() {
 
   // The patron's orders: two paid ones for staff to approve and complete (through POST with `_method` and
   // through PATCH), one unpaid to pay, one to cancel, and two paid then cancelled whose payments are
-  // refunds due (one through Khalti, one through eSewa).
-  const paidOrder = await money.placeOrder();
+  // refunds due (one through Khalti, one through eSewa). The two to complete are today's: a puja is
+  // completed on its day, never before (docs/decisions/039).
+  const paidOrder = await money.placeOrder({ daysAhead: 0 });
   await payOrder(db, paidOrder);
-  const secondPaidOrder = await money.placeOrder();
+  const secondPaidOrder = await money.placeOrder({ daysAhead: 0 });
   await payOrder(db, secondPaidOrder);
   const unpaidOrder = await money.placeOrder();
   const orderToCancel = await money.placeOrder();
@@ -110,6 +112,10 @@ export async function createSecurityWorld() {
     const cancelled = await money.cancel(order);
     if (cancelled.statusCode !== 200) throw new Error(`cancel: ${cancelled.body}`);
   }
+  // Dedication plans (docs/decisions/055): one of the patron's to read, pay, skip in and end.
+  const placedPlan = await money.placePlan({ diedDaysAgo: 0 });
+  if (placedPlan.statusCode !== 200) throw new Error(`plan: ${placedPlan.body}`);
+  const plan = placedPlan.json<{ plan: { id: number; occurrences: { order: { id: number } }[] } }>().plan;
   // Everyone the tests act as has history, so an administrator deleting one of them archives the row
   // (which `restore` undoes) instead of removing it.
   await money.placeOrder({ token: money.tokens.otherPatron });
@@ -143,7 +149,8 @@ export async function createSecurityWorld() {
       await db
         .select({ id: paymentAttempts.id })
         .from(paymentAttempts)
-        .where(and(eq(paymentAttempts.orderId, orderId), eq(paymentAttempts.refundStatus, 'due')))
+        .innerJoin(refunds, eq(refunds.paymentAttemptId, paymentAttempts.id))
+        .where(and(eq(paymentAttempts.orderId, orderId), eq(refunds.state, 'due')))
     )[0]!.id;
 
   const people: Record<Exclude<ViewerName, 'visitor'>, number> = {
@@ -223,6 +230,8 @@ export async function createSecurityWorld() {
       secondPaidOrder,
       unpaidOrder,
       orderToCancel,
+      plan: plan.id,
+      planOccurrence: plan.occurrences[0]!.order.id,
       prayerName: prayerName!.id,
       concernOrder: concernOrder.id,
       concern: concern!.id,

@@ -8,6 +8,9 @@
  * - An SMTP server on E2E_SMTP_PORT (smtp-server). Each e-mail it accepts is one JSON line
  *   `{ to, from, subject, text, html, language, attachments: [{ filename, contentType, size, text? }],
  *   received_at }` in STAND_INS_DIR/email.jsonl (`text` for text attachments such as the .ics).
+ * - A browser's push service on E2E_PUSH_PORT (push-stand-in.ts). Each push it accepts is one JSON line
+ *   `{ path, headers, body (base64), received_at }` in STAND_INS_DIR/push.jsonl; e2e/push-inbox.ts reads
+ *   it and checks the VAPID JWT and decrypts the payload as the subscribing browser would.
  *
  * The app reaches them with SMS_PROVIDER=routed, SMS_PROVIDER_ABROAD=twilio, TWILIO_API_URL=
  * http://127.0.0.1:<E2E_TWILIO_PORT>, TWILIO_ACCOUNT_SID=<TWILIO_SID>, TWILIO_AUTH_TOKEN=twilio-test-token,
@@ -17,11 +20,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { AddressObject } from 'mailparser';
 import { startStandIn } from './http-stand-in.ts';
+import { startPushStandIn } from './push-stand-in.ts';
 import { twilio } from './sms-stand-ins.ts';
 import { startSmtpStandIn } from './smtp-stand-in.ts';
 
 const twilioPort = Number(process.env.E2E_TWILIO_PORT ?? 3101);
 const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 3102);
+const pushPort = Number(process.env.E2E_PUSH_PORT ?? 3104);
 const folder = path.resolve(process.env.STAND_INS_DIR ?? './data/stand-ins');
 fs.mkdirSync(folder, { recursive: true });
 const append = (file: string, record: object) =>
@@ -68,12 +73,23 @@ const smtp = await startSmtpStandIn({
     }
   },
 });
+const push = await startPushStandIn({
+  port: pushPort,
+  onPush(record) {
+    append('push.jsonl', {
+      path: record.path,
+      headers: record.headers,
+      body: record.body.toString('base64'),
+      received_at: new Date().toISOString(),
+    });
+  },
+});
 console.log(
-  `Stand-ins: Twilio at ${twilioStandIn.url}, SMTP at 127.0.0.1:${smtp.port}; records in ${folder}`,
+  `Stand-ins: Twilio at ${twilioStandIn.url}, SMTP at 127.0.0.1:${smtp.port}, push at ${push.origin}; records in ${folder}`,
 );
 
 const stop = async () => {
-  await Promise.all([twilioStandIn.close(), smtp.close()]);
+  await Promise.all([twilioStandIn.close(), smtp.close(), push.close()]);
   process.exit(0);
 };
 process.on('SIGINT', stop);

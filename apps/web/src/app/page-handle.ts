@@ -1,3 +1,4 @@
+import type { Language } from '@puja/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import type { Params } from 'react-router';
@@ -8,7 +9,18 @@ import type { Params } from 'react-router';
  * is in the browser's bundle. The browser fetches as it always does, finding the data the server rendered
  * with already in its query cache.
  */
-export type ServerPage = 'home' | 'monasteries' | 'monastery' | 'pujas' | 'puja' | 'verify' | 'not-found';
+export type ServerPage =
+  | 'home'
+  | 'monasteries'
+  | 'monastery'
+  | 'pujas'
+  | 'puja'
+  | 'verify'
+  | InfoPageName
+  | 'not-found';
+
+/** The information pages (docs/product.md#information-pages), rendered on the server too. */
+export type InfoPageName = 'about' | 'contact' | 'faq' | 'terms' | 'privacy' | 'refunds';
 
 export const serverPage = (page: ServerPage) => ({ serverPage: page });
 
@@ -31,15 +43,17 @@ export interface PageHandle {
 
 export interface HeadContext {
   t: TFunction<readonly ['common', 'catalogue']>;
-  /** A site path as the absolute address structured data needs. */
+  /** A site path as the absolute address structured data needs, in the page's language. */
   absoluteUrl(path: string): string;
+  /** The language the page is rendered in. */
+  language: Language;
 }
 
 export interface PageHead {
   /** The page's own name, as `usePageTitle` is given it; undefined on the home page. */
   title: string | undefined;
   description: string;
-  /** The canonical address, from the site's root. */
+  /** The canonical address, from the site's root, in English (the renderer adds the language's prefix). */
   path: string;
   /** The picture a shared link shows: a catalogue picture's stored path and its alternative text. */
   image?: { path: string; alt: string } | undefined;

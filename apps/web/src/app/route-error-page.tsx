@@ -1,5 +1,5 @@
-import { Button, Container, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { PlainButton, PlainContainer, PlainStack, PlainText, PlainTitle } from '../components/plain-ui.tsx';
 
 /**
  * The last resort when a page throws while rendering or its code fails to load (often a deploy replaced
@@ -9,12 +9,14 @@ import { useTranslation } from 'react-i18next';
 export function RouteErrorPage() {
   const { t } = useTranslation();
   return (
-    <Container size="sm" py="xl">
-      <Stack align="center" ta="center" gap="md" role="alert">
-        <Title order={1}>{t('errors.routeErrorTitle')}</Title>
-        <Text c="dimmed">{t('errors.routeErrorDescription')}</Text>
-        <Button onClick={() => window.location.reload()}>{t('errors.reload')}</Button>
-      </Stack>
-    </Container>
+    <PlainContainer size="sm" style={{ paddingBlock: 'var(--mantine-spacing-xl)' }}>
+      <PlainStack align="center" gap="md" style={{ textAlign: 'center' }} role="alert">
+        <PlainTitle>{t('errors.routeErrorTitle')}</PlainTitle>
+        <PlainText style={{ color: 'var(--mantine-color-dimmed)' }}>
+          {t('errors.routeErrorDescription')}
+        </PlainText>
+        <PlainButton onClick={() => window.location.reload()}>{t('errors.reload')}</PlainButton>
+      </PlainStack>
+    </PlainContainer>
   );
 }

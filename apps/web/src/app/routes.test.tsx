@@ -107,9 +107,11 @@ describe('routes', () => {
       'Orders',
       'Monastery',
       'Puja',
+      'Order days',
       'Users',
       'Payments',
       'Payouts',
+      'Page changes',
       'Concerns',
       'Audit log',
     ]);
@@ -129,7 +131,7 @@ describe('routes', () => {
       within(menu)
         .getAllByRole('link')
         .map((item) => item.textContent),
-    ).toEqual(['Dashboard', 'Orders', 'Run sheet', 'Puja', 'Earnings']);
+    ).toEqual(['Dashboard', 'Orders', 'Run sheet', 'Puja', 'Order days', 'Earnings', 'Our page', 'Team']);
   });
 
   it('shows the not-found page, in the public layout, for any other path', async () => {

@@ -1,3 +1,4 @@
+import { DEFAULT_LANGUAGE, LANGUAGES } from '@puja/contract';
 import { type ComponentType, lazy, type ReactElement } from 'react';
 import { matchRoutes, Navigate, type RouteObject, useLocation, useRoutes } from 'react-router';
 import { NotFoundContent } from '../components/not-found-content.tsx';
@@ -42,15 +43,74 @@ export async function preloadPagesAt(pathname: string): Promise<void> {
 const infoPages = () => import('../features/info-pages/routes/info-pages.tsx');
 /** The patron's order pages (a direct order, their orders), one lazy module imported from one place. */
 const patronOrders = () => import('../features/orders/routes/patron-orders-routes.ts');
+/** The back offices' layout and pages, through one lazy module (app/back-office-pages.ts). */
+const backOffice = () => import('./back-office-pages.ts');
+
 /**
- * Both back offices' layout and own-account page, each imported from one place: the home page's bundle
- * then lists their chunks once (its budget, scripts/report-bundle-size.mjs).
+ * The public pages: one address per language, English at the root (docs/decisions/047); the same
+ * routes under each language's prefix.
  */
-const backOfficeLayout = () => import('./layouts/back-office-layout.tsx');
-const backOfficeAccount = () => import('../features/account/routes/back-office-account-page.tsx');
-/** The staff's dashboard and both back offices' orders pages: one lazy module, imported from one place. */
-const backOfficeOrders = async () =>
-  (await import('../features/orders/routes/load-back-office-orders.ts')).loadBackOfficeOrders();
+const publicPages: RouteObject[] = [
+  // The catalogue's pages are rendered on the server too (app/page-handle.ts).
+  { index: true, element: <HomePage />, handle: serverPage('home') },
+  { path: 'monasteries', element: <MonasteriesPage />, handle: serverPage('monasteries') },
+  {
+    path: 'monastery/:slug',
+    handle: serverPage('monastery'),
+    element: lazyPage(
+      async () => (await import('../features/catalogue/routes/monastery-page.tsx')).MonasteryPage,
+    ),
+  },
+  { path: 'pujas', element: <PujasPage />, handle: serverPage('pujas') },
+  {
+    path: 'puja/:id',
+    handle: serverPage('puja'),
+    element: lazyPage(async () => (await import('../features/catalogue/routes/puja-page.tsx')).PujaPage),
+  },
+  // A certificate's public check (docs/decisions/037): whoever holds its code, signed in or not.
+  {
+    path: 'verify/:code',
+    handle: serverPage('verify'),
+    element: lazyPage(async () => (await import('../features/proof/routes/verify-page.tsx')).VerifyPage),
+  },
+  // The pages people look for before they pay (docs/product.md#information-pages).
+  {
+    path: 'about',
+    handle: serverPage('about'),
+    element: lazyPage(async () => (await infoPages()).AboutPage),
+  },
+  {
+    path: 'contact',
+    handle: serverPage('contact'),
+    element: lazyPage(async () => (await infoPages()).ContactPage),
+  },
+  {
+    path: 'faq',
+    handle: serverPage('faq'),
+    element: lazyPage(async () => (await infoPages()).FaqPage),
+  },
+  {
+    path: 'terms',
+    handle: serverPage('terms'),
+    element: lazyPage(async () => (await infoPages()).TermsPage),
+  },
+  {
+    path: 'privacy',
+    handle: serverPage('privacy'),
+    element: lazyPage(async () => (await infoPages()).PrivacyPage),
+  },
+  {
+    path: 'refunds',
+    handle: serverPage('refunds'),
+    element: lazyPage(async () => (await infoPages()).RefundsPage),
+  },
+];
+
+const notFoundPage: RouteObject = {
+  path: '*',
+  element: <NotFoundContent />,
+  handle: serverPage('not-found'),
+};
 
 /*
  * The route table (docs/product.md#routes), grouped by role area: public, patron, admin and monastery
@@ -66,39 +126,25 @@ export const routes: RouteObject[] = [
       {
         element: <PublicLayout />,
         children: [
-          // The catalogue's pages are rendered on the server too (app/page-handle.ts).
-          { index: true, element: <HomePage />, handle: serverPage('home') },
-          { path: 'monasteries', element: <MonasteriesPage />, handle: serverPage('monasteries') },
+          ...publicPages,
+          // The public pages in the other languages (docs/decisions/047): `/ne/…`, `/zh-Hant/…`.
+          ...LANGUAGES.filter((language) => language !== DEFAULT_LANGUAGE).map((language) => ({
+            path: language,
+            children: [...publicPages, notFoundPage],
+          })),
+          // A gift's dedication (docs/decisions/054): its link's token is the key, signed in or not; rendered
+          // in the browser only, and kept from search engines (robots.txt).
           {
-            path: 'monastery/:slug',
-            handle: serverPage('monastery'),
+            path: 'dedication/:token',
             element: lazyPage(
-              async () => (await import('../features/catalogue/routes/monastery-page.tsx')).MonasteryPage,
+              async () => (await import('../features/orders/routes/dedication-page.tsx')).DedicationPage,
             ),
           },
-          { path: 'pujas', element: <PujasPage />, handle: serverPage('pujas') },
+          // A "Pay for me" link's page (docs/decisions/051): for anyone holding the link, signed in or not.
           {
-            path: 'puja/:id',
-            handle: serverPage('puja'),
-            element: lazyPage(
-              async () => (await import('../features/catalogue/routes/puja-page.tsx')).PujaPage,
-            ),
+            path: 'pay/:token',
+            element: lazyPage(async () => (await patronOrders()).PayLinkPage),
           },
-          // A certificate's public check (docs/decisions/037): whoever holds its code, signed in or not.
-          {
-            path: 'verify/:code',
-            handle: serverPage('verify'),
-            element: lazyPage(
-              async () => (await import('../features/proof/routes/verify-page.tsx')).VerifyPage,
-            ),
-          },
-          // The pages people look for before they pay (docs/product.md#information-pages).
-          { path: 'about', element: lazyPage(async () => (await infoPages()).AboutPage) },
-          { path: 'contact', element: lazyPage(async () => (await infoPages()).ContactPage) },
-          { path: 'faq', element: lazyPage(async () => (await infoPages()).FaqPage) },
-          { path: 'terms', element: lazyPage(async () => (await infoPages()).TermsPage) },
-          { path: 'privacy', element: lazyPage(async () => (await infoPages()).PrivacyPage) },
-          { path: 'refunds', element: lazyPage(async () => (await infoPages()).RefundsPage) },
           {
             element: <RequireAuth requireRole="user" />,
             children: [
@@ -126,7 +172,7 @@ export const routes: RouteObject[] = [
               },
             ],
           },
-          { path: '*', element: <NotFoundContent />, handle: serverPage('not-found') },
+          notFoundPage,
         ],
       },
       {
@@ -149,7 +195,7 @@ export const routes: RouteObject[] = [
             children: [
               {
                 element: lazyPage(async () => {
-                  const { BackOfficeLayout } = await backOfficeLayout();
+                  const BackOfficeLayout = await (await backOffice()).backOfficeLayout();
                   return () => <BackOfficeLayout area="admin" />;
                 }),
                 children: [
@@ -157,73 +203,65 @@ export const routes: RouteObject[] = [
                     path: 'dashboard',
                     // The dashboard's figures (admin-stats) with the newest audit entries beside them (audit).
                     element: lazyPage(async () => {
-                      const [{ AdminDashboardPage }, { RecentActivity }] = await Promise.all([
-                        import('../features/admin-stats/routes/admin-dashboard-page.tsx'),
-                        import('../features/audit/components/recent-activity.tsx'),
-                      ]);
+                      const [{ AdminDashboardPage }, { RecentActivity }] = await (
+                        await backOffice()
+                      ).adminDashboardPage();
                       return () => <AdminDashboardPage recentActivity={<RecentActivity />} />;
                     }),
                   },
                   // Every monastery's orders, and one order's page (docs/product.md#orders-list-and-an-orders-page).
                   {
                     path: 'orders/:orderId?',
-                    element: lazyPage(async () => (await backOfficeOrders()).AdminOrders),
-                  },
-                  {
-                    path: 'monastery',
                     element: lazyPage(
-                      async () =>
-                        (await import('../features/catalogue/routes/admin-monasteries-page.tsx'))
-                          .AdminMonasteriesPage,
+                      async () => (await (await backOffice()).backOfficeOrders()).AdminOrders,
                     ),
                   },
                   {
+                    path: 'monastery',
+                    element: lazyPage(async () => (await backOffice()).adminMonasteriesPage()),
+                  },
+                  {
                     path: 'puja',
+                    element: lazyPage(async () => (await backOffice()).adminPujasPage()),
+                  },
+                  {
+                    path: 'order-days',
                     element: lazyPage(
                       async () =>
-                        (await import('../features/catalogue/routes/admin-pujas-page.tsx')).AdminPujasPage,
+                        (await import('../features/order-days/routes/order-days-page.tsx'))
+                          .AdminOrderDaysPage,
                     ),
                   },
                   {
                     path: 'manage-user',
-                    element: lazyPage(
-                      async () =>
-                        (await import('../features/users/routes/admin-users-page.tsx')).AdminUsersPage,
-                    ),
+                    element: lazyPage(async () => (await backOffice()).adminUsersPage()),
                   },
                   {
                     path: 'payments',
-                    element: lazyPage(
-                      async () =>
-                        (await import('../features/payments/routes/admin-payments-page.tsx'))
-                          .AdminPaymentsPage,
-                    ),
+                    element: lazyPage(async () => (await backOffice()).adminPaymentsPage()),
                   },
                   {
                     path: 'payouts',
+                    element: lazyPage(async () => (await backOffice()).adminPayoutsPage()),
+                  },
+                  {
+                    path: 'page-reviews',
                     element: lazyPage(
                       async () =>
-                        (await import('../features/payouts/routes/admin-payouts-page.tsx')).AdminPayoutsPage,
+                        (await import('../features/monastery-page/routes/page-reviews.tsx')).PageReviewsPage,
                     ),
                   },
                   {
                     path: 'concerns',
-                    element: lazyPage(
-                      async () =>
-                        (await import('../features/concerns/routes/admin-concerns-page.tsx'))
-                          .AdminConcernsPage,
-                    ),
+                    element: lazyPage(async () => (await backOffice()).adminConcernsPage()),
                   },
                   {
                     path: 'audit',
-                    element: lazyPage(
-                      async () =>
-                        (await import('../features/audit/routes/admin-audit-log-page.tsx')).AdminAuditLogPage,
-                    ),
+                    element: lazyPage(async () => (await backOffice()).adminAuditLogPage()),
                   },
                   {
                     path: 'account',
-                    element: lazyPage(async () => (await backOfficeAccount()).BackOfficeAccountPage),
+                    element: lazyPage(async () => (await backOffice()).backOfficeAccountPage()),
                   },
                 ],
               },
@@ -241,43 +279,58 @@ export const routes: RouteObject[] = [
             children: [
               {
                 element: lazyPage(async () => {
-                  const { BackOfficeLayout } = await backOfficeLayout();
+                  const BackOfficeLayout = await (await backOffice()).backOfficeLayout();
                   return () => <BackOfficeLayout area="monastery" />;
                 }),
                 children: [
                   {
                     path: 'dashboard',
-                    element: lazyPage(async () => (await backOfficeOrders()).MonasteryDashboardPage),
-                  },
-                  {
-                    path: 'orders/:orderId?',
-                    element: lazyPage(async () => (await backOfficeOrders()).MonasteryOrders),
-                  },
-                  {
-                    path: 'run-sheet',
                     element: lazyPage(
-                      async () =>
-                        (await import('../features/run-sheet/routes/run-sheet-page.tsx')).RunSheetPage,
+                      async () => (await (await backOffice()).backOfficeOrders()).MonasteryDashboardPage,
                     ),
                   },
                   {
+                    path: 'orders/:orderId?',
+                    element: lazyPage(
+                      async () => (await (await backOffice()).backOfficeOrders()).MonasteryOrders,
+                    ),
+                  },
+                  {
+                    path: 'run-sheet',
+                    element: lazyPage(async () => (await backOffice()).runSheetPage()),
+                  },
+                  {
                     path: 'puja',
+                    element: lazyPage(async () => (await backOffice()).monasteryPujasPage()),
+                  },
+                  {
+                    path: 'order-days',
                     element: lazyPage(
                       async () =>
-                        (await import('../features/monastery-catalogue/routes/monastery-pujas-page.tsx'))
-                          .MonasteryPujasPage,
+                        (await import('../features/order-days/routes/order-days-page.tsx'))
+                          .MonasteryOrderDaysPage,
                     ),
                   },
                   {
                     path: 'earnings',
+                    element: lazyPage(async () => (await backOffice()).earningsPage()),
+                  },
+                  {
+                    path: 'page',
                     element: lazyPage(
                       async () =>
-                        (await import('../features/earnings/routes/earnings-page.tsx')).EarningsPage,
+                        (await import('../features/monastery-page/routes/own-page.tsx')).OwnPagePage,
+                    ),
+                  },
+                  {
+                    path: 'team',
+                    element: lazyPage(
+                      async () => (await import('../features/monastery-team/routes/team-page.tsx')).TeamPage,
                     ),
                   },
                   {
                     path: 'account',
-                    element: lazyPage(async () => (await backOfficeAccount()).BackOfficeAccountPage),
+                    element: lazyPage(async () => (await backOffice()).backOfficeAccountPage()),
                   },
                 ],
               },

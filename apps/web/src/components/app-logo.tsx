@@ -1,19 +1,19 @@
-import { Group, type MantineBreakpoint, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { PlainGroup, PlainText } from './plain-ui.tsx';
 
 interface AppLogoProps {
   size?: number;
   /** Dark backgrounds need the light name. */
   variant?: 'default' | 'light';
   /** Where space is short the wheel alone stands for the product; its link keeps the name for readers. */
-  nameVisibleFrom?: MantineBreakpoint;
+  nameVisibleFrom?: 'xs' | 'sm';
 }
 
 /** A dharma wheel in robe colours beside the product's name. */
 export function AppLogo({ size = 36, variant = 'default', nameVisibleFrom }: AppLogoProps) {
   const { t } = useTranslation();
   return (
-    <Group gap="xs" wrap="nowrap">
+    <PlainGroup gap="xs">
       <svg width={size} height={size} viewBox="0 0 64 64" aria-hidden="true" focusable="false">
         <circle cx="32" cy="32" r="30" fill="#8a2630" />
         <g stroke="#ffc061" strokeWidth="3.5" strokeLinecap="round" fill="none">
@@ -22,16 +22,18 @@ export function AppLogo({ size = 36, variant = 'default', nameVisibleFrom }: App
         </g>
         <circle cx="32" cy="32" r="6" fill="#ffc061" />
       </svg>
-      <Text
+      <PlainText
         component="span"
-        fw={700}
-        fz="lg"
-        c={variant === 'light' ? 'white' : 'maroon.8'}
-        lh={1.1}
         visibleFrom={nameVisibleFrom}
+        style={{
+          color: `var(--mantine-color-${variant === 'light' ? 'white' : 'maroon-8'})`,
+          fontSize: 'var(--mantine-font-size-lg)',
+          fontWeight: 700,
+          lineHeight: 1.1,
+        }}
       >
         {t('appName')}
-      </Text>
-    </Group>
+      </PlainText>
+    </PlainGroup>
   );
 }

@@ -1,5 +1,6 @@
-import { isLanguage, LANGUAGES } from '@puja/contract';
+import { isLanguage, LANGUAGES, localizedPath } from '@puja/contract';
 import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
 import { LANGUAGE_NAMES } from '../lib/language.ts';
 import classes from './top-bar-select.module.css';
 
@@ -11,6 +12,8 @@ import classes from './top-bar-select.module.css';
  */
 export function LanguageSelect() {
   const { t, i18n } = useTranslation();
+  const location = useLocation();
+  const navigate = useNavigate();
   return (
     <select
       name="language"
@@ -20,7 +23,14 @@ export function LanguageSelect() {
       onChange={(event) => {
         const language = event.currentTarget.value;
         if (!isLanguage(language)) return;
-        void import('../lib/language-choice.ts').then(({ chooseLanguage }) => chooseLanguage(language));
+        // A public page has an address per language (docs/decisions/047): the choice moves to it once the
+        // interface has switched, so the page does not draw the old language at the new address.
+        const address = localizedPath(`${location.pathname}${location.search}${location.hash}`, language);
+        void import('../lib/language-choice.ts').then(({ chooseLanguage }) =>
+          chooseLanguage(language, () => {
+            if (address !== `${location.pathname}${location.search}${location.hash}`) void navigate(address);
+          }),
+        );
       }}
     >
       {LANGUAGES.map((language) => (

@@ -1,7 +1,7 @@
-import { Button, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { useLocalPath } from '../lib/use-local-path.ts';
 import { usePageTitle } from '../lib/use-page-title.ts';
+import { PlainButtonLink, PlainStack, PlainText, PlainTitle } from './plain-ui.tsx';
 
 /**
  * What the 404 route shows; also shown in place of a monastery or puja that does not exist, and, in its
@@ -11,18 +11,31 @@ export function NotFoundContent({ title, description }: { title?: string; descri
   const { t } = useTranslation();
   const heading = title ?? t('notFound.title');
   usePageTitle(heading);
+  const localPath = useLocalPath();
   return (
-    <Stack align="center" ta="center" py="xl" gap="md">
-      <Text fz={64} fw={800} c="maroon.7" lh={1} aria-hidden="true">
+    <PlainStack
+      align="center"
+      gap="md"
+      style={{ paddingBlock: 'var(--mantine-spacing-xl)', textAlign: 'center' }}
+    >
+      <PlainText
+        aria-hidden
+        style={{
+          color: 'var(--mantine-color-maroon-7)',
+          fontSize: 'calc(4rem * var(--mantine-scale))',
+          fontWeight: 800,
+          lineHeight: 1,
+        }}
+      >
         404
-      </Text>
-      <Title order={1}>{heading}</Title>
-      <Text c="dimmed" maw={480}>
+      </PlainText>
+      <PlainTitle>{heading}</PlainTitle>
+      <PlainText
+        style={{ color: 'var(--mantine-color-dimmed)', maxWidth: 'calc(30rem * var(--mantine-scale))' }}
+      >
         {description ?? t('notFound.description')}
-      </Text>
-      <Button component={Link} to="/">
-        {t('notFound.backHome')}
-      </Button>
-    </Stack>
+      </PlainText>
+      <PlainButtonLink to={localPath('/')}>{t('notFound.backHome')}</PlainButtonLink>
+    </PlainStack>
   );
 }

@@ -1,4 +1,4 @@
-import { type MouseEvent, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { type MouseEvent, type ReactNode, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import classes from './static-part.module.css';
 
@@ -45,10 +45,6 @@ export function StaticPart({
   const [drawn, setDrawn] = useState(serverHtml === null);
   if (!drawn && !unchanged) setDrawn(true);
   const followLink = useLinkFollower();
-  useEffect(() => {
-    const element = partElement(id);
-    if (element) hydratedParts.add(element);
-  }, [id]);
 
   // Without a fallback, the part's code is waited for as the page's is (the page's loader, or the page
   // before it kept on screen during a move). With one, the part is its own Suspense boundary in every
@@ -57,7 +53,7 @@ export function StaticPart({
     fallback === undefined ? content : <Suspense fallback={fallback}>{content}</Suspense>;
   if (serverHtml === null) {
     return boundary(
-      <div className={classes.part} data-static-part={id}>
+      <div className={classes.part} data-static-part={id} ref={markTaken}>
         {children}
       </div>,
     );
@@ -68,6 +64,7 @@ export function StaticPart({
     <div
       className={classes.part}
       data-static-part={id}
+      ref={markTaken}
       onClick={followLink}
       // biome-ignore lint/security/noDangerouslySetInnerHtml: the server's own markup of this part, read back from the page.
       dangerouslySetInnerHTML={{ __html: serverHtml }}
@@ -76,15 +73,23 @@ export function StaticPart({
   if (!drawn) return boundary(asServed);
   return boundary(
     <Suspense fallback={asServed}>
-      <div className={classes.part} data-static-part={id}>
+      <div className={classes.part} data-static-part={id} ref={markTaken}>
         {children}
       </div>
     </Suspense>,
   );
 }
 
-/** The parts already hydrated: a later render of the same id (another visit of the page) draws its own. */
+/**
+ * The parts' elements React has taken (hydrated the server's, or made its own): a later render of the same
+ * id (another visit of the page, or the same page at another language's address while the previous one is
+ * still on screen: docs/decisions/047) draws its own instead of reading one of these as the server's.
+ */
 const hydratedParts = new WeakSet<Element>();
+
+function markTaken(element: HTMLDivElement | null): void {
+  if (element) hydratedParts.add(element);
+}
 
 function partElement(id: string): Element | null {
   if (typeof document === 'undefined') return null;

@@ -1,3 +1,4 @@
+import type { StaleVersion } from '@puja/contract';
 import { activeLanguage, i18n } from './i18n.ts';
 import { getSession } from './session.ts';
 import { expireSession } from './session-expiry.ts';
@@ -13,11 +14,14 @@ export class ApiError extends Error {
   readonly status: number;
   /** Per-field messages, present on validation failures (docs/api.md: 400 and 422). */
   readonly errors: Record<string, string[]>;
+  /** A save from an older version of the record: who saved since, and when (409; docs/decisions/040). */
+  readonly stale: StaleVersion | undefined;
 
-  constructor(status: number, message: string, errors: Record<string, string[]> = {}) {
+  constructor(status: number, message: string, errors: Record<string, string[]> = {}, stale?: StaleVersion) {
     super(message);
     this.status = status;
     this.errors = errors;
+    this.stale = stale;
   }
 }
 
@@ -87,7 +91,7 @@ export async function toApiError(response: Response): Promise<ApiError> {
   if (!parsed.success || response.status >= 500) {
     return new ApiError(response.status, i18n.t('errors.unexpected'));
   }
-  return new ApiError(response.status, parsed.data.message, parsed.data.errors);
+  return new ApiError(response.status, parsed.data.message, parsed.data.errors, parsed.data.stale);
 }
 
 /**

@@ -29,6 +29,7 @@ export type LazyResources = {
   'day-input': typeof import('../locales/en/day-input.json');
   'test-payments': typeof import('../locales/en/test-payments.json');
   earnings: typeof import('../locales/en/earnings.json');
+  'catalogue-texts': typeof import('../locales/en/catalogue-texts.json');
 };
 type Namespace = keyof (typeof resources)['en'] | keyof LazyResources;
 
@@ -68,9 +69,22 @@ export function activeLanguage(): Language {
  * page shows a mix. Sets `<html lang>` through the `languageChanged` listener below.
  */
 export async function activateLanguage(language: Language): Promise<void> {
-  await loadLanguage(language);
+  arrivingLanguage = language;
+  try {
+    await loadLanguage(language);
+  } finally {
+    if (arrivingLanguage === language) arrivingLanguage = undefined;
+  }
   if (i18n.language !== language) await i18n.changeLanguage(language);
 }
+
+/**
+ * The language being switched to while its strings load. A namespace registered meanwhile (a rendered
+ * page's lazy strings, imported before the first language has arrived) is loaded in it too: the switch
+ * only loads the namespaces in use when it began, and the page would hydrate in English where the server
+ * wrote Nepali or Chinese.
+ */
+let arrivingLanguage: Language | undefined;
 
 function markDocumentLanguage(language: string): void {
   if (typeof document !== 'undefined') document.documentElement.lang = language;
@@ -114,7 +128,8 @@ export async function registerStrings<Name extends keyof LazyResources>(
     i18n.addResourceBundle(DEFAULT_LANGUAGE, namespace, strings);
   }
   namespacesInUse.add(namespace);
-  await loadNamespace(activeLanguage(), namespace);
+  const languages = new Set([activeLanguage(), arrivingLanguage ?? activeLanguage()]);
+  await Promise.all([...languages].map((language) => loadNamespace(language, namespace)));
 }
 
 export { i18n };

@@ -18,10 +18,12 @@ async function storeOnAccount(language: Language): Promise<void> {
 /**
  * The person picked a language in the top bar: the interface changes once its strings have arrived, the
  * browser remembers it (the `lang` cookie), and so does their account when they are signed in.
+ * `onSwitched` runs once the interface is in the new language (the top bar then moves to its address).
  */
-export async function chooseLanguage(language: Language): Promise<void> {
+export async function chooseLanguage(language: Language, onSwitched?: () => void): Promise<void> {
   writeLanguageCookie(language);
   await activateLanguage(language);
+  onSwitched?.();
   if (getSession().token) await storeOnAccount(language);
 }
 

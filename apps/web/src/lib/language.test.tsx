@@ -57,7 +57,7 @@ describe('the language switch in the top bar', () => {
       '/api/puja': { body: { pujas: [] } },
     });
     const user = userEvent.setup();
-    renderRoutes(routes, '/');
+    const { router } = renderRoutes(routes, '/');
     expect(document.documentElement.lang).toBe('en');
 
     const languageSelect = screen.getByRole('combobox', { name: 'Language' });
@@ -74,10 +74,14 @@ describe('the language switch in the top bar', () => {
     expect(document.documentElement.lang).toBe('ne');
     expect(cookieLanguage()).toBe('ne');
     expect(fetchMock.mock.calls.map(([url]) => String(url))).not.toContain('/api/me/language');
+    // The page moves to its Nepali address once the interface has switched (docs/decisions/047).
+    await waitFor(() => expect(router.state.location.pathname).toBe('/ne'));
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'भाषा' }), 'zh-Hant');
     expect((await screen.findAllByRole('link', { name: '寺院' }))[0]).toBeInTheDocument();
-    expect(document.documentElement.lang).toBe('zh-Hant');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/zh-Hant'));
+    // <html lang> follows the interface's language once its strings have loaded, a moment after the address.
+    await waitFor(() => expect(document.documentElement.lang).toBe('zh-Hant'));
     expect(cookieLanguage()).toBe('zh-Hant');
   });
 

@@ -1,4 +1,10 @@
-import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_COOKIE, type Language } from '@puja/contract';
+import {
+  DEFAULT_LANGUAGE,
+  isLanguage,
+  LANGUAGE_COOKIE,
+  type Language,
+  splitLanguagePath,
+} from '@puja/contract';
 import { readPreferenceCookie, writePreferenceCookie } from './preference-cookies.ts';
 
 /**
@@ -38,9 +44,26 @@ export function writeLanguageCookie(language: Language): void {
   writePreferenceCookie(LANGUAGE_COOKIE, language);
 }
 
-/** The language of the first render: remembered, else guessed (and remembered, so the server knows it too). */
+/**
+ * A page whose address names a language (`/ne/…`, docs/decisions/047) is in it, and the browser remembers
+ * it: the server then sends the next visit to an address without one (`/`) to that language's, and the
+ * signed-in pages follow it.
+ */
+export function rememberLanguageOfAddress(language: Language): void {
+  if (readLanguageCookie(document.cookie) !== language) writeLanguageCookie(language);
+}
+
+/**
+ * The language of the first render: the address's when it names one (the server rendered it so), else
+ * remembered, else guessed (and remembered, so the server knows it too).
+ */
 export function initialLanguage(): Language {
   if (typeof document === 'undefined' || typeof navigator === 'undefined') return DEFAULT_LANGUAGE;
+  const addressed = splitLanguagePath(window.location.pathname).language;
+  if (addressed) {
+    rememberLanguageOfAddress(addressed);
+    return addressed;
+  }
   const remembered = readLanguageCookie(document.cookie);
   if (remembered) return remembered;
   const guessed = guessLanguage(navigator.languages?.length ? navigator.languages : [navigator.language]);

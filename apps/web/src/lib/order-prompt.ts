@@ -1,3 +1,4 @@
+import type { OfferingPricing } from '@puja/contract';
 import { useSyncExternalStore } from 'react';
 
 /**
@@ -10,6 +11,8 @@ export interface OrderOffering {
   puja: { id: number; name: string };
   /** The monastery's price as the page showed it, in rupees. */
   cost: number;
+  /** How it is priced: by a quantity, at the patron's amount, or at one price (docs/decisions/054). */
+  pricing?: OfferingPricing | undefined;
 }
 
 export interface OrderPromptState {

@@ -5,11 +5,24 @@
 
 export const TABLE_PAGE_SIZE = 20;
 
-/** Case-insensitive, every word of the search somewhere in the row's text. */
+/**
+ * A text as searches compare it (docs/decisions/039): lower case, Latin accents removed (U+0300–U+036F, so
+ * "Chöpa" is found by "chopa"); Devanagari's vowel signs are kept (without them a word is another word),
+ * and Chinese is compared as written.
+ */
+export function searchable(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .normalize('NFC')
+    .toLocaleLowerCase();
+}
+
+/** Case- and accent-insensitive, every word of the search somewhere in the row's text. */
 export function matchesSearch(haystack: readonly (string | null | undefined)[], search: string): boolean {
-  const words = search.trim().toLocaleLowerCase().split(/\s+/).filter(Boolean);
+  const words = searchable(search.trim()).split(/\s+/).filter(Boolean);
   if (words.length === 0) return true;
-  const text = haystack.filter(Boolean).join(' ').toLocaleLowerCase();
+  const text = searchable(haystack.filter(Boolean).join(' '));
   return words.every((word) => text.includes(word));
 }
 

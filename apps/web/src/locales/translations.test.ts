@@ -1,4 +1,4 @@
-import { LANGUAGES } from '@puja/contract';
+import { LANGUAGES, REFUND_WITHIN_DAYS } from '@puja/contract';
 import { describe, expect, it } from 'vitest';
 
 /**
@@ -21,7 +21,7 @@ const OTHER_LANGUAGES = LANGUAGES.filter((language) => language !== 'en');
  * number. Anything else equal to
  * English is untranslated.
  */
-const SAME_IN_EVERY_LANGUAGE = new Set(['eSewa', 'Khalti', 'OK', 'PJ-…']);
+const SAME_IN_EVERY_LANGUAGE = new Set(['eSewa', 'Khalti', 'OK', 'PJ-…', 'WhatsApp']);
 
 /** Plural forms each language uses (Intl.PluralRules), which i18next appends to a key as `_one`, `_other`… */
 const pluralForms = (language: string) => new Intl.PluralRules(language).resolvedOptions().pluralCategories;
@@ -109,3 +109,22 @@ describe('translations', () => {
     expect(pluralForms('zh-Hant')).toEqual(['other']);
   });
 });
+
+describe('the refund policy’s promise', () => {
+  it('states in every language the days the server counts for a decline’s refund (REFUND_WITHIN_DAYS)', () => {
+    for (const language of LANGUAGES) {
+      const page = (
+        files[`./${language}/info-pages.json`] as unknown as {
+          refunds: { sections: { paragraphs: string[] }[] };
+        }
+      ).refunds;
+      const text = page.sections.flatMap((section) => section.paragraphs).join(' ');
+      const days = language === 'ne' ? toNepaliDigits(REFUND_WITHIN_DAYS) : String(REFUND_WITHIN_DAYS);
+      expect(text, language).toMatch(new RegExp(`(^|\\D)${days}\\s?(days|दिन|天)`));
+    }
+  });
+});
+
+function toNepaliDigits(value: number): string {
+  return String(value).replace(/\d/g, (digit) => '०१२३४५६७८९'[Number(digit)]!);
+}

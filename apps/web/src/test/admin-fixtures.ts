@@ -23,6 +23,7 @@ export function monastery(overrides: Partial<Monastery> = {}): Monastery {
     description: 'A monastery on a hill north of Boudhanath.',
     image_path: '/uploads/kopan.webp',
     status: 1,
+    version: 1,
     pujas: [],
     ...overrides,
   };
@@ -37,6 +38,7 @@ export function puja(overrides: Partial<Puja> = {}): Puja {
     image_path: '/uploads/tara.webp',
     status: 1,
     monastery_id: null,
+    version: 1,
     ...overrides,
   };
 }
@@ -49,6 +51,7 @@ export function user(overrides: Partial<SessionUser> = {}): SessionUser {
     phone: '+9779800000003',
     role: 'user',
     monastery_id: null,
+    version: 1,
     ...overrides,
   };
 }

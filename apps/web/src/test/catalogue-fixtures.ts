@@ -11,6 +11,7 @@ export const monasteryFixture: Monastery = {
   description: 'A monastery on a hill north of Boudhanath, home to several hundred monks.',
   image_path: '/uploads/kopan.jpg',
   status: 1,
+  version: 1,
   pujas: [
     {
       id: 11,
@@ -19,6 +20,7 @@ export const monasteryFixture: Monastery = {
       description: LONG_DESCRIPTION,
       image_path: '/uploads/tara.jpg',
       status: 1,
+      version: 1,
       monastery_id: null,
       pivot: { id: 101, cost: 1500 },
     },
@@ -29,6 +31,7 @@ export const monasteryFixture: Monastery = {
       description: 'For healing.',
       image_path: null,
       status: 1,
+      version: 1,
       monastery_id: null,
       pivot: { id: 102, cost: 500 },
     },
@@ -39,6 +42,7 @@ export const monasteryFixture: Monastery = {
       description: 'A feast offering to Guru Rinpoche on the tenth day of the lunar month.',
       image_path: null,
       status: 1,
+      version: 1,
       monastery_id: 1,
       pivot: { id: 103, cost: 3000 },
     },
@@ -52,6 +56,7 @@ export const pujaFixture: PujaDetail = {
   description: LONG_DESCRIPTION,
   image_path: '/uploads/tara.jpg',
   status: 1,
+  version: 1,
   monastery_id: null,
   monasteries: [
     {
@@ -61,6 +66,7 @@ export const pujaFixture: PujaDetail = {
       description: LONG_DESCRIPTION,
       image_path: '/uploads/kopan.jpg',
       status: 1,
+      version: 1,
       pivot: { id: 101, cost: 1500 },
     },
     {
@@ -70,6 +76,7 @@ export const pujaFixture: PujaDetail = {
       description: 'Near the great stupa.',
       image_path: null,
       status: 1,
+      version: 1,
       pivot: { id: 201, cost: 2500 },
     },
     {
@@ -79,6 +86,7 @@ export const pujaFixture: PujaDetail = {
       description: 'A retreat centre above the valley.',
       image_path: null,
       status: 1,
+      version: 1,
       pivot: { id: 301, cost: 800 },
     },
   ],

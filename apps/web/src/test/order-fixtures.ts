@@ -5,6 +5,7 @@ export function orderFixture(overrides: Partial<Order> = {}): Order {
   return {
     id: 41,
     number: 'PJ-7K3M9Q',
+    version: 1,
     date: '2026-12-01T00:00:00+05:45',
     user_id: 3,
     user: { name: 'Demo Patron', email: 'patron@example.com', phone: '+9779800000003' },
@@ -29,8 +30,30 @@ export function orderFixture(overrides: Partial<Order> = {}): Order {
   };
 }
 
-/** A payment received for an order (kept for its puja unless overridden), as orders carry them. */
+/**
+ * A payment received for an order (kept for its puja unless overridden), as orders carry them. A test that
+ * gives only the current refund's fields (`refund_reason`, `refund_due_at`, …) gets that one refund in
+ * `refunds` too, of all of the payment unless `refund_amount` says otherwise, as the server sends it.
+ */
 export function paymentFixture(overrides: Partial<Payment> = {}): Payment {
+  const amount = overrides.amount ?? 1500;
+  const refunds: Payment['refunds'] =
+    overrides.refunds ??
+    (overrides.refund_reason
+      ? [
+          {
+            id: 9001,
+            amount: overrides.refund_amount ?? amount,
+            reason: overrides.refund_reason,
+            state: overrides.refunded_at ? 'refunded' : overrides.refund_requested_at ? 'requested' : 'due',
+            due_at: overrides.refund_due_at ?? '2026-11-20T08:16:00.000Z',
+            requested_at: overrides.refunded_at ? null : (overrides.refund_requested_at ?? null),
+            refunded_at: overrides.refunded_at ?? null,
+            reference: overrides.refund_reference ?? null,
+            error: overrides.refund_error ?? null,
+          },
+        ]
+      : []);
   return {
     id: 501,
     provider: 'esewa',
@@ -46,7 +69,9 @@ export function paymentFixture(overrides: Partial<Payment> = {}): Payment {
     refunded_at: null,
     refund_reference: null,
     refund_error: null,
+    refundable: amount - refunds.reduce((sum, refund) => sum + refund.amount, 0),
     ...overrides,
+    refunds,
   };
 }
 

@@ -22,6 +22,8 @@ export const LEDGER_ENTRY_KINDS = [
   'clawback',
   // A concern resolved by a redo: what the performance earned goes back to held (docs/decisions/036).
   'order_redone',
+  // Stripe's fee on a card payment, borne by the platform (docs/decisions/052).
+  'provider_fee',
   // Payouts (docs/decisions/033).
   'payout_started',
   'payout_paid',
@@ -81,6 +83,13 @@ export const ledgerPostings = pgTable(
     monasteryId: integer('monastery_id').references(() => monasteries.id, { onDelete: 'restrict' }),
     amountPaisa: bigint('amount_paisa', { mode: 'number' }).notNull(),
     currency: text('currency').notNull().default('NPR'),
+    /**
+     * A posting on a card payment's money (Stripe clearing, its fee) also says what it stands for in the
+     * payer's currency, in that currency's smallest unit: the books balance in rupees at the payment's fixed
+     * rate, and the foreign amount is kept beside them (docs/decisions/052).
+     */
+    foreignCurrency: text('foreign_currency'),
+    foreignAmountMinor: bigint('foreign_amount_minor', { mode: 'number' }),
   },
   (table) => [
     index('ledger_postings_entry_id_index').on(table.entryId),
@@ -92,5 +101,9 @@ export const ledgerPostings = pgTable(
     ),
     check('ledger_postings_amount_check', sql`${table.amountPaisa} <> 0`),
     check('ledger_postings_currency_check', sql`${table.currency} ~ '^[A-Z]{3}$'`),
+    check(
+      'ledger_postings_foreign_check',
+      sql`(${table.foreignCurrency} IS NULL) = (${table.foreignAmountMinor} IS NULL) AND (${table.foreignCurrency} IS NULL OR ${table.foreignCurrency} ~ '^[A-Z]{3}$')`,
+    ),
   ],
 );

@@ -1,4 +1,12 @@
-import { DECLINE_REASONS, ORDER_STATUSES, PAYMENT_STATUSES } from '@puja/contract';
+import {
+  DECLINE_REASONS,
+  LANGUAGES,
+  OFFERING_PRICINGS,
+  ORDER_STATUSES,
+  PAYMENT_PROVIDERS,
+  PAYMENT_STATUSES,
+  type UnitNames,
+} from '@puja/contract';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -6,6 +14,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -13,7 +22,8 @@ import {
   unique,
 } from 'drizzle-orm/pg-core';
 import { monasteries, monasteryPujas } from './catalogue.ts';
-import { createdAt, updatedAt } from './columns.ts';
+import { createdAt, inList, updatedAt, version } from './columns.ts';
+import { dedicationPlans } from './plans.ts';
 import { users } from './users.ts';
 
 export const orders = pgTable(
@@ -50,7 +60,16 @@ export const orders = pgTable(
     intention: text('intention'),
     /** The server's price at ordering time, integer paisa; never the client's figure. */
     amountPaisa: integer('amount_paisa').notNull(),
-    paymentType: text('payment_type', { enum: ['esewa', 'khalti'] }).notNull(),
+    /**
+     * How the amount was made, as the offering was priced when ordered (docs/decisions/054): `per_unit`
+     * is `quantity` × `unit_price_paisa` (a check holds it), the unit's names kept for the receipt;
+     * `pay_what_you_can` the patron's amount, at least the offering's least; `fixed` the price.
+     */
+    pricing: text('pricing', { enum: OFFERING_PRICINGS }).notNull().default('fixed'),
+    quantity: integer('quantity').notNull().default(1),
+    unitPricePaisa: integer('unit_price_paisa'),
+    unitNames: jsonb('unit_names').$type<UnitNames>(),
+    paymentType: text('payment_type', { enum: PAYMENT_PROVIDERS }).notNull(),
     /**
      * A summary of the order's payments, kept by `refreshOrderPaymentStatus` in every transaction that
      * changes them: `Completed` while a received payment is kept for the puja (docs/decisions/010).
@@ -69,6 +88,10 @@ export const orders = pgTable(
     declineReason: text('decline_reason', { enum: DECLINE_REASONS }),
     /** The staff member's words when the reason is `other`, which the patron reads as written. */
     declineNote: text('decline_note'),
+    /** The dedication plan this order is an occurrence of, and which (1, 2, …); null for an order of its own. */
+    planId: integer('plan_id').references(() => dedicationPlans.id, { onDelete: 'restrict' }),
+    planOccurrence: integer('plan_occurrence'),
+    version: version(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -81,7 +104,7 @@ export const orders = pgTable(
     // The administrator's latest orders, newest first, without sorting the whole table.
     index('orders_created_index').on(table.createdAt.desc(), table.id.desc()),
     check('orders_amount_check', sql`${table.amountPaisa} >= 0`),
-    check('orders_payment_type_check', sql`${table.paymentType} IN ('esewa', 'khalti')`),
+    check('orders_payment_type_check', sql`${table.paymentType} IN (${inList(PAYMENT_PROVIDERS)})`),
     check(
       'orders_payment_status_check',
       sql`${table.paymentStatus} IN ('Pending', 'Completed', 'Failed', 'Refund due', 'Refunded')`,
@@ -111,6 +134,52 @@ export const orders = pgTable(
       sql`${table.declineReason} IS DISTINCT FROM 'other' OR char_length(${table.declineNote}) BETWEEN 1 AND 500`,
     ),
     check('orders_beneficiary_length', sql`char_length(${table.beneficiary}) <= 500`),
+    unique('orders_plan_occurrence_unique').on(table.planId, table.planOccurrence),
+    check('orders_plan_occurrence_check', sql`(${table.planId} IS NULL) = (${table.planOccurrence} IS NULL)`),
+    check('orders_pricing_check', sql`${table.pricing} IN (${inList(OFFERING_PRICINGS)})`),
+    check('orders_quantity_check', sql`${table.quantity} >= 1`),
+    check(
+      'orders_per_unit_amount_check',
+      sql`${table.pricing} <> 'per_unit' OR (${table.unitNames} IS NOT NULL AND ${table.amountPaisa}::bigint = ${table.quantity}::bigint * ${table.unitPricePaisa})`,
+    ),
+  ],
+);
+
+/**
+ * An order dedicated to someone else (docs/decisions/054): whom, how to tell them, on which Nepal day. The
+ * `tell-gift-recipients` job tells them once the day has come and the order is paid: it sets `told_at` and
+ * the link's hash (`link_hash`, SHA-256 of a random token the notice carries) in the transaction that
+ * queues the notice, and only where `told_at` was null, so a run repeated tells nobody twice.
+ */
+export const orderGifts = pgTable(
+  'order_gifts',
+  {
+    orderId: integer('order_id')
+      .primaryKey()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    recipientName: text('recipient_name').notNull(),
+    recipientEmail: text('recipient_email'),
+    recipientPhone: text('recipient_phone'),
+    recipientLanguage: text('recipient_language', { enum: LANGUAGES }).notNull(),
+    tellOn: date('tell_on', { mode: 'string' }).notNull(),
+    message: text('message'),
+    showPatron: boolean('show_patron').notNull().default(false),
+    toldAt: timestamp('told_at', { withTimezone: true, mode: 'date' }),
+    linkHash: text('link_hash'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    unique('order_gifts_link_hash_unique').on(table.linkHash),
+    // What the job looks at: the gifts not yet told, by day.
+    index('order_gifts_untold_index').on(table.tellOn).where(sql`${table.toldAt} IS NULL`),
+    check(
+      'order_gifts_contact_check',
+      sql`${table.recipientEmail} IS NOT NULL OR ${table.recipientPhone} IS NOT NULL`,
+    ),
+    check('order_gifts_told_check', sql`(${table.toldAt} IS NULL) = (${table.linkHash} IS NULL)`),
+    check('order_gifts_name_length', sql`char_length(${table.recipientName}) BETWEEN 1 AND 100`),
+    check('order_gifts_message_length', sql`char_length(${table.message}) <= 500`),
+    check('order_gifts_language_check', sql`${table.recipientLanguage} IN (${inList(LANGUAGES)})`),
   ],
 );
 

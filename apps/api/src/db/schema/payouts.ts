@@ -76,8 +76,9 @@ export const monasteryPayoutDetails = pgTable(
 
 /**
  * One payout run: it freezes what is due to each monastery at that moment into payouts in transit.
- * One run per business day (`run_on` is unique), so a second click or a second instance of the scheduled
- * job finds the day's run instead of making another. `open` while any of its transfers is in transit,
+ * The scheduled job makes at most one run a business day; an administrator may make another the same day
+ * when a monastery has become payable since (docs/decisions/042), while a second click, with nothing left
+ * to pay, finds the day's run instead. `open` while any of its transfers is in transit,
  * `closed` when each was recorded paid or failed.
  */
 export const payoutRuns = pgTable(
@@ -94,7 +95,7 @@ export const payoutRuns = pgTable(
     updatedAt: updatedAt(),
   },
   (table) => [
-    unique('payout_runs_run_on_unique').on(table.runOn),
+    index('payout_runs_run_on_index').on(table.runOn),
     check('payout_runs_status_check', sql`${table.status} IN ('open', 'closed')`),
     check('payout_runs_trigger_check', sql`${table.trigger} IN ('schedule', 'admin')`),
     check(

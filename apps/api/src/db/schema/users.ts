@@ -1,4 +1,4 @@
-import { DISPLAY_CURRENCIES, LANGUAGES, REMINDER_CHANNELS } from '@puja/contract';
+import { DISPLAY_CURRENCIES, LANGUAGES, REMINDER_CHANNELS, STAFF_NOTICE_FREQUENCIES } from '@puja/contract';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -12,7 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { monasteries } from './catalogue.ts';
-import { archivedAt, createdAt, updatedAt } from './columns.ts';
+import { archivedAt, createdAt, inList, updatedAt, version } from './columns.ts';
 
 export const users = pgTable(
   'users',
@@ -50,7 +50,20 @@ export const users = pgTable(
      * until then. Reminders say the puja's time in it beside Nepal time.
      */
     timeZone: text('time_zone'),
+    /**
+     * How a monastery's staff member is told of orders (docs/decisions/041): any of SMS, e-mail and web push,
+     * each order at once or gathered into a digest. SMS at each order is what staff had before.
+     */
+    staffNoticeSms: boolean('staff_notice_sms').notNull().default(true),
+    staffNoticeEmail: boolean('staff_notice_email').notNull().default(false),
+    staffNoticePush: boolean('staff_notice_push').notNull().default(false),
+    staffNoticeFrequency: text('staff_notice_frequency', { enum: STAFF_NOTICE_FREQUENCIES })
+      .notNull()
+      .default('each'),
+    /** A monastery's lead (set by administrators) invites and removes its own staff (docs/decisions/041). */
+    isLead: boolean('is_lead').notNull().default(false),
     archivedAt: archivedAt(),
+    version: version(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -69,6 +82,10 @@ export const users = pgTable(
       sql`${table.currency} IN ('USD', 'EUR', 'GBP', 'AUD', 'CAD', 'INR', 'CNY', 'TWD', 'HKD', 'SGD', 'MYR', 'JPY', 'NPR')`,
     ),
     check('users_reminder_channel_check', sql`${table.reminderChannel} IN ('sms', 'email', 'none')`),
+    check(
+      'users_staff_notice_frequency_check',
+      sql`${table.staffNoticeFrequency} IN (${inList(STAFF_NOTICE_FREQUENCIES)})`,
+    ),
     check('users_time_zone_length', sql`char_length(${table.timeZone}) <= 64`),
     check('users_phone_format', sql`${table.phone} ~ '^\\+[1-9][0-9]{6,14}$'`),
   ],

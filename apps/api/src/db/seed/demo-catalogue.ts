@@ -6,10 +6,19 @@
 
 import type { CompletionPhoto, MonasteryScene, PujaMotif } from './artwork.ts';
 
+/** A name and description in Nepali and Traditional Chinese (docs/decisions/049), for some of the demo. */
+export interface DemoTranslations {
+  nameNe: string;
+  nameZhHant: string;
+  descriptionNe: string;
+  descriptionZhHant: string;
+}
+
 export interface DemoPuja {
   slug: string;
   name: string;
   description: string;
+  translations?: DemoTranslations;
   /** The ritual object its picture shows; each puja has its own. */
   motif: PujaMotif;
   hue: number;
@@ -19,6 +28,7 @@ export interface DemoMonastery {
   slug: string;
   name: string;
   description: string;
+  translations?: DemoTranslations;
   /** Its picture: a building and landscape of its own, not another monastery's in other colours. */
   scene: MonasteryScene;
   hue: number;
@@ -32,6 +42,14 @@ export const demoPujas: DemoPuja[] = [
     name: 'Green Tara Puja',
     description:
       'Prayers and praises to Green Tara, the female Buddha of swift compassion, recited by the monks on behalf of the patron. Families ask for it when facing fear, danger or a difficult undertaking, that obstacles may be cleared and help come quickly.',
+    translations: {
+      nameNe: 'हरित तारा पूजा',
+      nameZhHant: '綠度母法會',
+      descriptionNe:
+        'द्रुत करुणाकी स्त्री बुद्ध हरित तारालाई भिक्षुहरूले यजमानको तर्फबाट गर्ने प्रार्थना र स्तुति। डर, खतरा वा कठिन काम अघि परिवारहरूले यो पूजा गराउँछन्, ताकि बाधाहरू हटून् र सहायता छिट्टै आओस्।',
+      descriptionZhHant:
+        '由僧眾代功德主向綠度母——迅速救度的女性佛陀——祈請讚頌。家人在面臨恐懼、危難或艱難之事時請修此法會，祈願障礙消除、助力速來。',
+    },
     motif: 'lotus',
     hue: 145,
   },
@@ -40,6 +58,14 @@ export const demoPujas: DemoPuja[] = [
     name: 'Medicine Buddha Puja',
     description:
       'A ritual of the Medicine Buddha, Sangye Menla, whose lapis-blue light is prayed to for healing. It is offered for someone who is ill, recovering from an operation or caring for others, asking for the relief of suffering of body and mind.',
+    translations: {
+      nameNe: 'भैषज्यगुरु बुद्ध पूजा',
+      nameZhHant: '藥師佛法會',
+      descriptionNe:
+        'भैषज्यगुरु बुद्ध (सङ्गे मेन्ला) को पूजा, जसको नीलो प्रकाशसँग निको हुन प्रार्थना गरिन्छ। बिरामी, शल्यक्रियापछि निको हुँदै गरेका वा अरूको स्याहार गर्नेहरूका लागि, शरीर र मनको पीडा हटोस् भनी गरिन्छ।',
+      descriptionZhHant:
+        '藥師佛（桑傑曼拉）的法會，祈請其琉璃光療癒病苦。為病中、術後康復或照顧他人者而修，祈願身心痛苦得以解除。',
+    },
     motif: 'vase',
     hue: 215,
   },
@@ -48,6 +74,14 @@ export const demoPujas: DemoPuja[] = [
     name: 'White Tara Long-Life Puja',
     description:
       'Prayers to White Tara for long life, good health and wisdom. Traditionally offered for elders, for a newborn child, on a birthday, or when a teacher or family member is unwell.',
+    translations: {
+      nameNe: 'सेतो तारा दीर्घायु पूजा',
+      nameZhHant: '白度母長壽法會',
+      descriptionNe:
+        'दीर्घायु, राम्रो स्वास्थ्य र प्रज्ञाका लागि सेतो तारालाई गरिने प्रार्थना। परम्परागत रूपमा वृद्धवृद्धा, नवजात शिशु वा जन्मदिनका लागि, अथवा गुरु वा परिवारका सदस्य बिरामी हुँदा गरिन्छ।',
+      descriptionZhHant:
+        '向白度母祈求長壽、健康與智慧。傳統上為長者、新生兒、生日，或上師、家人身體欠安時而修。',
+    },
     motif: 'parasol',
     hue: 200,
   },
@@ -80,6 +114,14 @@ export const demoPujas: DemoPuja[] = [
     name: 'Butter Lamp Offering',
     description:
       'The monks light butter lamps before the shrine on your behalf and recite prayers of aspiration. Each flame is offered to dispel the darkness of ignorance, with your dedication for loved ones living or departed.',
+    translations: {
+      nameNe: 'घिउ बत्ती अर्पण',
+      nameZhHant: '酥油燈供養',
+      descriptionNe:
+        'भिक्षुहरूले तपाईंको तर्फबाट वेदीअगाडि घिउका बत्ती बालेर प्रार्थना गर्नुहुन्छ। हरेक ज्योति अज्ञानको अँध्यारो हटाउन, जीवित वा दिवंगत प्रियजनका लागि तपाईंको समर्पणसहित अर्पण गरिन्छ।',
+      descriptionZhHant:
+        '僧眾代您於佛前點燃酥油燈並念誦發願文。每一盞燈皆為驅除無明黑暗而供，並為在世或已故的親人作您的迴向。',
+    },
     motif: 'lamp',
     hue: 40,
   },
@@ -109,6 +151,14 @@ export const demoMonasteries: DemoMonastery[] = [
     name: 'Kopan Monastery',
     description:
       'A Gelug monastery on a hill north of Boudhanath in the Kathmandu valley, founded in the early 1970s by Lama Thubten Yeshe and Lama Zopa Rinpoche. It is home to several hundred monks and is known around the world for its meditation courses.',
+    translations: {
+      nameNe: 'कोपन गुम्बा',
+      nameZhHant: '柯槃寺',
+      descriptionNe:
+        'काठमाडौं उपत्यकामा बौद्धनाथको उत्तरतर्फको डाँडामा रहेको गेलुग परम्पराको गुम्बा, जसलाई सन् १९७० को दशकको सुरुमा लामा थुबतेन येशे र लामा जोपा रिन्पोछेले स्थापना गर्नुभएको हो। यहाँ सयौं भिक्षु बस्नुहुन्छ र यो आफ्ना ध्यान शिविरका लागि संसारभर चिनिन्छ।',
+      descriptionZhHant:
+        '位於加德滿都谷地博達哈大佛塔以北山丘上的格魯派寺院，由耶喜喇嘛與梭巴仁波切於1970年代初創建。寺中有數百位僧人，其禪修課程聞名世界。',
+    },
     scene: 'hillside-gompa',
     hue: 35,
     offerings: {

@@ -69,6 +69,14 @@ describe('demo seed', () => {
     expect(row.offers).toBeGreaterThanOrEqual(3);
     expect(row.prices).toBeGreaterThan(5);
 
+    // Kopan and some of its pujas in Nepali and Chinese, for the demo and the e2e (docs/decisions/049).
+    const kopan = (await harness.app.inject('/api/monastery/kopan-monastery/edit')).json().monastery;
+    expect(kopan).toMatchObject({ name_ne: 'कोपन गुम्बा', name_zh_hant: '柯槃寺' });
+    expect(kopan.description_ne).toMatch(/^काठमाडौं उपत्यकामा/);
+    const names = kopan.pujas.map((puja: { name_ne: string | null }) => puja.name_ne);
+    expect(names).toContain('हरित तारा पूजा');
+    expect(names).toContain(null);
+
     const accounts = await harness.database.db
       .select({ phone: users.phone, role: users.role, monasteryId: users.monasteryId })
       .from(users);
@@ -191,20 +199,21 @@ describe('demo seed', () => {
       SELECT o.status, o.payment_status, o.amount_paisa, o.transaction_code,
         (SELECT count(*)::int FROM payment_attempts p WHERE p.order_id = o.id AND p.status = 'Completed') AS received,
         (SELECT count(*)::int FROM payment_attempts p WHERE p.order_id = o.id AND p.status = 'Completed'
-           AND p.refund_status IS NULL) AS kept,
-        (SELECT count(*)::int FROM payment_attempts p WHERE p.order_id = o.id AND p.refund_status = 'due'
-           AND p.refund_due_at IS NOT NULL) AS refunds_due,
-        (SELECT count(*)::int FROM payment_attempts p WHERE p.order_id = o.id AND p.refund_reason = 'declined') AS declined_refunds,
+           AND p.released_at IS NULL) AS kept,
+        (SELECT count(*)::int FROM payment_attempts p JOIN refunds r ON r.payment_attempt_id = p.id
+           WHERE p.order_id = o.id AND r.state = 'due') AS refunds_due,
+        (SELECT count(*)::int FROM payment_attempts p JOIN refunds r ON r.payment_attempt_id = p.id
+           WHERE p.order_id = o.id AND r.reason = 'declined') AS declined_refunds,
         (SELECT count(*)::int FROM payment_attempts p WHERE p.order_id = o.id AND p.amount_paisa <> o.amount_paisa) AS attempts_of_other_amounts,
         COALESCE((SELECT bool_and(p.provider = o.payment_type AND p.provider_transaction_code = o.transaction_code)
            FROM payment_attempts p WHERE p.order_id = o.id), true) AS codes_match,
         CASE
           WHEN EXISTS (SELECT 1 FROM payment_attempts p WHERE p.order_id = o.id
-                         AND p.status = 'Completed' AND p.refund_status IS NULL) THEN 'Completed'
-          WHEN EXISTS (SELECT 1 FROM payment_attempts p WHERE p.order_id = o.id
-                         AND p.status = 'Completed' AND p.refund_status IN ('due', 'requested')) THEN 'Refund due'
-          WHEN EXISTS (SELECT 1 FROM payment_attempts p WHERE p.order_id = o.id
-                         AND p.status = 'Completed' AND p.refund_status = 'refunded') THEN 'Refunded'
+                         AND p.status = 'Completed' AND p.released_at IS NULL) THEN 'Completed'
+          WHEN EXISTS (SELECT 1 FROM payment_attempts p JOIN refunds r ON r.payment_attempt_id = p.id
+                         WHERE p.order_id = o.id AND r.state IN ('due', 'requested')) THEN 'Refund due'
+          WHEN EXISTS (SELECT 1 FROM payment_attempts p JOIN refunds r ON r.payment_attempt_id = p.id
+                         WHERE p.order_id = o.id AND r.state = 'refunded') THEN 'Refunded'
           ELSE 'Pending' END AS expected_payment_status
       FROM orders o JOIN users u ON u.id = o.user_id
       WHERE u.phone = '+9779800000003'`);

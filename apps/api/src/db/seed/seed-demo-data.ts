@@ -14,6 +14,7 @@ import {
   postRefundDue,
 } from '../../modules/ledger/ledger.service.ts';
 import { newOrderNumber } from '../../modules/orders/orders.service.ts';
+import { refundKeys } from '../../modules/payments/money-events.ts';
 import { findKeptPayment, refreshOrderPaymentStatus } from '../../modules/payments/payments.queries.ts';
 import type { Database, Transaction } from '../client.ts';
 import {
@@ -25,6 +26,7 @@ import {
   orders,
   paymentAttempts,
   pujas,
+  refunds,
   users,
 } from '../schema/index.ts';
 import {
@@ -94,7 +96,14 @@ export async function seedDemoData(
       const imagePath = await savePicture(puja.slug, pujaPictures[index]!);
       const [row] = await tx
         .insert(pujas)
-        .values({ slug: puja.slug, name: puja.name, description: puja.description, imagePath, status: 1 })
+        .values({
+          slug: puja.slug,
+          name: puja.name,
+          description: puja.description,
+          ...puja.translations,
+          imagePath,
+          status: 1,
+        })
         .returning({ id: pujas.id });
       pujaIdsBySlug.set(puja.slug, row!.id);
     }
@@ -108,6 +117,7 @@ export async function seedDemoData(
           slug: monastery.slug,
           name: monastery.name,
           description: monastery.description,
+          ...monastery.translations,
           imagePath,
           status: 1,
         })
@@ -281,18 +291,32 @@ async function seedOrder(context: OrderContext, demo: DemoOrder): Promise<void> 
           // Declined as staff now decline, with a reason the patron reads (docs/decisions/038).
           await tx.update(orders).set({ declineReason: 'date_unavailable' }).where(eq(orders.id, orderId));
           // Money kept for a puja that will not be performed goes back, all of it (docs/payments.md).
-          const refunds = await tx
+          const released = await tx
             .update(paymentAttempts)
-            .set({ refundStatus: 'due', refundReason: 'declined', refundDueAt: when, updatedAt: when })
+            .set({ releasedAt: when, updatedAt: when })
             .where(
               and(
                 eq(paymentAttempts.orderId, orderId),
                 eq(paymentAttempts.status, 'Completed'),
-                isNull(paymentAttempts.refundStatus),
+                isNull(paymentAttempts.releasedAt),
               ),
             )
             .returning();
-          for (const refund of refunds) await postRefundDue(tx, refund);
+          for (const payment of released) {
+            const [refund] = await tx
+              .insert(refunds)
+              .values({
+                paymentAttemptId: payment.id,
+                amountPaisa: payment.amountPaisa,
+                reason: 'declined',
+                idempotencyKey: refundKeys.release(payment.id),
+                dueAt: when,
+                createdAt: when,
+                updatedAt: when,
+              })
+              .returning();
+            await postRefundDue(tx, payment, refund!, 0);
+          }
         }
         break;
       }

@@ -1,6 +1,7 @@
 import type { Config } from '../../config/env.ts';
 import type { EsewaSettings } from './esewa.ts';
 import type { KhaltiSettings } from './khalti.ts';
+import type { StripeSettings } from './stripe.ts';
 
 /**
  * Where each provider lives in each PAYMENT_MODE (docs/payments.md). In `simulator` mode both point at the
@@ -16,6 +17,8 @@ export interface PaymentSettings {
   mode: Config['PAYMENT_MODE'];
   esewa: EsewaSettings;
   khalti: KhaltiSettings;
+  /** Cards through Stripe, when the deployment turned them on (docs/decisions/052); in every mode alike. */
+  stripe: StripeSettings | undefined;
 }
 
 /**
@@ -23,6 +26,20 @@ export interface PaymentSettings {
  * reaches it at PUBLIC_URL.
  */
 export function resolvePaymentSettings(config: Config, serverUrl: string): PaymentSettings {
+  return { ...walletSettings(config, serverUrl), stripe: stripeSettings(config) };
+}
+
+/** Stripe's address comes from STRIPE_API_BASE whatever the mode: Stripe's own test keys are its sandbox. */
+function stripeSettings(config: Config): StripeSettings | undefined {
+  if (!config.STRIPE_SECRET_KEY || !config.STRIPE_WEBHOOK_SECRET) return undefined;
+  return {
+    secretKey: config.STRIPE_SECRET_KEY,
+    webhookSecret: config.STRIPE_WEBHOOK_SECRET,
+    apiBase: config.STRIPE_API_BASE,
+  };
+}
+
+function walletSettings(config: Config, serverUrl: string): Omit<PaymentSettings, 'stripe'> {
   switch (config.PAYMENT_MODE) {
     case 'simulator':
       return {

@@ -17,7 +17,7 @@ import {
  * A stand-in for eSewa and Khalti, served by this app under /simulator when PAYMENT_MODE=simulator. It
  * speaks their documented protocols (docs/payments.md): eSewa's signed form, signed success redirect and status
  * API; Khalti's initiate and look-up with their answers and HTTP codes, including `Expired` and
- * `User canceled` as 400, and Khalti's full refund of a completed payment. Its pages say plainly that no
+ * `User canceled` as 400, and Khalti's refund of a completed payment, whole or in parts. Its pages say plainly that no
  * money moves. It keeps its transactions in memory: it is a development and test tool, one process, never
  * used in production (the config refuses it).
  */
@@ -37,7 +37,16 @@ export interface SimulatedKhaltiPayment {
   purchaseOrderId: string;
   purchaseOrderName: string;
   returnUrl: string;
-  status: 'Initiated' | 'Pending' | 'Completed' | 'Expired' | 'User canceled' | 'Refunded';
+  status:
+    | 'Initiated'
+    | 'Pending'
+    | 'Completed'
+    | 'Expired'
+    | 'User canceled'
+    | 'Partially Refunded'
+    | 'Refunded';
+  /** What went back through the refund API, in paisa: part refunds add up until all of it went back. */
+  refundedPaisa?: number;
   transactionId: string | null;
   /** Tests may make the look-up report another amount than was initiated. */
   reportedAmountPaisa?: number;
@@ -331,7 +340,15 @@ export const paymentSimulatorRoutes: FastifyPluginAsyncZod<PaymentSimulatorOptio
   // Khalti's refund API lives beside KPG-2's `v2/`: {site}/api/merchant-transaction/{transaction_id}/refund/.
   app.post(
     '/khalti/api/merchant-transaction/:transactionId/refund/',
-    { config, schema: { hide: true, params: z.object({ transactionId: z.string() }) } },
+    {
+      config,
+      schema: {
+        hide: true,
+        params: z.object({ transactionId: z.string() }),
+        // A part refund names its amount in paisa; no body refunds what is left.
+        body: z.object({ amount: z.unknown().optional() }).nullish(),
+      },
+    },
     async (request, reply) => {
       if (state.khaltiRefundOutage > 0) {
         state.khaltiRefundOutage -= 1;
@@ -348,8 +365,16 @@ export const paymentSimulatorRoutes: FastifyPluginAsyncZod<PaymentSimulatorOptio
       );
       if (!payment) return refusal('Transaction not found.');
       if (payment.status === 'Refunded') return refusal('Transaction already refunded.');
-      if (payment.status !== 'Completed') return refusal('Only a completed transaction can be refunded.');
-      payment.status = 'Refunded';
+      if (payment.status !== 'Completed' && payment.status !== 'Partially Refunded')
+        return refusal('Only a completed transaction can be refunded.');
+      const left = payment.amountPaisa - (payment.refundedPaisa ?? 0);
+      const asked = request.body?.amount;
+      if (asked !== undefined && (!Number.isInteger(asked) || (asked as number) <= 0))
+        return refusal('Amount should be a positive whole number of paisa.');
+      const amount = (asked as number | undefined) ?? left;
+      if (amount > left) return refusal('Refund amount exceeds the refundable amount.');
+      payment.refundedPaisa = (payment.refundedPaisa ?? 0) + amount;
+      payment.status = payment.refundedPaisa === payment.amountPaisa ? 'Refunded' : 'Partially Refunded';
       return { detail: 'Transaction refund successful.' };
     },
   );

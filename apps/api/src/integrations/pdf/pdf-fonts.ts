@@ -191,6 +191,11 @@ export class TextWriter {
     const runs = this.runs(text, options.bold);
     const baseline = -(options.ascent ?? this.ascent(text, options));
     document.fontSize(options.size).fillColor(options.color ?? INK);
+    // Tools that read glyphs by their place on the page (poppler's pdftotext) would still put a reph
+    // after its syllable; the span's ActualText gives them the text as written (PDF 1.5, 14.9.4).
+    const actualText = DEVANAGARI.test(text);
+    if (actualText)
+      (document as unknown as MarkedContent).markContent('Span', { actual: clean(text, this.maxCharacters) });
     runs.forEach((run, index) => {
       this.use(run.face, options.bold);
       const continued = index < runs.length - 1;
@@ -200,6 +205,7 @@ export class TextWriter {
         document.text(run.text, { continued, baseline });
       }
     });
+    if (actualText) (document as unknown as MarkedContent).endMarkedContent();
   }
 
   private runs(text: string, bold: boolean | undefined): Run[] {
@@ -215,14 +221,118 @@ export class TextWriter {
       face.bytes ??= woffToSfnt(readFileSync(face.file));
       this.document.registerFont(face.name, face.bytes);
       this.registered.add(face.name);
+      this.document.font(face.name);
+      drawInLogicalOrder((this.document as unknown as PdfkitInternals)._font);
     }
     this.document.font(face.name);
   }
 }
 
-/** The current font's metrics, which @types/pdfkit does not declare; in font units (per 1000). */
+const DEVANAGARI = /\p{Script=Devanagari}/u;
+
+/** pdfkit's marked content, which @types/pdfkit does not declare. */
+interface MarkedContent {
+  markContent(tag: string, options: { actual: string }): void;
+  endMarkedContent(): void;
+}
+
+/** The current font's metrics and layout, which @types/pdfkit does not declare; in font units (per 1000). */
 interface PdfkitInternals {
-  _font: { ascender: number };
+  _font: { ascender: number; layoutRun?: (text: string, features?: unknown) => LaidOutRun };
+}
+
+export interface LaidOutGlyph {
+  codePoints: number[];
+}
+export interface GlyphPlacement {
+  xAdvance: number;
+  yAdvance: number;
+  xOffset: number;
+  yOffset: number;
+  advanceWidth: number;
+}
+interface LaidOutRun {
+  glyphs: LaidOutGlyph[];
+  positions: GlyphPlacement[];
+  advanceWidth: number;
+}
+
+/**
+ * Makes an embedded font write its glyphs into the page in the order of the text they stand for, each
+ * still drawn where shaping put it.
+ *
+ * Shaping Devanagari draws some glyphs away from their letters: the reph (र् before a consonant) after
+ * the syllable, the vowel sign ि before its consonant. A text extractor reads glyphs in the order the
+ * page lists them and maps each to its letters (the font's ToUnicode map), so `पेमा शेर्पा` was copied out
+ * as `पेमा शेपार्` and `किरण` as `िकरण`. Listing the glyphs in the text's order, each placed at its drawn
+ * position, gives the same picture and the text as written. Latin and Chinese runs keep their order and
+ * are left as they are.
+ */
+function drawInLogicalOrder(font: PdfkitInternals['_font']) {
+  const layoutRun = font.layoutRun;
+  if (!layoutRun || layoutRun.name === 'layoutInLogicalOrder') return;
+  font.layoutRun = function layoutInLogicalOrder(text, features) {
+    return inLogicalOrder(text, layoutRun.call(font, text, features));
+  };
+}
+
+/**
+ * The glyphs of a shaped run in the order of the letters they draw, with offsets that keep each where
+ * shaping drew it (pdfkit places a glyph with an offset on its own, at the pen plus the offset).
+ */
+export function inLogicalOrder<Run extends LaidOutRun>(text: string, run: Run): Run {
+  const order = logicalIndexes(text, run.glyphs);
+  const sorted = run.glyphs.map((_, index) => index).sort((a, b) => order[a]! - order[b]! || a - b);
+  if (sorted.every((glyph, index) => glyph === index)) return run;
+  // Where shaping drew each glyph: its pen position plus its own offset.
+  const drawnAt: { x: number; y: number }[] = [];
+  let pen = 0;
+  for (const position of run.positions) {
+    drawnAt.push({ x: pen + position.xOffset, y: position.yOffset });
+    pen += position.xAdvance;
+  }
+  const positions: GlyphPlacement[] = [];
+  pen = 0;
+  for (const index of sorted) {
+    const position = run.positions[index]!;
+    positions.push({ ...position, xOffset: drawnAt[index]!.x - pen });
+    pen += position.xAdvance;
+  }
+  return {
+    ...run,
+    glyphs: sorted.map((index) => run.glyphs[index]!),
+    positions,
+    advanceWidth: run.advanceWidth,
+  };
+}
+
+/**
+ * For each glyph, where its first letter is in the text: the earliest unclaimed place holding that
+ * letter (shaping moves glyphs only within a syllable, so the earliest is the right one). A glyph that
+ * stands for no letter (a mark shaping added) follows the glyph before it.
+ */
+function logicalIndexes(text: string, glyphs: LaidOutGlyph[]): number[] {
+  const letters = [...text].map((character) => character.codePointAt(0)!);
+  const claimed = letters.map(() => false);
+  const indexes: number[] = [];
+  for (const glyph of glyphs) {
+    const [first, ...rest] = glyph.codePoints;
+    const at =
+      first === undefined ? -1 : letters.findIndex((letter, index) => !claimed[index] && letter === first);
+    if (at < 0) {
+      indexes.push((indexes.at(-1) ?? -1) + 0.5);
+      continue;
+    }
+    claimed[at] = true;
+    // A ligature's other letters (the ् and ष of क्ष) are its own, not another glyph's.
+    let next = at + 1;
+    for (const letter of rest) {
+      if (letters[next] === letter && !claimed[next]) claimed[next] = true;
+      next++;
+    }
+    indexes.push(at);
+  }
+  return indexes;
 }
 
 /** One line of printable text, cut to at most `maxCharacters`. */

@@ -39,6 +39,31 @@ const refund: Receipt = {
 };
 
 describe('receipt PDFs', () => {
+  it('says how the amount was made: a quantity × the unit’s price, or the patron’s own amount (docs/decisions/054)', async () => {
+    const lamps: Receipt = {
+      ...payment,
+      puja: 'Butter Lamps',
+      amountPaisa: 253_800,
+      offering: {
+        quantity: 108,
+        unit: { en: 'butter lamp', ne: 'घिउको बत्ती', 'zh-Hant': '酥油燈' },
+        unitPricePaisa: 2_350,
+      },
+    };
+    const meals: Receipt = { ...payment, puja: 'Meal for the Sangha', offering: 'pay_what_you_can' };
+    const [lampPage, mealPage] = (await extractPdfText(await renderReceiptsPdf([lamps, meals], options))) as [
+      string,
+      string,
+    ];
+    expect(lampPage).toContain('Offering 108 × butter lamp at Rs. 23.50 each');
+    expect(lampPage).toContain('Amount Rs. 2,538');
+    expect(mealPage).toContain('Offering The amount you chose to give');
+    const [chinese] = await extractPdfText(
+      await renderReceiptsPdf([lamps], { ...options, language: 'zh-Hant' }),
+    );
+    expect(chinese).toContain('108 × 酥油燈，每份 Rs. 23.50');
+  });
+
   it('draws one page per receipt with every field, in Nepal time', async () => {
     const bytes = await renderReceiptsPdf([payment, refund], options);
     expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
@@ -135,16 +160,33 @@ describe('receipt PDFs', () => {
     expect(pdfFontScripts()).toEqual({ devanagari: true, chinese: true });
   });
 
-  it('draws Devanagari names with the Devanagari font', async () => {
+  it('draws Devanagari names with the Devanagari font, copied out as written', async () => {
     const [page] = await extractPdfText(
       await renderReceiptsPdf([{ ...payment, patron: { name: names.devanagari, phone: null } }], options),
     );
-    // pdf.js gives back each shaped syllable; the words' letters all come back.
-    expect(page).toContain('राम बहादुर');
+    // pdf.js puts a space after a vowel sign or mark drawn back over its letter (क्षे here): the letters
+    // come back in their order, the spaces as pdf.js guesses them.
+    expect(withoutSpaces(page!)).toContain(withoutSpaces(`Patron ${names.devanagari}`));
+  });
+
+  it("lists a shaped syllable's glyphs in the order of its letters: the reph and the vowel sign ि come out where they are written", async () => {
+    // शेर्पा draws र् after पा, किरण draws ि before क: in the page's order these read शेपार्, िकरण.
+    for (const name of ['पेमा शेर्पा', 'किरण', 'धर्म']) {
+      const [page] = await extractPdfText(
+        await renderReceiptsPdf([{ ...payment, patron: { name, phone: null } }], options),
+      );
+      const patronLine = page!.split('\n').find((line) => line.startsWith('Patron '))!;
+      // pdf.js puts a space where a glyph drawn further left sends the next one back to its place.
+      expect(patronLine.replace(/^Patron /, '').replaceAll(' ', ''), name).toBe(name.replaceAll(' ', ''));
+    }
+    const [page] = await extractPdfText(
+      await renderReceiptsPdf([{ ...payment, patron: { name: 'पेमा शेर्पा', phone: null } }], options),
+    );
+    expect(page!.split('\n')).toContain('Patron पेमा शेर्पा');
   });
 
   it('draws Chinese names, Simplified and Traditional, with the Chinese font: never as question marks', async () => {
-    for (const name of [names.chinese, names.traditional]) {
+    for (const name of [names.chinese, names.traditional, '白瑪 夏爾巴']) {
       const [page] = await extractPdfText(
         await renderReceiptsPdf([{ ...payment, patron: { name, phone: null } }], options),
       );
@@ -152,4 +194,75 @@ describe('receipt PDFs', () => {
       expect(page).not.toContain('?');
     }
   });
+
+  it("is written in the patron's language: Nepali", async () => {
+    const bytes = await renderReceiptsPdf(
+      [
+        { ...payment, patron: { name: 'पेमा शेर्पा', phone: null }, names: { names: ['पेमा'], total: 3 } },
+        refund,
+      ],
+      { ...options, language: 'ne' },
+    );
+    const [paymentPage, refundPage] = (await extractPdfText(bytes)) as [string, string];
+    for (const line of [
+      'भुक्तानी रसिद',
+      'अर्डर नम्बर PJ-7K3M9Q',
+      'यजमान पेमा शेर्पा',
+      'गुम्बा Kopan Monastery',
+      'प्रार्थना गरिएका नामहरू पेमा र थप २',
+      'पूजाको मिति (नेपाल) २०२६ डिसेम्बर १',
+      'रकम रु. १,५००',
+      'भुक्तानीको माध्यम Khalti',
+      'भुक्तानी गरिएको समय २०२६ नोभेम्बर २४, १४:०५ (नेपाल समय)',
+      'रकमहरू नेपाली रुपैयाँमा छन्।',
+    ]) {
+      expect(paymentPage.split('\n').map(withoutSpaces)).toContain(withoutSpaces(line));
+    }
+    expect(refundPage.split('\n').map(withoutSpaces)).toContain(withoutSpaces('कारण गुम्बाले स्वीकार गर्न सकेन'));
+    expect(await extractPdfInfo(bytes)).toMatchObject({ Title: 'Puja Booking बाट 2 रसिद' });
+  });
+
+  it("is written in the patron's language: Traditional Chinese", async () => {
+    const bytes = await renderReceiptsPdf(
+      [{ ...payment, patron: { name: '白瑪 夏爾巴', phone: null } }, refund],
+      { ...options, language: 'zh-Hant' },
+    );
+    const [paymentPage, refundPage] = (await extractPdfText(bytes)) as [string, string];
+    for (const line of [
+      '付款收據',
+      '預約編號 PJ-7K3M9Q',
+      '功德主 白瑪 夏爾巴',
+      '法會日期（尼泊爾） 2026年12月1日',
+      '金額 Rs. 1,500',
+      '付款時間 2026年11月24日 14:05（尼泊爾時間）',
+      '金額以尼泊爾盧比計。',
+    ]) {
+      expect(paymentPage.split('\n').map(withoutSpaces)).toContain(withoutSpaces(line));
+    }
+    expect(refundPage.split('\n').map(withoutSpaces)).toContain(withoutSpaces('原因 寺院婉拒了預約'));
+  });
+
+  it('prints what a receipt in each script weighs and takes to draw (a figure, not a limit)', async () => {
+    for (const [language, name] of [
+      ['en', 'Pema Sherpa'],
+      ['ne', 'पेमा शेर्पा'],
+      ['zh-Hant', '白瑪 夏爾巴'],
+    ] as const) {
+      const started = performance.now();
+      const bytes = await renderReceiptsPdf([{ ...payment, patron: { name, phone: null } }], {
+        ...options,
+        language,
+      });
+      console.log(
+        `receipt in ${language}: ${(bytes.length / 1024).toFixed(1)} KB, drawn in ${(performance.now() - started).toFixed(0)} ms`,
+      );
+      expect(bytes.length).toBeGreaterThan(0);
+    }
+  });
 });
+
+/**
+ * Comparing lines whatever spaces pdf.js guesses inside Devanagari words: it reads a mark or vowel sign
+ * drawn back over its letter, then the next letter ahead of it, as a gap between words.
+ */
+const withoutSpaces = (line: string) => line.replaceAll(' ', '');

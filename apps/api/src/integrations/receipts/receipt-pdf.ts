@@ -1,16 +1,31 @@
-import { formatRupees, type PaymentMethod, paisaToRupees } from '@puja/contract';
+import {
+  formatRupees,
+  type Language,
+  PAYMENT_PROVIDER_NAMES,
+  type PaymentProvider,
+  paisaToRupees,
+  type UnitNames,
+} from '@puja/contract';
 import PDFDocument from 'pdfkit';
+import { NUMBER_LOCALES } from '../../api-messages/api-messages.ts';
+import { NOTICE_CATALOGUES } from '../../notices/notices.ts';
 import { drawRule, pdfBytes, TextWriter } from '../pdf/pdf-fonts.ts';
 
 /**
- * Printable receipts: one A4 page per payment received or refund made, drawn with pdfkit. The same
- * receipts always give the same bytes (the document's date is the latest receipt's, not the clock's), so
- * a receipt downloaded twice is the same file.
+ * Printable receipts: one A4 page per payment received or refund made, drawn with pdfkit, in the patron's
+ * language (the `receipt` texts of the notices' catalogues; docs/decisions/048). The same receipts always
+ * give the same bytes (the document's date is the latest receipt's, not the clock's), so a receipt
+ * downloaded twice is the same file.
  */
 export interface Receipt {
   kind: 'payment' | 'refund';
   orderNumber: string;
   patron: { name: string; phone: string | null };
+  /**
+   * Paid through the patron's "Pay for me" link (docs/decisions/051): the payer's name as they gave it,
+   * or null when they gave none; undefined for the patron's own payment.
+   */
+  payer?: string | null | undefined;
   monastery: string;
   puja: string;
   /**
@@ -20,8 +35,13 @@ export interface Receipt {
   names?: { names: string[]; total: number };
   /** YYYY-MM-DD, a day in the business time zone. */
   pujaDate: string;
+  /**
+   * How the order's amount was made (docs/decisions/054): a quantity of a unit at its price, or the
+   * patron's own amount; absent for a puja at one price.
+   */
+  offering?: { quantity: number; unit: UnitNames; unitPricePaisa: number } | 'pay_what_you_can';
   amountPaisa: number;
-  provider: PaymentMethod;
+  provider: PaymentProvider;
   transactionCode: string | null;
   /** When it was paid, or when it was refunded. */
   at: Date;
@@ -34,15 +54,20 @@ export interface ReceiptPdfOptions {
   businessTimeZone: string;
   siteName: string;
   publicUrl: string;
+  /** The patron's language; English when they chose none. */
+  language?: Language | null | undefined;
 }
 
-const PROVIDER_NAMES: Record<PaymentMethod, string> = { esewa: 'eSewa', khalti: 'Khalti' };
-const REFUND_REASON_TEXT = new Map([
-  ['declined', 'Declined by the monastery'],
-  ['cancelled', 'Cancelled by the patron'],
-  ['expired', 'The order expired unpaid'],
-  ['duplicate', 'Paid twice'],
-]);
+type ReceiptTexts = (typeof NOTICE_CATALOGUES)['en']['receipt'];
+
+const REFUND_REASONS = {
+  declined: 'reasonDeclined',
+  cancelled: 'reasonCancelled',
+  expired: 'reasonExpired',
+  duplicate: 'reasonDuplicate',
+} as const satisfies Record<string, keyof ReceiptTexts>;
+/** Days and times in Nepali and Chinese, as Node's full ICU writes them (`२०२६ डिसेम्बर १`, `2026年12月1日`). */
+const DATE_LOCALES: Record<Exclude<Language, 'en'>, string> = { ne: 'ne-NP', 'zh-Hant': 'zh-Hant-TW' };
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const NONE = '—';
 
@@ -57,17 +82,19 @@ export async function renderReceiptsPdf(receipts: Receipt[], options: ReceiptPdf
   if (receipts.length === 0) throw new RangeError('There are no receipts to render.');
   const latest = new Date(Math.max(...receipts.map((receipt) => receipt.at.getTime())));
   const first = receipts[0]!;
+  const language = options.language ?? 'en';
+  const texts = NOTICE_CATALOGUES[language].receipt;
   const document = new PDFDocument({
     size: 'A4',
     margin: PAGE_MARGIN,
     autoFirstPage: false,
-    lang: 'en',
+    lang: language,
     displayTitle: true,
     info: {
       Title:
         receipts.length === 1
-          ? `${heading(first)} ${first.orderNumber}`
-          : `${receipts.length} receipts from ${options.siteName}`,
+          ? `${heading(first, texts)} ${first.orderNumber}`
+          : fill(texts.documentTitle, { count: String(receipts.length), site: options.siteName }),
       Author: options.siteName,
       Creator: options.siteName,
       // pdfkit derives the file's ID from these, so fixed values give identical bytes.
@@ -76,22 +103,29 @@ export async function renderReceiptsPdf(receipts: Receipt[], options: ReceiptPdf
   });
   const finished = pdfBytes(document);
   const writer = new TextWriter(document, MAX_VALUE_CHARACTERS);
-  for (const receipt of receipts) drawReceipt(writer, receipt, options);
+  for (const receipt of receipts) drawReceipt(writer, receipt, options, language);
   document.end();
   return finished;
 }
 
-function heading(receipt: Receipt): string {
-  return receipt.kind === 'payment' ? 'Payment receipt' : 'Refund receipt';
+const fill = (text: string, values: Record<string, string>) =>
+  text.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
+
+function heading(receipt: Receipt, texts: ReceiptTexts): string {
+  return receipt.kind === 'payment' ? texts.paymentTitle : texts.refundTitle;
 }
 
 /** The names a receipt writes out, then how many more the order has. */
-function namesOnReceipt({ names, total }: { names: string[]; total: number }): string {
+function namesOnReceipt({ names, total }: { names: string[]; total: number }, language: Language): string {
   const more = total - names.length;
-  return more > 0 ? `${names.join(', ')} and ${more} more` : names.join(', ');
+  const count = more.toLocaleString(NUMBER_LOCALES[language]);
+  return more > 0
+    ? fill(NOTICE_CATALOGUES[language].receipt.namesMore, { names: names.join(', '), count })
+    : names.join(', ');
 }
 
-function drawReceipt(writer: TextWriter, receipt: Receipt, options: ReceiptPdfOptions) {
+function drawReceipt(writer: TextWriter, receipt: Receipt, options: ReceiptPdfOptions, language: Language) {
+  const texts = NOTICE_CATALOGUES[language].receipt;
   const { document } = writer;
   document.addPage();
   const left = document.page.margins.left;
@@ -99,32 +133,47 @@ function drawReceipt(writer: TextWriter, receipt: Receipt, options: ReceiptPdfOp
 
   writer.write(options.siteName, { x: left, y: PAGE_MARGIN, width, size: 12, bold: true, color: MUTED });
   writer.write(options.publicUrl, { x: left, y: document.y + 2, width, size: 9, color: MUTED });
-  writer.write(heading(receipt), { x: left, y: document.y + 18, width, size: 22, bold: true });
+  writer.write(heading(receipt, texts), { x: left, y: document.y + 18, width, size: 22, bold: true });
   let y = document.y + 14;
   drawRule(writer.document, left, width, y, 1);
   y += 14;
 
   const refund = receipt.kind === 'refund';
   const rows: [string, string][] = [
-    ['Order number', receipt.orderNumber || NONE],
-    ['Patron', receipt.patron.name.trim() || receipt.patron.phone || NONE],
-    ['Monastery', receipt.monastery || NONE],
-    ['Puja', receipt.puja || NONE],
+    [texts.orderNumber, receipt.orderNumber || NONE],
+    [texts.patron, receipt.patron.name.trim() || receipt.patron.phone || NONE],
+    ...(receipt.payer !== undefined ? [[texts.paidBy, receipt.payer || NONE] as [string, string]] : []),
+    [texts.monastery, receipt.monastery || NONE],
+    [texts.puja, receipt.puja || NONE],
     ...(receipt.names && receipt.names.total > 0
-      ? [['Names prayed for', namesOnReceipt(receipt.names)] as [string, string]]
+      ? [[texts.names, namesOnReceipt(receipt.names, language)] as [string, string]]
       : []),
     // The day in Nepal, as every page gives it (docs/decisions/020): a patron abroad may read the receipt far away.
-    ['Puja date (Nepal)', formatDay(receipt.pujaDate)],
-    [refund ? 'Amount refunded' : 'Amount', formatRupees(paisaToRupees(receipt.amountPaisa))],
-    ['Paid with', PROVIDER_NAMES[receipt.provider]],
-    ['Transaction code', receipt.transactionCode || NONE],
-    [refund ? 'Refunded at' : 'Paid at', formatDateTime(receipt.at, options.businessTimeZone)],
+    [texts.pujaDate, formatDay(receipt.pujaDate, language)],
+    ...(receipt.offering
+      ? [[texts.offering, offeringOnReceipt(receipt.offering, texts, language)] as [string, string]]
+      : []),
+    [
+      refund ? texts.amountRefunded : texts.amount,
+      formatRupees(paisaToRupees(receipt.amountPaisa), NUMBER_LOCALES[language]),
+    ],
+    [texts.paidWith, PAYMENT_PROVIDER_NAMES[receipt.provider]],
+    [texts.transactionCode, receipt.transactionCode || NONE],
+    [
+      refund ? texts.refundedAt : texts.paidAt,
+      formatDateTime(receipt.at, options.businessTimeZone, language),
+    ],
   ];
   if (refund) {
-    rows.push(['Refund reference', receipt.refundReference || NONE]);
+    rows.push([texts.refundReference, receipt.refundReference || NONE]);
+    const reason = receipt.refundReason;
     rows.push([
-      'Reason',
-      receipt.refundReason ? (REFUND_REASON_TEXT.get(receipt.refundReason) ?? receipt.refundReason) : NONE,
+      texts.reason,
+      reason
+        ? reason in REFUND_REASONS
+          ? texts[REFUND_REASONS[reason as keyof typeof REFUND_REASONS]]
+          : reason
+        : NONE,
     ]);
   }
   const valueX = left + LABEL_WIDTH + COLUMN_GAP;
@@ -143,18 +192,33 @@ function drawReceipt(writer: TextWriter, receipt: Receipt, options: ReceiptPdfOp
   // Inside the bottom margin's edge, never past it: pdfkit would start another page.
   const footerY = document.page.height - document.page.margins.bottom - 24;
   drawRule(writer.document, left, width, footerY - 8, 1);
-  writer.write('Amounts in Nepalese rupees.', { x: left, y: footerY, width, size: 9, color: MUTED });
+  writer.write(texts.footer, { x: left, y: footerY, width, size: 9, color: MUTED });
 }
 
-/** `1 Dec 2026`; month names spelled here so that no locale data can turn Sep into Sept. */
-function formatDay(isoDate: string): string {
+/**
+ * `1 Dec 2026` in English, month names spelled here so that no locale data can turn Sep into Sept; the
+ * language's own long date in Nepali and Chinese.
+ */
+function formatDay(isoDate: string, language: Language): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
-  const month = match ? MONTHS[Number(match[2]) - 1] : undefined;
-  return match && month ? `${Number(match[3])} ${month} ${match[1]}` : isoDate;
+  if (!match) return isoDate;
+  if (language !== 'en') {
+    return new Intl.DateTimeFormat(DATE_LOCALES[language], {
+      timeZone: 'UTC',
+      year: 'numeric',
+      month: 'long',
+      day: 'numeric',
+    }).format(new Date(`${isoDate}T00:00:00Z`));
+  }
+  const month = MONTHS[Number(match[2]) - 1];
+  return month ? `${Number(match[3])} ${month} ${match[1]}` : isoDate;
 }
 
-/** `24 Nov 2026, 14:05 (Nepal time)`: the business time zone's wall clock, whatever the server's zone. */
-function formatDateTime(at: Date, timeZone: string): string {
+/**
+ * `24 Nov 2026, 14:05 (Nepal time)`: the business time zone's wall clock, whatever the server's zone, in
+ * the receipt's language.
+ */
+function formatDateTime(at: Date, timeZone: string, language: Language): string {
   const parts: Record<string, string> = {};
   for (const part of new Intl.DateTimeFormat('en-GB', {
     timeZone,
@@ -168,8 +232,38 @@ function formatDateTime(at: Date, timeZone: string): string {
   }).formatToParts(at)) {
     parts[part.type] = part.value;
   }
-  const day = formatDay(`${parts.year}-${parts.month}-${parts.day}`);
+  const day = formatDay(`${parts.year}-${parts.month}-${parts.day}`, language);
+  const texts = NOTICE_CATALOGUES[language].receipt;
+  if (language !== 'en') {
+    const time = new Intl.DateTimeFormat(DATE_LOCALES[language], {
+      timeZone,
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }).format(at);
+    const zone =
+      timeZone === 'Asia/Kathmandu'
+        ? texts.nepalTime
+        : (new Intl.DateTimeFormat(DATE_LOCALES[language], { timeZone, timeZoneName: 'long' })
+            .formatToParts(at)
+            .find((part) => part.type === 'timeZoneName')?.value ?? timeZone);
+    return language === 'ne' ? `${day}, ${time} (${zone})` : `${day} ${time}（${zone}）`;
+  }
   // "Nepal Time" reads as "Nepal time"; longer names ("India Standard Time") stay as Intl writes them.
   const zone = (parts.timeZoneName ?? timeZone).replace(/^(\S+) Time$/, '$1 time');
   return `${day}, ${parts.hour}:${parts.minute} (${zone})`;
+}
+
+/** "108 × butter lamp at Rs. 23.50 each", or that the patron chose the amount. */
+function offeringOnReceipt(
+  offering: NonNullable<Receipt['offering']>,
+  texts: ReceiptTexts,
+  language: Language,
+): string {
+  if (offering === 'pay_what_you_can') return texts.payWhatYouCan;
+  return fill(texts.quantityTimesPrice, {
+    quantity: offering.quantity.toLocaleString(NUMBER_LOCALES[language]),
+    unit: offering.unit[language],
+    price: formatRupees(paisaToRupees(offering.unitPricePaisa), NUMBER_LOCALES[language]),
+  });
 }

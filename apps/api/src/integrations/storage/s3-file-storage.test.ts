@@ -7,8 +7,9 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertMonastery, insertPuja, offer } from '../../../test/catalogue-fixtures.ts';
+import { bringPujaDayToToday } from '../../../test/money-harness.ts';
 import { multipart } from '../../../test/multipart.ts';
-import { payOrder } from '../../../test/order-fixtures.ts';
+import { orderVersion, payOrder } from '../../../test/order-fixtures.ts';
 import { bearer, signInByPhone } from '../../../test/session-helpers.ts';
 import { startS3StandIn } from '../../../test/stand-ins/s3-stand-in.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
@@ -208,14 +209,15 @@ describe('the app on S3 storage', () => {
     });
     const id: number = placed.json().order.id;
     await payOrder(harness.database.db, id);
-    const staffUpdate = (payload: object) =>
+    const staffUpdate = async (payload: object) =>
       harness.app.inject({
         method: 'POST',
         url: `/api/order/${id}`,
         headers: bearer(staff),
-        payload: { _method: 'patch', ...payload },
+        payload: { _method: 'patch', version: await orderVersion(harness.database.db, id), ...payload },
       });
     expect((await staffUpdate({})).statusCode).toBe(200);
+    await bringPujaDayToToday(harness.database.db, id);
     const body = await multipart({ order_id: String(id), _method: 'patch' }, [
       { field: 'files[]', bytes: await picture({ r: 200, g: 40, b: 40 }), type: 'image/jpeg', name: 'a.jpg' },
     ]);

@@ -2,11 +2,16 @@ import { DELETED_ACCOUNT_NAME } from '@puja/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/client.ts';
 import { messages, orderNames, orders, sessions, signInCodes, users } from '../../db/schema/index.ts';
+import { nextVersion } from '../../lib/record-version.ts';
 
 /** The patron's own account: a new phone number, and deleting the account (account.service.ts). */
 
 export async function setUserPhone(tx: Transaction, userId: number, phone: string) {
-  const [row] = await tx.update(users).set({ phone }).where(eq(users.id, userId)).returning();
+  const [row] = await tx
+    .update(users)
+    .set({ phone, version: nextVersion(users.version) })
+    .where(eq(users.id, userId))
+    .returning();
   return row!;
 }
 
@@ -30,8 +35,9 @@ export async function lockOrdersInProgress(tx: Transaction, userId: number) {
         eq(orders.userId, userId),
         sql`(${orders.status} IN ('pending', 'approved')
           OR EXISTS (SELECT 1 FROM payment_attempts a WHERE a.order_id = ${orders.id}
-            AND (a.refund_status IN ('due', 'requested')
-              OR (a.status = 'Pending' AND a.created_at > now() - interval '1 hour'))))`,
+            AND ((a.status = 'Pending' AND a.created_at > now() - interval '1 hour')
+              OR EXISTS (SELECT 1 FROM refunds r WHERE r.payment_attempt_id = a.id
+                AND r.state IN ('due', 'requested')))))`,
       ),
     )
     .orderBy(orders.id)
@@ -46,9 +52,10 @@ export async function findMoneyInProgress(tx: Transaction, orderIds: number[]) {
   if (orderIds.length === 0) return [];
   const result = await tx.execute<{ order_id: number; refund_paisa: number; paying: boolean }>(sql`
     SELECT order_id,
-      coalesce(sum(amount_paisa) FILTER (WHERE refund_status IN ('due', 'requested')), 0)::int AS refund_paisa,
+      coalesce(sum((SELECT sum(r.amount_paisa) FROM refunds r WHERE r.payment_attempt_id = a.id
+        AND r.state IN ('due', 'requested'))), 0)::int AS refund_paisa,
       bool_or(status = 'Pending' AND created_at > now() - interval '1 hour') AS paying
-    FROM payment_attempts
+    FROM payment_attempts a
     WHERE order_id IN (${sql.join(
       orderIds.map((id) => sql`${id}`),
       sql`, `,

@@ -111,7 +111,7 @@ export function createAccountService(dependencies: AccountServiceDependencies) {
           if (current.phone) {
             await enqueueJob(tx, 'send-sms', {
               to: current.phone,
-              text: noticeText(current.language, 'sms', 'phoneChanged', {
+              text: noticeText(current.language, 'smsShort', 'phoneChanged', {
                 ending: phone.slice(-3),
                 contactUrl: `${config.publicUrl}${LINKED_PAGES.contact}`,
               }),

@@ -120,7 +120,7 @@ describe('changing the phone number', () => {
 
     const told = await textsTo('+9779818500001');
     expect(told.at(-1)).toBe(
-      'The phone number of your Puja account was changed to a number ending in 002. If you did not do this, contact us at once: http://money.test/contact',
+      "Your Puja account's number was changed to one ending in 002. Not you? Contact us: http://money.test/contact",
     );
     const [entry] = await money.db
       .select()
@@ -327,7 +327,7 @@ describe('deleting the account', () => {
       beneficiary: null,
       intention: null,
     });
-    expect((await money.attempts(refunded)).map((attempt) => attempt.refundReference)).toEqual([
+    expect((await money.attempts(refunded)).map((attempt) => attempt.refund?.providerReference)).toEqual([
       'ESEWA-RF-1',
     ]);
     expect(await money.db.$count(orderNames, eq(orderNames.orderId, refunded))).toBe(0);

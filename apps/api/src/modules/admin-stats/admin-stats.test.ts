@@ -108,10 +108,12 @@ describe('the dashboard figures, from a known set of orders, payments and people
     });
     await insertPaymentAttempt(db, o5, {
       completedAt: new Date('2025-12-20T11:00:00Z'),
-      refundStatus: 'refunded',
-      refundReason: 'declined',
-      refundDueAt: new Date('2025-12-21T11:00:00Z'),
-      refundedAt: new Date('2025-12-22T11:00:00Z'),
+      refund: {
+        state: 'refunded',
+        reason: 'declined',
+        dueAt: new Date('2025-12-21T11:00:00Z'),
+        refundedAt: new Date('2025-12-22T11:00:00Z'),
+      },
     });
     // Paid without an attempt row: counts in the month it was placed (Nepal's April, UTC's March).
     const o6 = await insertOrder(db, alphaTara, {
@@ -139,9 +141,7 @@ describe('the dashboard figures, from a known set of orders, payments and people
     // The second is a refund due: an order keeps one payment (docs/decisions/010).
     await insertPaymentAttempt(db, o8, {
       completedAt: nepal('2026-03-01T00:25:00'),
-      refundStatus: 'due',
-      refundReason: 'duplicate',
-      refundDueAt: nepal('2026-03-01T00:25:00'),
+      refund: { state: 'due', reason: 'duplicate', dueAt: nepal('2026-03-01T00:25:00') },
     });
     Object.assign(orderIds, {
       o1: o1.id,
@@ -188,6 +188,8 @@ describe('the dashboard figures, from a known set of orders, payments and people
         notices: { tell: async () => undefined, tellStaff: async () => undefined },
         imageUrl: () => '',
         concernWindowDays: 14,
+        orderDays: { claimDay: async () => undefined },
+        gifts: { checkGift: () => undefined, addGift: async () => undefined },
       }),
       businessTimeZone: TIME_ZONE,
       now: () => NOW,

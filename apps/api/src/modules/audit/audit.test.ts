@@ -4,8 +4,10 @@ import { eq, max } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertMonastery, insertPuja, offer } from '../../../test/catalogue-fixtures.ts';
+import { bringPujaDayToToday } from '../../../test/money-harness.ts';
 import { multipart } from '../../../test/multipart.ts';
 import { insertOrder, insertPerson, payOrder } from '../../../test/order-fixtures.ts';
+import { asFormSends } from '../../../test/record-versions.ts';
 import { bearer, signInByPhone } from '../../../test/session-helpers.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { auditEntries, monasteries, monasteryPujas, users } from '../../db/schema/index.ts';
@@ -46,15 +48,22 @@ beforeAll(async () => {
 afterAll(() => harness.close());
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-const call = (method: Method, url: string, token: string, payload?: object) =>
-  harness.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+/** A request as the app's forms send it: an edit carries the record's version as stored now. */
+const call = async (method: Method, url: string, token: string, payload?: object) =>
+  harness.app.inject({
+    method,
+    url,
+    headers: bearer(token),
+    ...(payload ? { payload: await asFormSends(harness.database.db, method, url, payload) } : {}),
+  });
 const picture = () =>
   sharp({ create: { width: 40, height: 30, channels: 3, background: '#225588' } })
     .jpeg()
     .toBuffer();
 async function sendItem(method: 'POST' | 'PATCH', url: string, token: string, fields: object, image = true) {
+  const sent = await asFormSends(harness.database.db, method, url, fields);
   const body = await multipart(
-    Object.fromEntries(Object.entries(fields).map(([key, value]) => [key, String(value)])),
+    Object.fromEntries(Object.entries(sent).map(([key, value]) => [key, String(value)])),
     image ? [{ field: 'image', bytes: await picture(), type: 'image/jpeg', name: 'picture.jpg' }] : [],
   );
   return harness.app.inject({
@@ -389,6 +398,7 @@ describe('a monastery’s staff writes', () => {
     });
     expect(message.after).toEqual({ message_id: expect.any(Number), to_user_id: people.patron.id });
 
+    await bringPujaDayToToday(harness.database.db, approvedId);
     const body = await multipart({ order_id: String(approvedId) }, [
       { field: 'files[]', bytes: await picture(), type: 'image/jpeg', name: 'done.jpg' },
     ]);

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, inArray, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Database, Executor, RowLock, Transaction } from '../../db/client.ts';
 import { monasteries, monasteryPujas, orders, pujas, users } from '../../db/schema/index.ts';
+import { nextVersion } from '../../lib/record-version.ts';
 
 /**
  * SQL for an administrator's changes to the catalogue: monasteries and catalogue pujas (a monastery's own
@@ -10,11 +11,22 @@ import { monasteries, monasteryPujas, orders, pujas, users } from '../../db/sche
 
 type MonasteryRow = typeof monasteries.$inferSelect;
 type PujaRow = typeof pujas.$inferSelect;
-type NewItem = Pick<
+/** The texts an item has in every language (docs/decisions/049). */
+type Texts = 'name' | 'description' | 'nameNe' | 'nameZhHant' | 'descriptionNe' | 'descriptionZhHant';
+type NewItem = Pick<typeof monasteries.$inferInsert, Texts | 'slug' | 'status' | 'imagePath'>;
+type ItemChanges = Omit<NewItem, 'slug'>;
+/** What a monastery's own page changes (docs/decisions/046): its staff's part of the row. */
+type PageChanges = Pick<
   typeof monasteries.$inferInsert,
-  'slug' | 'name' | 'description' | 'status' | 'imagePath'
+  | 'description'
+  | 'descriptionNe'
+  | 'descriptionZhHant'
+  | 'imagePath'
+  | 'gallery'
+  | 'address'
+  | 'contactPhone'
+  | 'contactEmail'
 >;
-type ItemChanges = Pick<NewItem, 'name' | 'description' | 'status' | 'imagePath'>;
 
 /** A monastery that is not archived. Inside a write's transaction, `lock` holds it until commit. */
 export async function findCurrentMonastery(
@@ -52,9 +64,13 @@ export async function insertMonastery(tx: Transaction, values: NewItem): Promise
 export async function updateMonasteryRow(
   tx: Transaction,
   id: number,
-  changes: ItemChanges,
+  changes: ItemChanges | PageChanges,
 ): Promise<MonasteryRow> {
-  const [row] = await tx.update(monasteries).set(changes).where(eq(monasteries.id, id)).returning();
+  const [row] = await tx
+    .update(monasteries)
+    .set({ ...changes, version: nextVersion(monasteries.version) })
+    .where(eq(monasteries.id, id))
+    .returning();
   return row!;
 }
 
@@ -108,7 +124,11 @@ export async function updateCataloguePujaRow(
   id: number,
   changes: ItemChanges,
 ): Promise<PujaRow> {
-  const [row] = await tx.update(pujas).set(changes).where(eq(pujas.id, id)).returning();
+  const [row] = await tx
+    .update(pujas)
+    .set({ ...changes, version: nextVersion(pujas.version) })
+    .where(eq(pujas.id, id))
+    .returning();
   return row!;
 }
 

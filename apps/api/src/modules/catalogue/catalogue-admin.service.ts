@@ -9,6 +9,7 @@ import { apiMessage } from '../../api-messages/api-messages.ts';
 import type { Database, Executor, RowLock, Transaction } from '../../db/client.ts';
 import type { FileStorage } from '../../integrations/storage/file-storage.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { refuseStaleVersion } from '../../lib/record-version.ts';
 import type { Viewer } from '../../plugins/auth.ts';
 import { type AuditFields, changedFields, recordAudit } from '../audit/audit.service.ts';
 import { isMonasterySlugTaken, isPujaSlugTaken } from './catalogue.queries.ts';
@@ -160,6 +161,12 @@ export function createCatalogueAdminService(dependencies: {
       );
       await writeNamed('monastery', input.name, async (tx) => {
         const current = await findMonastery(tx, id, 'no key update');
+        await refuseStaleVersion(tx, current, input.version, {
+          type: 'monastery',
+          id,
+          // Its staff's page approved (docs/decisions/046) changes its version too.
+          actions: ['update', 'approve-page'],
+        });
         const updated = await updateMonasteryRow(tx, id, changes);
         await recordAudit(tx, {
           actor,
@@ -220,6 +227,7 @@ export function createCatalogueAdminService(dependencies: {
       );
       await writeNamed('puja', input.name, async (tx) => {
         const current = await findCataloguePuja(tx, id, 'no key update');
+        await refuseStaleVersion(tx, current, input.version, { type: 'puja', id, actions: ['update'] });
         const updated = await updateCataloguePujaRow(tx, id, changes);
         // A monastery offering it must not end up with two pujas of one name (its own special one).
         const clash = await findOfferedNameClash(tx, { pujaId: id });

@@ -1,12 +1,13 @@
 import { addDays, todayIn } from '@puja/contract';
-import { eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertMonastery, insertPuja, offer } from '../../../test/catalogue-fixtures.ts';
 import { multipart } from '../../../test/multipart.ts';
+import { asFormSends } from '../../../test/record-versions.ts';
 import { bearer, signInByPhone } from '../../../test/session-helpers.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { monasteries, pujas, users } from '../../db/schema/index.ts';
+import { auditEntries, monasteries, pujas, users } from '../../db/schema/index.ts';
 
 let harness: TestApp;
 let admin = '';
@@ -41,7 +42,12 @@ async function send(
   token = admin,
 ) {
   const body = await multipart(
-    fields,
+    Object.fromEntries(
+      Object.entries(await asFormSends(harness.database.db, method, url, fields)).map(([key, value]) => [
+        key,
+        String(value),
+      ]),
+    ),
     image ? [{ field: 'image', bytes: image, type: 'image/jpeg', name: 'picture.jpg' }] : [],
   );
   return harness.app.inject({
@@ -197,6 +203,74 @@ describe('an administrator’s pujas', () => {
     ).not.toContain('vajrasattva-puja');
     await harness.app.inject({ method: 'DELETE', url: `/api/puja/${puja.id}`, headers: bearer(admin) });
     expect(await harness.database.db.$count(pujas, eq(pujas.id, puja.id))).toBe(0);
+  });
+});
+
+describe('names and descriptions in Nepali and Chinese (docs/decisions/049)', () => {
+  const translated = {
+    name: 'Chenrezig Puja',
+    description: 'Prayers to the Buddha of compassion.',
+    name_ne: 'चेनरेजिग पूजा',
+    name_zh_hant: '觀音法會',
+    description_ne: 'करुणाका बुद्धलाई प्रार्थना।',
+    description_zh_hant: '',
+    status: '1',
+  };
+
+  it('keeps what is entered, empty as none; visitors’ answers carry every language; edits are audited', async () => {
+    const created = await send('POST', '/api/puja', translated, await picture());
+    expect(created.statusCode, created.body).toBe(200);
+    const puja = created.json().pujas.find((row: { name: string }) => row.name === 'Chenrezig Puja');
+    const expected = {
+      name_ne: 'चेनरेजिग पूजा',
+      name_zh_hant: '觀音法會',
+      description_ne: 'करुणाका बुद्धलाई प्रार्थना।',
+      description_zh_hant: null,
+    };
+    expect(puja).toMatchObject(expected);
+    const visitors = (await harness.app.inject('/api/puja/chenrezig-puja/edit')).json().puja;
+    expect(visitors).toMatchObject(expected);
+
+    // A translation taken out is none again; the audit entry names what changed.
+    const updated = await send('PATCH', `/api/puja/${puja.id}`, {
+      ...translated,
+      name_zh_hant: '  ',
+      description_zh_hant: '向觀音祈請。',
+    });
+    expect(updated.statusCode, updated.body).toBe(200);
+    expect((await harness.app.inject('/api/puja/chenrezig-puja/edit')).json().puja).toMatchObject({
+      name_zh_hant: null,
+      description_zh_hant: '向觀音祈請。',
+      name_ne: 'चेनरेजिग पूजा',
+    });
+    const [entry] = await harness.database.db
+      .select()
+      .from(auditEntries)
+      .where(and(eq(auditEntries.subjectType, 'puja'), eq(auditEntries.subjectId, puja.id)))
+      .orderBy(desc(auditEntries.id))
+      .limit(1);
+    expect(entry).toMatchObject({
+      action: 'update',
+      before: { name_zh_hant: '觀音法會', description_zh_hant: null },
+      after: { name_zh_hant: null, description_zh_hant: '向觀音祈請。' },
+    });
+  });
+
+  it('refuses a translation too long, naming its field, and changes nothing', async () => {
+    const before = await harness.database.db.$count(pujas);
+    const refused = await send(
+      'POST',
+      '/api/puja',
+      { ...translated, name: 'Long Puja', name_ne: 'क'.repeat(121) },
+      await picture(),
+    );
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors.name_ne).toEqual(['Name can be at most 120 characters.']);
+    expect(await harness.database.db.$count(pujas)).toBe(before);
+  });
+
+  it('the database holds no blank translation, whoever writes', async () => {
+    await expect(insertPuja(harness.database.db, { slug: 'blank-ne', nameNe: ' ' })).rejects.toThrow();
   });
 });
 

@@ -8,11 +8,46 @@ import type { AuditFields } from '../audit/audit.service.ts';
  * The rules every catalogue item (monastery, puja, special puja) shares: a picture is required when it is
  * created and kept on edit unless a new one is sent; the slug comes from the name once and never changes.
  */
-export interface CatalogueItemInput {
+export interface CatalogueItemInput extends CatalogueTranslationsInput {
   name: string;
   description: string;
   status: 0 | 1;
   image?: unknown;
+  /** On edit, the version the form was opened at (docs/decisions/040). */
+  version?: number | undefined;
+}
+
+/** The name and description in Nepali and Chinese, null where none was entered (docs/decisions/049). */
+export interface CatalogueTranslationsInput {
+  name_ne: string | null;
+  name_zh_hant: string | null;
+  description_ne: string | null;
+  description_zh_hant: string | null;
+}
+
+/** The translations' columns from the form's fields. */
+export function translationColumns(input: CatalogueTranslationsInput) {
+  return {
+    nameNe: input.name_ne,
+    nameZhHant: input.name_zh_hant,
+    descriptionNe: input.description_ne,
+    descriptionZhHant: input.description_zh_hant,
+  };
+}
+
+/** The translations under the API's field names, from a row: what answers and audit entries carry. */
+export function translationFields(row: {
+  nameNe: string | null;
+  nameZhHant: string | null;
+  descriptionNe: string | null;
+  descriptionZhHant: string | null;
+}): CatalogueTranslationsInput {
+  return {
+    name_ne: row.nameNe,
+    name_zh_hant: row.nameZhHant,
+    description_ne: row.descriptionNe,
+    description_zh_hant: row.descriptionZhHant,
+  };
 }
 
 const imageRequired = () =>
@@ -33,7 +68,14 @@ export async function prepareNewItem(
   if (input.image === undefined) throw imageRequired();
   const slug = await uniqueSlug(slugify(input.name, slugFallback), isSlugTaken);
   const imagePath = await storeCataloguePicture(storage, input.image, slug, refuseTakenName);
-  return { slug, name: input.name, description: input.description, status: input.status, imagePath };
+  return {
+    slug,
+    name: input.name,
+    description: input.description,
+    ...translationColumns(input),
+    status: input.status,
+    imagePath,
+  };
 }
 
 export async function prepareItemUpdate(
@@ -46,21 +88,30 @@ export async function prepareItemUpdate(
   let imagePath = current.imagePath;
   if (input.image === undefined) await refuseTakenName();
   else imagePath = await storeCataloguePicture(storage, input.image, current.slug, refuseTakenName);
-  return { name: input.name, description: input.description, status: input.status, imagePath };
+  return {
+    name: input.name,
+    description: input.description,
+    ...translationColumns(input),
+    status: input.status,
+    imagePath,
+  };
 }
 
 /** What an audit entry records of a catalogue item, under the API's field names. */
-export function catalogueItemAuditFields(row: {
-  slug: string;
-  name: string;
-  description: string;
-  status: number;
-  imagePath: string | null;
-}): AuditFields {
+export function catalogueItemAuditFields(
+  row: {
+    slug: string;
+    name: string;
+    description: string;
+    status: number;
+    imagePath: string | null;
+  } & Parameters<typeof translationFields>[0],
+): AuditFields {
   return {
     slug: row.slug,
     name: row.name,
     description: row.description,
+    ...translationFields(row),
     status: row.status,
     image_path: row.imagePath,
   };

@@ -1,5 +1,7 @@
 import { type MonasterySummary, type Puja, paisaToRupees } from '@puja/contract';
 import type { MonasteryRow, OfferingRow, PujaRow } from './catalogue.queries.ts';
+import { translationFields } from './catalogue-items.ts';
+import { toOfferingPricing } from './offering-pricing.ts';
 
 /** Pure mappers from the catalogue's rows to the contract's shapes (docs/api.md "Catalogue"). */
 
@@ -9,8 +11,14 @@ export function toMonasterySummary(row: MonasteryRow): MonasterySummary {
     slug: row.slug,
     name: row.name,
     description: row.description,
+    ...translationFields(row),
     image_path: row.imagePath,
+    gallery: row.gallery,
+    address: row.address,
+    phone: row.contactPhone,
+    email: row.contactEmail,
     status: row.status === 1 ? 1 : 0,
+    version: row.version,
   };
 }
 
@@ -20,12 +28,18 @@ export function toPuja(row: PujaRow): Puja {
     name: row.name,
     slug: row.slug,
     description: row.description,
+    ...translationFields(row),
     image_path: row.imagePath,
     status: row.status === 1 ? 1 : 0,
     monastery_id: row.monasteryId,
+    version: row.version,
   };
 }
 
-export function toPivot(offering: OfferingRow) {
-  return { id: offering.pivotId, cost: paisaToRupees(offering.costPaisa) };
+export function toPivot(offering: Pick<OfferingRow, 'pivotId' | 'costPaisa' | 'pricing'>) {
+  return {
+    id: offering.pivotId,
+    cost: paisaToRupees(offering.costPaisa),
+    pricing: toOfferingPricing(offering.pricing),
+  };
 }

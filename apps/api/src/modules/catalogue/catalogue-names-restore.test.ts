@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertMonastery, insertPuja, offer } from '../../../test/catalogue-fixtures.ts';
 import { multipart } from '../../../test/multipart.ts';
 import { insertOrder } from '../../../test/order-fixtures.ts';
+import { asFormSends } from '../../../test/record-versions.ts';
 import { bearer, signInByPhone } from '../../../test/session-helpers.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { auditEntries, monasteries, monasteryPujas, pujas, users } from '../../db/schema/index.ts';
@@ -44,8 +45,9 @@ const picture = () =>
     .jpeg()
     .toBuffer();
 async function send(method: 'POST' | 'PATCH', url: string, fields: Record<string, string>, token = admin) {
+  const sent = await asFormSends(harness.database.db, method, url, fields);
   const body = await multipart(
-    fields,
+    Object.fromEntries(Object.entries(sent).map(([key, value]) => [key, String(value)])),
     method === 'POST' && !url.match(/\/\d+$/)
       ? [{ field: 'image', bytes: await picture(), type: 'image/jpeg', name: 'picture.jpg' }]
       : [],

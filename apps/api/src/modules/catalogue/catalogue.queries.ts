@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { monasteries, monasteryPujas, pujas } from '../../db/schema/index.ts';
+import { type OfferingPricingRow, offeringPricingColumns } from './offering-pricing.ts';
 
 /**
  * SQL for the catalogue pages. "Visible" means what a visitor may see: open and not archived, and for a
@@ -12,6 +13,7 @@ export type PujaRow = typeof pujas.$inferSelect;
 export interface OfferingRow {
   pivotId: number;
   costPaisa: number;
+  pricing: OfferingPricingRow;
   monastery: MonasteryRow;
   puja: PujaRow;
 }
@@ -82,6 +84,7 @@ export function listVisibleOfferings(
     .select({
       pivotId: monasteryPujas.id,
       costPaisa: monasteryPujas.costPaisa,
+      pricing: offeringPricingColumns,
       monastery: monasteries,
       puja: pujas,
     })

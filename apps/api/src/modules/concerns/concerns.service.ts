@@ -4,6 +4,7 @@ import {
   type AdminConcernsResponse,
   formatRupees,
   type Order,
+  PAYMENT_PROVIDER_NAMES,
   paisaToRupees,
   type RaiseConcernRequest,
   type ResolveConcernRequest,
@@ -24,14 +25,16 @@ import {
 } from '../orders/orders.queries.ts';
 import { type OrdersService, toPrayerName } from '../orders/orders.service.ts';
 
-import { makeRefundDue, unearnOrderMoney } from '../payments/money-events.ts';
-import { refundedPaisa } from '../payments/payment-record.ts';
+import { makeRefundDue, refundKeys, unearnOrderMoney } from '../payments/money-events.ts';
+import { refundablePaisa, toRefund } from '../payments/payment-record.ts';
 import {
   findKeptPayment,
   listReceivedPayments,
+  listRefundsOfPayment,
   lockOrder,
   type PaymentAttemptRow,
   refreshOrderPaymentStatus,
+  withRefunds,
 } from '../payments/payments.queries.ts';
 import { concernDeadline, toConcern } from './concern-record.ts';
 import {
@@ -62,8 +65,6 @@ export interface ConcernsServiceDependencies {
   imageUrl: (imageId: number) => string;
 }
 
-const PROVIDER_NAMES = { esewa: 'eSewa', khalti: 'Khalti' } as const;
-
 export function createConcernsService(dependencies: ConcernsServiceDependencies) {
   const { db, ordersService, notices } = dependencies;
 
@@ -72,9 +73,10 @@ export function createConcernsService(dependencies: ConcernsServiceDependencies)
     return order!;
   }
 
-  /** What a refund may still return: the kept payment, all of it (a payment carries one refund). */
-  function refundable(kept: PaymentAttemptRow | undefined): number {
-    return kept ? kept.amountPaisa : 0;
+  /** What a refund may still return (paisa): the kept payment less every refund of it (docs/decisions/044). */
+  async function refundable(executor: Executor, kept: PaymentAttemptRow | undefined): Promise<number> {
+    if (!kept) return 0;
+    return refundablePaisa({ ...kept, refunds: await listRefundsOfPayment(executor, kept.id) });
   }
 
   /** The queue's row: the concern, its order and the order's proof (names read, photos). */
@@ -82,13 +84,15 @@ export function createConcernsService(dependencies: ConcernsServiceDependencies)
     const result: AdminConcern[] = [];
     for (const row of rows) {
       const order = (await findOrderById(db, row.orderId))!;
-      const [kept, received, names, images] = await Promise.all([
-        findKeptPayment(db, row.orderId),
-        listReceivedPayments(db, row.orderId),
+      const [received, names, images] = await Promise.all([
+        listReceivedPayments(db, row.orderId).then((payments) => withRefunds(db, payments)),
         listNamesOfOrders(db, [row.orderId]),
         listImagesOfOrder(db, row.orderId),
       ]);
-      const paid = kept ?? received.find((payment) => payment.refundReason === 'concern');
+      // The kept payment, else the one a concern refunded all of.
+      const paid =
+        received.find((payment) => payment.releasedAt === null) ??
+        received.find((payment) => payment.refunds.some((refund) => refund.reason === 'concern'));
       result.push({
         ...toConcern(row),
         order: {
@@ -103,7 +107,8 @@ export function createConcernsService(dependencies: ConcernsServiceDependencies)
           patron: order.user.name,
           amount: paisaToRupees(order.order.amountPaisa),
           provider: paid?.provider ?? null,
-          refundable: paisaToRupees(refundable(kept)),
+          refundable: paisaToRupees(paid ? refundablePaisa(paid) : 0),
+          refunds: (paid?.refunds ?? []).map((refund) => toRefund(refund)),
           intention: order.order.intention,
         },
         names: names.map(toPrayerName),
@@ -154,6 +159,15 @@ export function createConcernsService(dependencies: ConcernsServiceDependencies)
           // The patron's words stay on the concern; the log points at it.
           after: { concern_id: concern.id, kind: concern.kind },
         });
+        // The monastery's staff learn of it with the concern, as of a patron's message.
+        const about = { puja: row.puja.name, date: order.pujaDate };
+        await notices.tellStaff(
+          tx,
+          order,
+          row.user.name
+            ? { key: 'staffConcernRaised', params: { ...about, patron: row.user.name } }
+            : { key: 'staffConcernRaisedUnnamed', params: about },
+        );
       });
       return orderOf(db, orderId);
     },
@@ -187,38 +201,43 @@ export function createConcernsService(dependencies: ConcernsServiceDependencies)
         if (request.outcome === 'refund') {
           const amountPaisa = rupeesToPaisa(Number(request.amount));
           if (!kept) throw new AppError('conflict', 'Nothing remains to refund on this order.');
-          if (amountPaisa > refundable(kept))
-            throw new AppError(
-              'invalidInput',
-              apiMessage('refundAtMost', { amount: paisaToRupees(refundable(kept)) }),
-              { amount: [apiMessage('refundAtMost', { amount: paisaToRupees(refundable(kept)) })] },
-            );
-          const due = await makeRefundDue(
-            tx,
-            kept.id,
-            'concern',
-            amountPaisa < kept.amountPaisa ? amountPaisa : undefined,
-          );
+          const refunds = await listRefundsOfPayment(tx, kept.id);
+          // One refund of a payment at a time is still to be made (docs/decisions/044).
+          if (refunds.some((refund) => refund.state !== 'refunded'))
+            throw new AppError('conflict', apiMessage('refundStillToMake', {}));
+          const left = refundablePaisa({ ...kept, refunds });
+          if (left === 0) throw new AppError('conflict', 'Nothing remains to refund on this order.');
+          if (amountPaisa > left)
+            throw new AppError('invalidInput', apiMessage('refundAtMost', { amount: paisaToRupees(left) }), {
+              amount: [apiMessage('refundAtMost', { amount: paisaToRupees(left) })],
+            });
+          const due = await makeRefundDue(tx, kept.id, {
+            reason: 'concern',
+            key: refundKeys.concern(concernId),
+            amountPaisa,
+            dueBy: admin.id,
+          });
           if (!due) throw new AppError('conflict', 'Nothing remains to refund on this order.');
           await refreshOrderPaymentStatus(tx, found.orderId);
           await resolveConcernIfOpen(tx, concernId, {
             status: 'refunded',
             resolvedBy: admin.id,
             resolutionNote: request.note ?? null,
-            refundAmountPaisa: refundedPaisa(due),
-            refundPaymentId: due.id,
+            refundAmountPaisa: due.refund.amountPaisa,
+            refundPaymentId: due.payment.id,
           });
           await audit({
             concern_status: 'refunded',
-            refund_amount: paisaToRupees(refundedPaisa(due)),
-            payment_id: due.id,
+            refund_amount: paisaToRupees(due.refund.amountPaisa),
+            payment_id: due.payment.id,
+            refund_id: due.refund.id,
           });
           await tellPatron(tx, row, {
             key: 'concernRefunded',
             params: {
               ...puja,
-              amount: formatRupees(paisaToRupees(refundedPaisa(due))),
-              provider: PROVIDER_NAMES[due.provider],
+              amount: formatRupees(paisaToRupees(due.refund.amountPaisa)),
+              provider: PAYMENT_PROVIDER_NAMES[due.payment.provider],
             },
           });
           return 'Refund due recorded: make it from the Payments screen. The patron has been told.';
@@ -227,7 +246,7 @@ export function createConcernsService(dependencies: ConcernsServiceDependencies)
         if (request.outcome === 'redo') {
           ordersService.checkPujaDate(request.date);
           // A payment that already gave part back pays for one performance only (docs/decisions/036).
-          if (!kept)
+          if (!kept || (await refundable(tx, kept)) < kept.amountPaisa)
             throw new AppError(
               'conflict',
               'This order’s payment was refunded, so it cannot be performed again.',

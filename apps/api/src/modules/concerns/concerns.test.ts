@@ -1,9 +1,11 @@
+import fs from 'node:fs/promises';
 import { addDays, todayIn } from '@puja/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMoneyHarness, type MoneyHarness, PUJA_PRICE } from '../../../test/money-harness.ts';
 import { bearer } from '../../../test/session-helpers.ts';
 import { auditEntries, ledgerEntries, orders } from '../../db/schema/index.ts';
+import { outboxFile } from '../../integrations/sms/outbox-sms.ts';
 import { ledgerBalances, ledgerDifferences } from '../ledger/ledger.service.ts';
 
 /**
@@ -130,6 +132,29 @@ describe('who may raise, read and resolve concerns', () => {
     expect((await raise(late)).statusCode).toBe(409);
   });
 
+  it('tells the monastery’s staff by SMS when a concern is raised, and nobody when one is refused', async () => {
+    const orderId = await performedOrder();
+    const [order] = await money.db.select().from(orders).where(eq(orders.id, orderId));
+    /** The texts about this order sent to the monastery's staff member. */
+    const staffTexts = async () => {
+      await money.app.jobs.runDueJobs();
+      return (await fs.readFile(outboxFile(money.harness.dataDirectory), 'utf8'))
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as { to: string; text: string })
+        .filter((message) => message.to === '+9779818000003' && message.text.startsWith(`${order!.number}: `))
+        .map((message) => message.text);
+    };
+    const before = await staffTexts();
+    await concernOn(orderId);
+    const after = await staffTexts();
+    expect(after.slice(before.length)).toEqual([
+      expect.stringMatching(/raised a concern about .+; an administrator will look into it\. http/),
+    ]);
+    expect((await raise(orderId)).statusCode).toBe(409);
+    expect(await staffTexts()).toEqual(after);
+  });
+
   it('shows the concern to the monastery’s staff on the order’s page, read only', async () => {
     const orderId = await performedOrder();
     await concernOn(orderId);
@@ -205,16 +230,56 @@ describe('resolving concerns, and the money', () => {
     expect(order.concerns[0]).toMatchObject({ status: 'refunded', refund_amount: 1000 });
     expect(await ledgerDifferences(money.db)).toEqual([]);
 
+    // A second concern while the first part is still to be made: its refund waits for that one.
+    const second = await concernOn(orderId);
+    const waiting = await resolve(second, { outcome: 'refund', amount: 500 });
+    expect(waiting.statusCode).toBe(409);
+    expect(waiting.json().message).toMatch(/previous refund of this payment is still to be made/);
+
     // Made through the existing path: the eSewa refund recorded by an administrator.
-    const recorded = await money.recordRefund(order.payments[0].id, 'ESEWA-REF-1');
+    const paymentId = order.payments[0].id;
+    const recorded = await money.recordRefund(paymentId, 'ESEWA-REF-1');
     expect(recorded.statusCode).toBe(200);
     expect(await ledgerDifferences(money.db)).toEqual([]);
     const texts = await money.patronTexts();
     expect(texts.some((text) => /concern .* was upheld: Rs\. 1,000 will be refunded/.test(text))).toBe(true);
     expect(texts.some((text) => /Rs\. 1,000 has been refunded to your eSewa account/.test(text))).toBe(true);
-    // The payment carries one refund: nothing more is refundable through a concern.
+
+    // Several part refunds of one payment (docs/decisions/044): the queue shows the refunds made and what
+    // remains; another part, never more than that.
+    const queued = (await admin('GET', '/api/admin/concerns')).json().concerns;
+    expect(queued.find((concern: { id: number }) => concern.id === second).order).toMatchObject({
+      refundable: PUJA_PRICE - 1000,
+      refunds: [{ amount: 1000, reason: 'concern', state: 'refunded', reference: 'ESEWA-REF-1' }],
+    });
+    expect((await resolve(second, { outcome: 'refund', amount: PUJA_PRICE - 1000 + 0.01 })).statusCode).toBe(
+      422,
+    );
+    expect((await resolve(second, { outcome: 'refund', amount: 1000 })).statusCode).toBe(200);
+    // The two parts together give back four fifths of each share.
+    expect(await postingsOf(orderId, 'clawback')).toEqual({
+      monastery_payable: (EARNED * 4) / 5,
+      platform_commission: (COMMISSION * 4) / 5,
+      refunds_payable: -200_000,
+    });
+    expect((await money.recordRefund(paymentId, 'ESEWA-REF-2')).statusCode).toBe(200);
+    const shown = (await call('GET', `/api/get-messages/${orderId}`, money.tokens.patron)).json().order;
+    expect(shown.payment_status).toBe('Completed');
+    expect(shown.payments[0]).toMatchObject({ status: 'Refunded', refundable: PUJA_PRICE - 2000 });
+    expect(
+      shown.payments[0].refunds.map((refund: { amount: number; reference: string }) => [
+        refund.amount,
+        refund.reference,
+      ]),
+    ).toEqual([
+      [1000, 'ESEWA-REF-1'],
+      [1000, 'ESEWA-REF-2'],
+    ]);
+    expect(await ledgerDifferences(money.db)).toEqual([]);
+
+    // A payment that gave part back pays for one performance only: no redo; a rejection still may be.
     const again = await concernOn(orderId);
-    expect((await resolve(again, { outcome: 'refund', amount: 1 })).statusCode).toBe(409);
+    expect((await resolve(again, { outcome: 'refund', amount: 500.01 })).statusCode).toBe(422);
     expect((await resolve(again, { outcome: 'redo', date: addDays(today, 2) })).statusCode).toBe(409);
     expect((await resolve(again, { outcome: 'reject', note: 'Already refunded in part.' })).statusCode).toBe(
       200,
@@ -301,7 +366,8 @@ describe('resolving concerns, and the money', () => {
     });
     expect(
       (await money.patronTexts()).some((text) =>
-        text.includes('was not upheld: The video shows every name read.'),
+        // The SMS leads to the order's page for the reason (docs/decisions/048).
+        text.includes('was not upheld. Why: http'),
       ),
     ).toBe(true);
     const audits = await money.db

@@ -7,7 +7,7 @@ import { extractPdfText } from '../../../test/pdf-text.ts';
 import { bearer, signInByPhone } from '../../../test/session-helpers.ts';
 import { monasteryPayoutDetails, payoutRuns, payouts, users } from '../../db/schema/index.ts';
 import { postPayoutFailed, postPayoutPaid, postPayoutStarted } from '../ledger/ledger.service.ts';
-import { makeRefundDue } from '../payments/money-events.ts';
+import { makeRefundDue, refundKeys } from '../payments/money-events.ts';
 import { findKeptPayment, lockOrder, refreshOrderPaymentStatus } from '../payments/payments.queries.ts';
 
 /**
@@ -117,7 +117,7 @@ describe('a monastery’s earnings', () => {
     await money.db.transaction(async (tx) => {
       await lockOrder(tx, first);
       const kept = (await findKeptPayment(tx, first))!;
-      await makeRefundDue(tx, kept.id, 'cancelled');
+      await makeRefundDue(tx, kept.id, { reason: 'cancelled', key: refundKeys.release(kept.id) });
       await refreshOrderPaymentStatus(tx, first);
     });
     summary = (await get(base(), money.tokens.staff)).json();

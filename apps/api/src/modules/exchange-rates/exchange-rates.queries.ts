@@ -1,4 +1,4 @@
-import { gte, sql } from 'drizzle-orm';
+import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { exchangeRates } from '../../db/schema/index.ts';
 import type { PublishedRate } from '../../integrations/exchange-rates/nrb-exchange-rates.ts';
@@ -42,4 +42,13 @@ export async function upsertRates(db: Executor, rates: PublishedRate[], fetchedA
     })
     .returning({ currency: exchangeRates.currency });
   return changed.length;
+}
+
+/** One currency's stored rate if published on or after a day (a card payment's rate, docs/decisions/052). */
+export async function findRatePublishedSince(db: Executor, currency: string, day: string) {
+  const [row] = await db
+    .select()
+    .from(exchangeRates)
+    .where(and(eq(exchangeRates.currency, currency as never), gte(exchangeRates.publishedOn, day)));
+  return row;
 }

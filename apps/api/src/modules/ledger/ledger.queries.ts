@@ -6,6 +6,7 @@ import {
   ledgerEntries,
   ledgerPostings,
   monasteries,
+  refunds,
 } from '../../db/schema/index.ts';
 
 export type LedgerEntryRow = typeof ledgerEntries.$inferSelect;
@@ -14,6 +15,8 @@ export interface NewPosting {
   monasteryId?: number | null;
   amountPaisa: number;
   currency?: string;
+  /** What a card payment's posting stands for in the payer's currency (docs/decisions/052). */
+  foreign?: { currency: string; amountMinor: number } | undefined;
 }
 
 /** Inserts the entry unless its key is taken: answers the new row, or nothing when it already existed. */
@@ -52,6 +55,8 @@ export async function insertPostings(tx: Transaction, entryId: number, postings:
       monasteryId: posting.monasteryId ?? null,
       amountPaisa: posting.amountPaisa,
       currency: posting.currency ?? 'NPR',
+      foreignCurrency: posting.foreign?.currency ?? null,
+      foreignAmountMinor: posting.foreign?.amountMinor ?? null,
     })),
   );
 }
@@ -139,17 +144,25 @@ export async function selectLedgerDifferences(db: Executor, limit: number): Prom
     WITH money AS (
       SELECT o.id, o.number, o.status = 'completed' AS performed, o.monastery_id,
         coalesce(sum(p.amount_paisa - p.refund), 0) AS kept,
-        coalesce(sum(p.refund) FILTER (WHERE p.refund_status IN ('due', 'requested')), 0) AS due,
+        coalesce(sum(p.open), 0) AS due,
         coalesce(sum(p.amount_paisa - p.refunded) FILTER (WHERE p.provider = 'esewa'), 0) AS esewa,
-        coalesce(sum(p.amount_paisa - p.refunded) FILTER (WHERE p.provider = 'khalti'), 0) AS khalti
+        coalesce(sum(p.amount_paisa - p.refunded) FILTER (WHERE p.provider = 'khalti'), 0) AS khalti,
+        -- Stripe keeps its fee, also when the payment is refunded (docs/decisions/052).
+        coalesce(sum(p.amount_paisa - p.refunded - coalesce(p.fee_paisa, 0)) FILTER (WHERE p.provider = 'stripe'), 0) AS stripe,
+        coalesce(sum(p.fee_paisa), 0) AS fees
       FROM orders o
-      -- What each received payment's refund returns (all of it, or a concern's part: decision 036), and
-      -- of that what was already returned.
+      -- What each received payment's refunds return (all of it, or concerns' parts: decisions 036, 044),
+      -- of that what is still to be returned, and what was already returned.
       LEFT JOIN LATERAL (
         SELECT pa.*,
-          CASE WHEN pa.refund_status IS NULL THEN 0 ELSE coalesce(pa.refund_amount_paisa, pa.amount_paisa) END AS refund,
-          CASE WHEN pa.refund_status = 'refunded' THEN coalesce(pa.refund_amount_paisa, pa.amount_paisa) ELSE 0 END AS refunded
+          coalesce(r.refund, 0) AS refund, coalesce(r.open, 0) AS open, coalesce(r.refunded, 0) AS refunded
         FROM payment_attempts pa
+        LEFT JOIN LATERAL (
+          SELECT sum(amount_paisa) AS refund,
+            sum(amount_paisa) FILTER (WHERE state IN ('due', 'requested')) AS open,
+            sum(amount_paisa) FILTER (WHERE state = 'refunded') AS refunded
+          FROM refunds WHERE refunds.payment_attempt_id = pa.id
+        ) r ON true
         WHERE pa.order_id = o.id AND pa.status = 'Completed'
       ) p ON true
       GROUP BY o.id
@@ -158,6 +171,8 @@ export async function selectLedgerDifferences(db: Executor, limit: number): Prom
       SELECT e.order_id,
         coalesce(sum(l.amount_paisa) FILTER (WHERE l.account = 'esewa_clearing'), 0) AS esewa,
         coalesce(sum(l.amount_paisa) FILTER (WHERE l.account = 'khalti_clearing'), 0) AS khalti,
+        coalesce(sum(l.amount_paisa) FILTER (WHERE l.account = 'stripe_clearing'), 0) AS stripe,
+        coalesce(sum(l.amount_paisa) FILTER (WHERE l.account = 'provider_fees'), 0) AS fees,
         coalesce(sum(l.amount_paisa) FILTER (WHERE l.account = 'held_for_orders'), 0) AS held,
         coalesce(sum(l.amount_paisa) FILTER (WHERE l.account = 'refunds_payable'), 0) AS refunds,
         coalesce(sum(l.amount_paisa) FILTER (
@@ -177,6 +192,8 @@ export async function selectLedgerDifferences(db: Executor, limit: number): Prom
     CROSS JOIN LATERAL (VALUES
       ('esewa_clearing', m.esewa, coalesce(b.esewa, 0)),
       ('khalti_clearing', m.khalti, coalesce(b.khalti, 0)),
+      ('stripe_clearing', m.stripe, coalesce(b.stripe, 0)),
+      ('provider_fees', m.fees, coalesce(b.fees, 0)),
       ('held_for_orders', CASE WHEN m.performed THEN 0 ELSE -m.kept END, coalesce(b.held, 0)),
       ('refunds_payable', -m.due, coalesce(b.refunds, 0)),
       ('earned', CASE WHEN m.performed THEN -m.kept ELSE 0 END, coalesce(b.earned, 0)),
@@ -203,10 +220,19 @@ export async function findEntryPostings(db: Executor, entryId: number): Promise<
       monasteryId: ledgerPostings.monasteryId,
       amountPaisa: ledgerPostings.amountPaisa,
       currency: ledgerPostings.currency,
+      foreignCurrency: ledgerPostings.foreignCurrency,
+      foreignAmountMinor: ledgerPostings.foreignAmountMinor,
     })
     .from(ledgerPostings)
     .where(eq(ledgerPostings.entryId, entryId));
-  return rows.map((row) => ({ ...row, monasteryId: row.monasteryId ?? undefined }));
+  return rows.map(({ foreignCurrency, foreignAmountMinor, ...row }) => ({
+    ...row,
+    monasteryId: row.monasteryId ?? undefined,
+    foreign:
+      foreignCurrency !== null && foreignAmountMinor !== null
+        ? { currency: foreignCurrency, amountMinor: foreignAmountMinor }
+        : undefined,
+  }));
 }
 
 /** The entries that earn money for a performed puja, or give it back after (the refund of a performed puja). */
@@ -250,7 +276,7 @@ export async function selectMoneySplit(db: Executor) {
   }>(sql`
     SELECT
       coalesce(sum(p.amount_paisa) FILTER (
-        WHERE p.account IN ('esewa_clearing', 'khalti_clearing') AND e.kind = 'payment_received'), 0) AS received,
+        WHERE p.account IN ('esewa_clearing', 'khalti_clearing', 'stripe_clearing') AND e.kind = 'payment_received'), 0) AS received,
       coalesce(-sum(p.amount_paisa) FILTER (WHERE p.account = 'refunds_payable' AND p.amount_paisa < 0), 0) AS refunds,
       coalesce(-sum(p.amount_paisa) FILTER (WHERE p.account = 'held_for_orders'), 0) AS held,
       coalesce(-sum(p.amount_paisa) FILTER (
@@ -268,4 +294,13 @@ export async function selectMoneySplit(db: Executor) {
     monasteryEarningsPaisa: Number(row.earnings),
     commissionPaisa: Number(row.commission),
   };
+}
+
+/** The id of the payment's first refund (docs/decisions/044: its ledger keys are those of before). */
+export async function findFirstRefundId(db: Executor, paymentAttemptId: number): Promise<number | undefined> {
+  const [row] = await db
+    .select({ id: sql<number>`min(${refunds.id})` })
+    .from(refunds)
+    .where(eq(refunds.paymentAttemptId, paymentAttemptId));
+  return row?.id ?? undefined;
 }

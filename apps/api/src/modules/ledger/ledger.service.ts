@@ -1,12 +1,12 @@
 import { type LedgerBalancesResponse, paisaToRupees } from '@puja/contract';
 import type { Executor, Transaction } from '../../db/client.ts';
 import type { LedgerAccount, LedgerEntryKind } from '../../db/schema/index.ts';
-import { refundedPaisa } from '../payments/payment-record.ts';
-import type { PaymentAttemptRow } from '../payments/payments.queries.ts';
+import type { PaymentAttemptRow, RefundRow } from '../payments/payments.queries.ts';
 import {
   findEntryByKey,
   findEntryPosting,
   findEntryPostings,
+  findFirstRefundId,
   findLatestPerformanceEntry,
   insertEntryOnce,
   insertPostings,
@@ -28,8 +28,14 @@ import {
 /** The event's key: the same event always gets the same key, here and in the backfill of migration 0010. */
 export const ledgerKeys = {
   paymentReceived: (paymentId: number) => `payment-received:${paymentId}`,
-  refundDue: (paymentId: number) => `refund-due:${paymentId}`,
-  refundPaid: (paymentId: number) => `refund-paid:${paymentId}`,
+  providerFee: (paymentId: number) => `provider-fee:${paymentId}`,
+  /**
+   * A refund falling due and being made, one of each per refund (docs/decisions/044): the payment's first
+   * refund keeps the key of the days of one refund per payment, `refund-due:{paymentId}` (so the entries
+   * migration 0010 posted are found posted), a later one adds its own id, `refund-due:{paymentId}:{refundId}`.
+   */
+  refundDue: (refund: RefundKeyPart) => `refund-due:${refundKeyPart(refund)}`,
+  refundPaid: (refund: RefundKeyPart) => `refund-paid:${refundKeyPart(refund)}`,
   /**
    * A performance of the order's puja: the first is `order-completed:{orderId}` (as migration 0010 wrote
    * it); one after `n` redos (docs/decisions/036) is `order-completed:{orderId}:{n + 1}`.
@@ -41,6 +47,21 @@ export const ledgerKeys = {
   payoutPaid: (payoutId: number) => `payout-paid:${payoutId}`,
   payoutFailed: (payoutId: number) => `payout-failed:${payoutId}`,
 };
+
+interface RefundKeyPart {
+  paymentAttemptId: number;
+  refundId: number;
+  /** Whether it is the payment's first refund. */
+  first: boolean;
+}
+const refundKeyPart = (refund: RefundKeyPart) =>
+  refund.first ? `${refund.paymentAttemptId}` : `${refund.paymentAttemptId}:${refund.refundId}`;
+
+/** The parts of a refund's ledger key: whether it is its payment's first refund is asked of the database. */
+async function refundKeyOf(db: Executor, refund: RefundRow): Promise<RefundKeyPart> {
+  const first = await findFirstRefundId(db, refund.paymentAttemptId);
+  return { paymentAttemptId: refund.paymentAttemptId, refundId: refund.id, first: first === refund.id };
+}
 
 /**
  * The platform's commission on an amount, rounded half up to the paisa; the monastery gets the rest.
@@ -106,43 +127,102 @@ export async function postEntry(
 /** An entry's postings in one canonical order, to tell whether two sets of postings are the same. */
 function postingsSignature(postings: NewPosting[]): string {
   return postings
-    .map((p) => `${p.account}/${p.monasteryId ?? ''}/${p.currency ?? 'NPR'}/${p.amountPaisa}`)
+    .map(
+      (p) =>
+        `${p.account}/${p.monasteryId ?? ''}/${p.currency ?? 'NPR'}/${p.amountPaisa}/${p.foreign ? `${p.foreign.currency}:${p.foreign.amountMinor}` : ''}`,
+    )
     .sort()
     .join(',');
 }
 
-const clearingOf = (payment: PaymentAttemptRow) =>
-  payment.provider === 'esewa' ? ('esewa_clearing' as const) : ('khalti_clearing' as const);
+const CLEARING = {
+  esewa: 'esewa_clearing',
+  khalti: 'khalti_clearing',
+  stripe: 'stripe_clearing',
+} as const satisfies Record<PaymentAttemptRow['provider'], LedgerAccount>;
+
+/**
+ * The posting on the provider's clearing account for an amount of the payment: in rupees, and for a card
+ * payment also what it stands for in the payer's currency (docs/decisions/052).
+ */
+function clearingPosting(
+  payment: PaymentAttemptRow,
+  amountPaisa: number,
+  foreignMinor: number | null,
+): NewPosting {
+  const posting: NewPosting = { account: CLEARING[payment.provider], amountPaisa };
+  if (payment.presentmentCurrency !== null && foreignMinor !== null)
+    posting.foreign = {
+      currency: payment.presentmentCurrency,
+      amountMinor: Math.sign(amountPaisa) * foreignMinor,
+    };
+  return posting;
+}
 
 /**
  * Money a provider confirmed: it is at the provider for us (clearing), held for the order when the order
  * keeps it, or owed back to the patron at once when it does not (decision 010, rule 3).
  */
 export function postPaymentReceived(tx: Transaction, payment: PaymentAttemptRow) {
-  const kept = payment.refundStatus === null;
+  const kept = payment.releasedAt === null;
   return postEntry(tx, {
     key: ledgerKeys.paymentReceived(payment.id),
     kind: 'payment_received',
     orderId: payment.orderId,
     paymentAttemptId: payment.id,
     postings: [
-      { account: clearingOf(payment), amountPaisa: payment.amountPaisa },
+      clearingPosting(payment, payment.amountPaisa, payment.presentmentAmountMinor),
       { account: kept ? 'held_for_orders' : 'refunds_payable', amountPaisa: -payment.amountPaisa },
     ],
   });
 }
 
 /**
- * A kept payment becomes a refund due (cancellation, decline, a concern's refund), of all of it or of part
+ * Stripe's fee on a card payment (docs/decisions/052): Stripe keeps it out of the money it holds for us,
+ * and the platform bears it as a cost (`provider_fees`), so the patron pays the price shown and the
+ * monastery earns its full share. Stripe keeps the fee when the payment is refunded, so it is never
+ * reversed. Nothing to post for a fee of nothing.
+ */
+export async function postProviderFee(tx: Transaction, payment: PaymentAttemptRow) {
+  if (!payment.feePaisa || payment.feeCurrency === null || payment.feeMinor === null) return undefined;
+  return postEntry(tx, {
+    key: ledgerKeys.providerFee(payment.id),
+    kind: 'provider_fee',
+    orderId: payment.orderId,
+    paymentAttemptId: payment.id,
+    postings: [
+      {
+        account: 'provider_fees',
+        amountPaisa: payment.feePaisa,
+        foreign: { currency: payment.feeCurrency, amountMinor: payment.feeMinor },
+      },
+      {
+        account: 'stripe_clearing',
+        amountPaisa: -payment.feePaisa,
+        foreign: { currency: payment.feeCurrency, amountMinor: -payment.feeMinor },
+      },
+    ],
+  });
+}
+
+/**
+ * A refund of a kept payment falls due (cancellation, decline, a concern's refund), of all of it or of part
  * (a concern's). Held money goes to refunds payable; if the order was performed, what the monastery and
  * the platform earned from it is clawed back instead, each its share of the refund (the monastery's
- * balance may go negative, to be netted against its next earnings: docs/decisions/033, 036).
+ * balance may go negative, to be netted against its next earnings: docs/decisions/033, 036). Several part
+ * refunds of one payment give back the commission cumulatively, so that together they return exactly
+ * the completion's commission when they reach the whole payment (docs/decisions/044).
  */
-export async function postRefundDue(tx: Transaction, payment: PaymentAttemptRow) {
+export async function postRefundDue(
+  tx: Transaction,
+  payment: PaymentAttemptRow,
+  refund: RefundRow,
+  earlierRefundsPaisa: number,
+) {
   const completion = await findCompletionInForce(tx, payment.orderId);
-  const refundPaisa = refundedPaisa(payment);
+  const refundPaisa = refund.amountPaisa;
   const entry = {
-    key: ledgerKeys.refundDue(payment.id),
+    key: ledgerKeys.refundDue(await refundKeyOf(tx, refund)),
     orderId: payment.orderId,
     paymentAttemptId: payment.id,
   };
@@ -159,7 +239,9 @@ export async function postRefundDue(tx: Transaction, payment: PaymentAttemptRow)
   const earned = await findEntryPosting(tx, completion.id, 'monastery_payable');
   const commissionPosting = await findEntryPosting(tx, completion.id, 'platform_commission');
   const commission = -(commissionPosting?.amountPaisa ?? 0);
-  const commissionBack = shareOf(commission, refundPaisa, payment.amountPaisa);
+  const commissionBack =
+    shareOf(commission, earlierRefundsPaisa + refundPaisa, payment.amountPaisa) -
+    shareOf(commission, earlierRefundsPaisa, payment.amountPaisa);
   const monasteryBack = refundPaisa - commissionBack;
   return postEntry(tx, {
     ...entry,
@@ -188,6 +270,7 @@ export async function postRefundDue(tx: Transaction, payment: PaymentAttemptRow)
  */
 export function shareOf(share: number, part: number, whole: number): number {
   if (part === whole) return share;
+  if (part === 0) return 0;
   const numerator = BigInt(share) * BigInt(part) * 2n + BigInt(whole);
   return Number(numerator / (BigInt(whole) * 2n));
 }
@@ -219,16 +302,16 @@ export async function postOrderRedone(tx: Transaction, order: { id: number }, co
 }
 
 /** The money went back to the patron through the provider: all of the payment, or a concern's part. */
-export function postRefundPaid(tx: Transaction, payment: PaymentAttemptRow) {
-  const refundPaisa = refundedPaisa(payment);
+export async function postRefundPaid(tx: Transaction, payment: PaymentAttemptRow, refund: RefundRow) {
+  const refundPaisa = refund.amountPaisa;
   return postEntry(tx, {
-    key: ledgerKeys.refundPaid(payment.id),
+    key: ledgerKeys.refundPaid(await refundKeyOf(tx, refund)),
     kind: 'refund_paid',
     orderId: payment.orderId,
     paymentAttemptId: payment.id,
     postings: [
       { account: 'refunds_payable', amountPaisa: refundPaisa },
-      { account: clearingOf(payment), amountPaisa: -refundPaisa },
+      clearingPosting(payment, -refundPaisa, refund.presentmentAmountMinor),
     ],
   });
 }

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertMonastery, insertPuja, offer } from '../../../test/catalogue-fixtures.ts';
 import { insertOrder, insertPerson, payOrder } from '../../../test/order-fixtures.ts';
 import { createTestDatabase } from '../../../test/test-app.ts';
-import { ledgerEntries, ledgerPostings, orders, paymentAttempts } from '../../db/schema/index.ts';
-import { makeRefundDue, recordRefundPaid } from '../payments/money-events.ts';
-import { findKeptPayment, refreshOrderPaymentStatus } from '../payments/payments.queries.ts';
+import { ledgerEntries, ledgerPostings, orders, paymentAttempts, refunds } from '../../db/schema/index.ts';
+import { makeRefundDue, recordRefundPaid, refundKeys } from '../payments/money-events.ts';
+import { findKeptPayment, findOpenRefund, refreshOrderPaymentStatus } from '../payments/payments.queries.ts';
 import {
   commissionOf,
   ledgerBalances,
@@ -195,13 +195,14 @@ describe('the books of an order', () => {
     // A refund after the puja was performed takes back what it earned.
     const kept = (await findKeptPayment(db, order.id))!;
     await db.transaction(async (tx) => {
-      await makeRefundDue(tx, kept.id, 'cancelled');
+      await makeRefundDue(tx, kept.id, { reason: 'cancelled', key: refundKeys.release(kept.id) });
       await refreshOrderPaymentStatus(tx, order.id);
     });
     expect(await balance('monastery_payable')).toBe(0);
     expect(await balance('refunds_payable')).toBe(-100_005);
     expect(await ledgerDifferences(db)).toEqual([]);
-    await db.transaction((tx) => recordRefundPaid(tx, kept.id, { reference: 'R-1' }));
+    const due = (await findOpenRefund(db, kept.id))!;
+    await db.transaction((tx) => recordRefundPaid(tx, kept, due.id, { reference: 'R-1' }));
     expect(await ledgerDifferences(db)).toEqual([]);
     const entries = await db.select().from(ledgerEntries).where(eq(ledgerEntries.orderId, order.id));
     expect(entries.map((entry) => entry.kind).sort()).toEqual([
@@ -227,7 +228,7 @@ describe('the books of an order', () => {
     });
     const kept = (await findKeptPayment(db, order.id))!;
     await db.transaction(async (tx) => {
-      await makeRefundDue(tx, kept.id, 'cancelled');
+      await makeRefundDue(tx, kept.id, { reason: 'cancelled', key: refundKeys.release(kept.id) });
       await refreshOrderPaymentStatus(tx, order.id);
     });
     const entries = await db.select().from(ledgerEntries).where(eq(ledgerEntries.orderId, order.id));
@@ -247,10 +248,17 @@ describe('the books of an order', () => {
     });
     await payOrder(db, order.id);
     // A refund recorded behind the ledger's back.
-    await db
+    const [payment] = await db
       .update(paymentAttempts)
-      .set({ refundStatus: 'due', refundReason: 'cancelled', refundDueAt: new Date() })
-      .where(eq(paymentAttempts.orderId, order.id));
+      .set({ releasedAt: new Date() })
+      .where(eq(paymentAttempts.orderId, order.id))
+      .returning();
+    await db.insert(refunds).values({
+      paymentAttemptId: payment!.id,
+      amountPaisa: payment!.amountPaisa,
+      reason: 'cancelled',
+      idempotencyKey: `release:${payment!.id}`,
+    });
     expect(await ledgerDifferences(db)).toEqual([
       {
         orderId: order.id,

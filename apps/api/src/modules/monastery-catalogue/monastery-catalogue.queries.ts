@@ -1,6 +1,7 @@
 import { and, asc, count, eq, isNull, ne, notExists, sql } from 'drizzle-orm';
 import type { Database, Executor, RowLock, Transaction } from '../../db/client.ts';
 import { monasteries, monasteryPujas, orders, pujas } from '../../db/schema/index.ts';
+import { nextVersion } from '../../lib/record-version.ts';
 
 /**
  * SQL for a monastery's offerings (the monastery with a puja at its price) and its special
@@ -10,7 +11,12 @@ import { monasteries, monasteryPujas, orders, pujas } from '../../db/schema/inde
 type PivotRow = typeof monasteryPujas.$inferSelect;
 type PujaRow = typeof pujas.$inferSelect;
 export type OfferedPujaRow = { pivot: PivotRow; puja: PujaRow };
-type Offering = { monasteryId: number; pujaId: number; costPaisa: number };
+/** An offering's price and how it is priced (docs/decisions/054). */
+export type OfferingPrice = Pick<
+  typeof monasteryPujas.$inferInsert,
+  'costPaisa' | 'pricing' | 'unitNames' | 'quantities' | 'minQuantity' | 'maxQuantity'
+>;
+type Offering = { monasteryId: number; pujaId: number } & OfferingPrice;
 
 /** The monastery's current offerings, open or closed, its special pujas included. */
 export function listOfferingsOfMonastery(db: Database, monasteryId: number): Promise<OfferedPujaRow[]> {
@@ -102,7 +108,15 @@ export async function offerPuja(tx: Transaction, offering: Offering): Promise<Pi
     .values(offering)
     .onConflictDoUpdate({
       target: [monasteryPujas.monasteryId, monasteryPujas.pujaId],
-      set: { costPaisa: offering.costPaisa, archivedAt: null },
+      set: {
+        costPaisa: offering.costPaisa,
+        pricing: offering.pricing,
+        unitNames: offering.unitNames,
+        quantities: offering.quantities,
+        minQuantity: offering.minQuantity,
+        maxQuantity: offering.maxQuantity,
+        archivedAt: null,
+      },
       setWhere: sql`${monasteryPujas.archivedAt} IS NOT NULL`,
     })
     .returning();
@@ -114,16 +128,12 @@ export async function insertOffering(tx: Transaction, offering: Offering): Promi
   return row!;
 }
 
-export async function setOfferingCost(
+export async function setOfferingPrice(
   tx: Transaction,
   pivotId: number,
-  costPaisa: number,
+  price: OfferingPrice,
 ): Promise<PivotRow> {
-  const [row] = await tx
-    .update(monasteryPujas)
-    .set({ costPaisa })
-    .where(eq(monasteryPujas.id, pivotId))
-    .returning();
+  const [row] = await tx.update(monasteryPujas).set(price).where(eq(monasteryPujas.id, pivotId)).returning();
   return row!;
 }
 
@@ -152,9 +162,12 @@ export async function deleteSpecialPuja(tx: Transaction, pujaId: number, monaste
   await tx.delete(pujas).where(and(eq(pujas.id, pujaId), eq(pujas.monasteryId, monasteryId)));
 }
 
+/** A puja's texts in every language (docs/decisions/049). */
+type PujaTexts = 'name' | 'description' | 'nameNe' | 'nameZhHant' | 'descriptionNe' | 'descriptionZhHant';
+
 export async function insertSpecialPuja(
   tx: Transaction,
-  values: Pick<typeof pujas.$inferInsert, 'slug' | 'name' | 'description' | 'status' | 'imagePath'> & {
+  values: Pick<typeof pujas.$inferInsert, PujaTexts | 'slug' | 'status' | 'imagePath'> & {
     monasteryId: number;
   },
 ): Promise<PujaRow> {
@@ -165,9 +178,13 @@ export async function insertSpecialPuja(
 export async function updateSpecialPujaRow(
   tx: Transaction,
   pujaId: number,
-  changes: Pick<typeof pujas.$inferInsert, 'name' | 'description' | 'status' | 'imagePath'>,
+  changes: Pick<typeof pujas.$inferInsert, PujaTexts | 'status' | 'imagePath'>,
 ): Promise<PujaRow> {
-  const [row] = await tx.update(pujas).set(changes).where(eq(pujas.id, pujaId)).returning();
+  const [row] = await tx
+    .update(pujas)
+    .set({ ...changes, version: nextVersion(pujas.version) })
+    .where(eq(pujas.id, pujaId))
+    .returning();
   return row!;
 }
 

@@ -1,5 +1,6 @@
 import {
   type MonasteryPujasResponse,
+  type OfferingPricingFields,
   type PujaWithPivot,
   paisaToRupees,
   rupeesToPaisa,
@@ -9,6 +10,7 @@ import type { Database, RowLock, Transaction } from '../../db/client.ts';
 import type { monasteryPujas, pujas } from '../../db/schema/index.ts';
 import type { FileStorage } from '../../integrations/storage/file-storage.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { refuseStaleVersion } from '../../lib/record-version.ts';
 import type { Viewer } from '../../plugins/auth.ts';
 import { type AuditFields, changedFields, recordAudit } from '../audit/audit.service.ts';
 import { isPujaSlugTaken } from '../catalogue/catalogue.queries.ts';
@@ -20,7 +22,12 @@ import {
   prepareItemUpdate,
   prepareNewItem,
 } from '../catalogue/catalogue-items.ts';
-import { toPuja } from '../catalogue/catalogue-mappers.ts';
+import { toPivot, toPuja } from '../catalogue/catalogue-mappers.ts';
+import {
+  type OfferingPricingRow,
+  pricingColumnsOf,
+  toOfferingPricing,
+} from '../catalogue/offering-pricing.ts';
 import {
   archiveOffering,
   archiveSpecialPuja,
@@ -37,8 +44,9 @@ import {
   listOfferingsOfMonastery,
   lockMonasteryForPujaNames,
   type OfferedPujaRow,
+  type OfferingPrice,
   offerPuja,
-  setOfferingCost,
+  setOfferingPrice,
   updateSpecialPujaRow,
 } from './monastery-catalogue.queries.ts';
 
@@ -54,9 +62,7 @@ export interface MonasteryCatalogueDependencies {
   catalogueChanged: () => Promise<void>;
 }
 
-export interface SpecialPujaInput extends CatalogueItemInput {
-  cost: number;
-}
+export type SpecialPujaInput = CatalogueItemInput & PriceRequest;
 
 export function createMonasteryCatalogueService(dependencies: MonasteryCatalogueDependencies) {
   const { db, storage, catalogueChanged } = dependencies;
@@ -78,7 +84,11 @@ export function createMonasteryCatalogueService(dependencies: MonasteryCatalogue
 
   const withPivot = (row: OfferedPujaRow): PujaWithPivot => ({
     ...toPuja(row.puja),
-    pivot: { id: row.pivot.id, cost: paisaToRupees(row.pivot.costPaisa) },
+    pivot: toPivot({
+      pivotId: row.pivot.id,
+      costPaisa: row.pivot.costPaisa,
+      pricing: pricingRowOf(row.pivot),
+    }),
   });
 
   async function list(staff: Viewer): Promise<MonasteryPujasResponse> {
@@ -137,7 +147,7 @@ export function createMonasteryCatalogueService(dependencies: MonasteryCatalogue
   return {
     list,
 
-    async add(staff: Viewer, request: { puja: number; cost: number }): Promise<MonasteryPujasResponse> {
+    async add(staff: Viewer, request: PriceRequest & { puja: number }): Promise<MonasteryPujasResponse> {
       const monasteryId = monasteryOf(staff);
       const puja = await findPuja(db, request.puja);
       if (!puja || puja.archivedAt || puja.status !== 1 || puja.monasteryId !== null) {
@@ -155,7 +165,7 @@ export function createMonasteryCatalogueService(dependencies: MonasteryCatalogue
         const added = await offerPuja(tx, {
           monasteryId,
           pujaId: puja.id,
-          costPaisa: rupeesToPaisa(request.cost),
+          ...priceOf(request),
         });
         if (!added) {
           throw new AppError('conflict', 'Your monastery already offers this puja.', {
@@ -201,7 +211,7 @@ export function createMonasteryCatalogueService(dependencies: MonasteryCatalogue
     async changeCost(
       staff: Viewer,
       pivotId: number,
-      request: { puja: number; cost: number },
+      request: PriceRequest & { puja: number },
     ): Promise<MonasteryPujasResponse> {
       const row = await ownOffering(staff, pivotId);
       if (request.puja !== row.puja.id)
@@ -210,7 +220,7 @@ export function createMonasteryCatalogueService(dependencies: MonasteryCatalogue
         });
       await db.transaction(async (tx) => {
         const current = await lockedOffering(tx, row.pivot.id, { strength: 'no key update' });
-        const updated = await setOfferingCost(tx, row.pivot.id, rupeesToPaisa(request.cost));
+        const updated = await setOfferingPrice(tx, row.pivot.id, priceOf(request, current.pivot));
         await recordAudit(tx, {
           actor: staff,
           action: 'update',
@@ -271,7 +281,7 @@ export function createMonasteryCatalogueService(dependencies: MonasteryCatalogue
         const offering = await insertOffering(tx, {
           monasteryId,
           pujaId: puja.id,
-          costPaisa: rupeesToPaisa(input.cost),
+          ...priceOf(input),
         });
         await recordAudit(tx, {
           actor: staff,
@@ -306,8 +316,13 @@ export function createMonasteryCatalogueService(dependencies: MonasteryCatalogue
         await refuseTakenName(tx, row.pivot.monasteryId, input.name, nameCheck);
         // A special puja belongs to this monastery alone: locking it too queues nobody else.
         const current = await lockedOffering(tx, row.pivot.id, { strength: 'no key update', lockPuja: true });
+        await refuseStaleVersion(tx, current.puja, input.version, {
+          type: 'puja',
+          id: row.puja.id,
+          actions: ['update'],
+        });
         const puja = await updateSpecialPujaRow(tx, row.puja.id, changes);
-        const offering = await setOfferingCost(tx, row.pivot.id, rupeesToPaisa(input.cost));
+        const offering = await setOfferingPrice(tx, row.pivot.id, priceOf(input, current.pivot));
         await recordAudit(tx, {
           actor: staff,
           action: 'update',
@@ -327,13 +342,55 @@ export function createMonasteryCatalogueService(dependencies: MonasteryCatalogue
 
 export type MonasteryCatalogueService = ReturnType<typeof createMonasteryCatalogueService>;
 
+/** A form's price and pricing as the offering's columns keep them (docs/decisions/054). */
+type PriceRequest = OfferingPricingFields & { cost: number };
+/**
+ * A form's price and pricing as the offering's columns keep them: a form without `pricing` (a change of
+ * price alone) keeps the offering's current pricing; a new offering without it is at one price.
+ */
+function priceOf(request: PriceRequest, current?: typeof monasteryPujas.$inferSelect): OfferingPrice {
+  const costPaisa = rupeesToPaisa(request.cost);
+  if (request.pricing === undefined && current) {
+    const { pricing, unitNames, quantities, minQuantity, maxQuantity } = current;
+    return { costPaisa, pricing, unitNames, quantities, minQuantity, maxQuantity };
+  }
+  return { costPaisa, ...pricingColumnsOf(request) };
+}
+
+function pricingRowOf(pivot: typeof monasteryPujas.$inferSelect): OfferingPricingRow {
+  return {
+    kind: pivot.pricing,
+    unitNames: pivot.unitNames,
+    quantities: pivot.quantities,
+    minQuantity: pivot.minQuantity,
+    maxQuantity: pivot.maxQuantity,
+  };
+}
+
+/** An offering's price and pricing as an audit entry records them. */
+function priceAuditFields(pivot: typeof monasteryPujas.$inferSelect): AuditFields {
+  const pricing = toOfferingPricing(pricingRowOf(pivot));
+  return {
+    cost: paisaToRupees(pivot.costPaisa),
+    pricing: pricing.kind,
+    ...(pricing.kind === 'per_unit'
+      ? {
+          unit: pricing.unit?.en ?? null,
+          quantities: pricing.quantities?.join(', ') ?? null,
+          min_quantity: pricing.min_quantity,
+          max_quantity: pricing.max_quantity,
+        }
+      : {}),
+  };
+}
+
 /** What an audit entry records of an offering; the puja's name keeps the entry readable once it is gone. */
 function offeringAuditFields(pivot: typeof monasteryPujas.$inferSelect, pujaName: string): AuditFields {
   return {
     monastery_id: pivot.monasteryId,
     puja_id: pivot.pujaId,
     puja_name: pujaName,
-    cost: paisaToRupees(pivot.costPaisa),
+    ...priceAuditFields(pivot),
   };
 }
 
@@ -344,6 +401,6 @@ function specialPujaAuditFields(
   return {
     ...catalogueItemAuditFields(puja),
     monastery_id: puja.monasteryId,
-    cost: paisaToRupees(pivot.costPaisa),
+    ...priceAuditFields(pivot),
   };
 }

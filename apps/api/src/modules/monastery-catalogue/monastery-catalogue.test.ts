@@ -1,9 +1,10 @@
-import { addDays, todayIn } from '@puja/contract';
+import { addDays, FIXED_PRICING, todayIn } from '@puja/contract';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertMonastery, insertPuja, offer } from '../../../test/catalogue-fixtures.ts';
 import { multipart } from '../../../test/multipart.ts';
+import { asFormSends } from '../../../test/record-versions.ts';
 import { bearer, signInByPhone } from '../../../test/session-helpers.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { monasteryPujas, pujas, users } from '../../db/schema/index.ts';
@@ -45,8 +46,19 @@ beforeAll(async () => {
 });
 afterAll(() => harness.close());
 
-const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object, token = staff.a) =>
-  harness.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+/** A request as the app's forms send it: an edit carries the record's version as stored now. */
+const call = async (
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  payload?: object,
+  token = staff.a,
+) =>
+  harness.app.inject({
+    method,
+    url,
+    headers: bearer(token),
+    ...(payload ? { payload: await asFormSends(harness.database.db, method, url, payload) } : {}),
+  });
 const picture = () =>
   sharp({ create: { width: 40, height: 30, channels: 3, background: '#aa3300' } })
     .png()
@@ -177,7 +189,11 @@ describe('a monastery’s catalogue pujas', () => {
 
     // Offering it again brings the offering back with the new price.
     const again = await call('POST', '/api/monastery-puja', { puja: ids.tara, cost: 2500 });
-    expect(again.json().monasteryPuja.pujas[0].pivot).toEqual({ id: offering!.id, cost: 2500 });
+    expect(again.json().monasteryPuja.pujas[0].pivot).toEqual({
+      id: offering!.id,
+      cost: 2500,
+      pricing: FIXED_PRICING,
+    });
 
     const lamp = await call('POST', '/api/monastery-puja', { puja: ids.lamp, cost: 1000 });
     const lampPivot = lamp
@@ -265,6 +281,7 @@ describe('special pujas', () => {
       name: 'Lama Chöpa (Guru Puja)',
       status: '0',
       cost: '3300',
+      version: String(special.version),
     });
     const updated = await harness.app.inject({
       method: 'POST',

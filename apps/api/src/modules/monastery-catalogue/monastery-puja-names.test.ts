@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertMonastery, insertPuja, offer } from '../../../test/catalogue-fixtures.ts';
 import { multipart } from '../../../test/multipart.ts';
+import { asFormSends } from '../../../test/record-versions.ts';
 import { bearer, signInByPhone } from '../../../test/session-helpers.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { auditEntries, monasteryPujas, pujas, users } from '../../db/schema/index.ts';
@@ -55,8 +56,14 @@ const picture = () =>
     .png()
     .toBuffer();
 async function special(url: string, fields: Record<string, string>, token = staff, withPicture = true) {
+  const sent = await asFormSends(harness.database.db, 'POST', url, {
+    description: 'Described for the test.',
+    status: '1',
+    cost: '1500',
+    ...fields,
+  });
   const body = await multipart(
-    { description: 'Described for the test.', status: '1', cost: '1500', ...fields },
+    Object.fromEntries(Object.entries(sent).map(([key, value]) => [key, String(value)])),
     withPicture ? [{ field: 'image', bytes: await picture(), type: 'image/png', name: 'p.png' }] : [],
   );
   return harness.app.inject({

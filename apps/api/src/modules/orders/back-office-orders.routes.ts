@@ -1,6 +1,9 @@
 import {
+  approveManyOrdersEndpoint,
   backOfficeOrderEndpoint,
   backOfficeOrdersEndpoint,
+  exportOrdersEndpoint,
+  matchingOrderIdsEndpoint,
   ordersAwaitingActionEndpoint,
   staffMessageEndpoint,
 } from '@puja/contract';
@@ -18,6 +21,28 @@ export const backOfficeOrdersRoutes: FastifyPluginAsyncZod<{ backOffice: BackOff
   route(app, backOfficeOrdersEndpoint, (request) => backOffice.list(viewerOf(request), request.query), {
     config: { heavy: true },
   });
+  route(
+    app,
+    matchingOrderIdsEndpoint,
+    (request) => backOffice.matchingIds(viewerOf(request), request.query),
+    {
+      config: { heavy: true },
+    },
+  );
+  route(
+    app,
+    exportOrdersEndpoint,
+    async (request, reply) =>
+      reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="orders.csv"')
+        .send(await backOffice.exportCsv(viewerOf(request), request.query)),
+    { config: { heavy: true } },
+  );
+  // Each approval is its own transaction and notice: at most APPROVE_MANY_LIMIT in one request.
+  route(app, approveManyOrdersEndpoint, (request) =>
+    backOffice.approveMany(viewerOf(request), request.body.order_ids),
+  );
   route(app, ordersAwaitingActionEndpoint, (request) => backOffice.countAwaitingAction(viewerOf(request)));
   route(app, backOfficeOrderEndpoint, (request) =>
     backOffice.orderPage(viewerOf(request), request.params.orderId),

@@ -1,27 +1,35 @@
 import {
+  APPROVE_MANY_LIMIT,
   BACK_OFFICE_ORDERS_PAGE_SIZE,
   type BackOfficeOrderFilter,
   type BackOfficeOrderResponse,
   type BackOfficeOrdersResponse,
   ORDER_EVENT_KINDS,
   ORDER_PAGE_MESSAGE_LIMIT,
+  ORDERS_EXPORT_LIMIT,
   type OrderEvent,
   paisaToRupees,
   type Role,
+  staffStatusOf,
 } from '@puja/contract';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { type CsvCell, instantCell, textCell, toCsvWithBom } from '../../lib/csv.ts';
 import type { Viewer } from '../../plugins/auth.ts';
 import {
+  type BackOfficeOrdersFilter,
   countOrdersAwaitingAction,
   listAuditEntriesOfOrder,
   listBackOfficeOrders,
+  listMatchingOrderIds,
   listNewestMessagesOfOrder,
+  listOrdersForExport,
   listPhotoUploadsOfOrder,
-  listReceivedPaymentsWithRefunder,
+  listReceivedPaymentsOfOrder,
+  listRefundsOfOrderWithRefunder,
 } from './back-office-orders.queries.ts';
 import { withinClosedMessageWindow } from './message-window.ts';
-import { isClosed, type OrderHandlingService } from './order-handling.service.ts';
+import { isClosed, type OrderHandlingService, pujaDayHasCome } from './order-handling.service.ts';
 import { listImagesOfOrder, type OrderRow } from './orders.queries.ts';
 import type { OrdersService } from './orders.service.ts';
 
@@ -46,8 +54,21 @@ export function createBackOfficeOrdersService(dependencies: {
   handling: OrderHandlingService;
   /** A short-lived link to a completion photo. */
   imageUrl: (imageId: number) => string;
+  businessTimeZone: string;
 }) {
-  const { db, ordersService, handling } = dependencies;
+  const { db, ordersService, handling, businessTimeZone } = dependencies;
+
+  /** The list's filters as the queries take them, for the monastery the viewer may read. */
+  function filterOf(viewer: Viewer, query: Omit<BackOfficeOrdersQuery, 'page'>): BackOfficeOrdersFilter {
+    return {
+      monasteryId: monasteryOf(viewer, query.monastery),
+      q: query.q,
+      status: query.status,
+      pujaId: query.puja,
+      from: query.from,
+      to: query.to,
+    };
+  }
 
   /**
    * Which monastery's orders the viewer reads: a staff member's own, always (asking for another one is
@@ -65,10 +86,11 @@ export function createBackOfficeOrdersService(dependencies: {
 
   async function orderPage(viewer: Viewer, orderId: number): Promise<BackOfficeOrderResponse> {
     const row = await ordersService.getReadableOrder(viewer, orderId);
-    const [[order], audit, payments, newestMessages, photoUploads, images] = await Promise.all([
+    const [[order], audit, payments, refunds, newestMessages, photoUploads, images] = await Promise.all([
       ordersService.toOrders(db, [row]),
       listAuditEntriesOfOrder(db, orderId),
-      listReceivedPaymentsWithRefunder(db, orderId),
+      listReceivedPaymentsOfOrder(db, orderId),
+      listRefundsOfOrderWithRefunder(db, orderId),
       listNewestMessagesOfOrder(db, orderId, ORDER_PAGE_MESSAGE_LIMIT),
       listPhotoUploadsOfOrder(db, orderId),
       listImagesOfOrder(db, orderId),
@@ -102,23 +124,21 @@ export function createBackOfficeOrdersService(dependencies: {
       provider: row.order.paymentType,
       date: dayOf(firstRedate?.before?.date) ?? row.order.pujaDate,
     });
-    for (const { payment, refundedBy } of payments) {
+    for (const payment of payments) {
       const money = { amount: paisaToRupees(payment.amountPaisa), provider: payment.provider };
       if (payment.completedAt) add({ kind: 'paid', at: payment.completedAt.toISOString(), ...money });
-      if (payment.refundDueAt)
-        add({
-          kind: 'refund_due',
-          at: payment.refundDueAt.toISOString(),
-          ...money,
-          refund_reason: payment.refundReason,
-        });
-      if (payment.refundedAt)
+    }
+    // Each refund with its own amount: all of a payment, or a concern's part (docs/decisions/044).
+    for (const { refund, provider, refundedBy } of refunds) {
+      const money = { amount: paisaToRupees(refund.amountPaisa), provider };
+      add({ kind: 'refund_due', at: refund.dueAt.toISOString(), ...money, refund_reason: refund.reason });
+      if (refund.refundedAt)
         add({
           kind: 'refunded',
-          at: payment.refundedAt.toISOString(),
+          at: refund.refundedAt.toISOString(),
           ...money,
           actor: refundedBy ?? null,
-          refund_reason: payment.refundReason,
+          refund_reason: refund.reason,
         });
     }
     const auditKinds = {
@@ -178,24 +198,16 @@ export function createBackOfficeOrdersService(dependencies: {
         sender: message.sender.name,
       })),
       images: images.map((image) => ({ id: image.id, url: dependencies.imageUrl(image.id) })),
-      actions: actionsOf(viewer, row),
+      actions: actionsOf(viewer, row, businessTimeZone),
     };
   }
 
   return {
     async list(viewer: Viewer, query: BackOfficeOrdersQuery): Promise<BackOfficeOrdersResponse> {
-      const { rows, total } = await listBackOfficeOrders(
-        db,
-        {
-          monasteryId: monasteryOf(viewer, query.monastery),
-          q: query.q,
-          status: query.status,
-          pujaId: query.puja,
-          from: query.from,
-          to: query.to,
-        },
-        { size: BACK_OFFICE_ORDERS_PAGE_SIZE, number: query.page },
-      );
+      const { rows, total } = await listBackOfficeOrders(db, filterOf(viewer, query), {
+        size: BACK_OFFICE_ORDERS_PAGE_SIZE,
+        number: query.page,
+      });
       return {
         orders: await ordersService.toOrders(db, rows),
         page: query.page,
@@ -210,6 +222,39 @@ export function createBackOfficeOrdersService(dependencies: {
 
     orderPage,
 
+    approveMany: handling.approveMany,
+
+    /** The ids a search and filters match, for selecting them all (at most APPROVE_MANY_LIMIT). */
+    matchingIds(viewer: Viewer, query: Omit<BackOfficeOrdersQuery, 'page'>) {
+      return listMatchingOrderIds(db, filterOf(viewer, query), APPROVE_MANY_LIMIT);
+    },
+
+    /**
+     * The orders a search and filters match as CSV, for the office's own records: the staff's word for each
+     * order's status beside its payment's, times in Nepal time with the offset (docs/decisions/039).
+     */
+    async exportCsv(viewer: Viewer, query: Omit<BackOfficeOrdersQuery, 'page'>): Promise<string> {
+      const rows = await listOrdersForExport(db, filterOf(viewer, query), ORDERS_EXPORT_LIMIT);
+      const shaped = await ordersService.toOrders(db, rows);
+      return toCsvWithBom(
+        ORDER_CSV_COLUMNS,
+        shaped.map((order): CsvCell[] => [
+          order.number,
+          staffStatusOf(order),
+          order.payment_status,
+          textCell(order.user.name),
+          textCell(order.user.phone),
+          order.monastery_puja.puja.name,
+          order.date.slice(0, 10),
+          order.time ?? null,
+          order.amount.toFixed(2),
+          order.names.map((name) => name.name).join('; '),
+          order.intention,
+          instantCell(order.created_at, businessTimeZone),
+        ]),
+      );
+    },
+
     /** Staff write to the patron of an open order, and see the page as it now is. */
     async message(staff: Viewer, orderId: number, message: string): Promise<BackOfficeOrderResponse> {
       await handling.messageOrder(staff, orderId, message);
@@ -220,15 +265,37 @@ export function createBackOfficeOrdersService(dependencies: {
 
 export type BackOfficeOrdersService = ReturnType<typeof createBackOfficeOrdersService>;
 
-/** What the viewer may do on the order now: its monastery's staff act; administrators only read. */
-function actionsOf(viewer: Viewer, row: OrderRow): BackOfficeOrderResponse['actions'] {
+const ORDER_CSV_COLUMNS = [
+  'order',
+  'status',
+  'payment_status',
+  'patron',
+  'phone',
+  'puja',
+  'puja_date',
+  'puja_time',
+  'amount_npr',
+  'names',
+  'intention',
+  'placed_at',
+];
+
+/**
+ * What the viewer may do on the order now: its monastery's staff act; administrators only read. A puja is
+ * completed on or after its day (Nepal time), never before.
+ */
+function actionsOf(
+  viewer: Viewer,
+  row: OrderRow,
+  businessTimeZone: string,
+): BackOfficeOrderResponse['actions'] {
   const staff = viewer.role === 'monastery' && viewer.monastery_id === row.order.monasteryId;
   const { status, paymentStatus } = row.order;
   return {
     approve: staff && status === 'pending' && paymentStatus === 'Completed',
     redate: staff && status === 'pending',
     decline: staff && status === 'pending',
-    complete: staff && status === 'approved',
+    complete: staff && status === 'approved' && pujaDayHasCome(row.order.pujaDate, businessTimeZone),
     // A declined or cancelled order takes messages for 30 days after it closed (docs/decisions/038).
     message: staff && (!isClosed(status) || withinClosedMessageWindow(row.order)),
   };

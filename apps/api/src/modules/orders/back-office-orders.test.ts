@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertMonastery, insertPuja, offer } from '../../../test/catalogue-fixtures.ts';
-import { createMoneyHarness, type MoneyHarness } from '../../../test/money-harness.ts';
+import { bringPujaDayToToday, createMoneyHarness, type MoneyHarness } from '../../../test/money-harness.ts';
 import { multipart } from '../../../test/multipart.ts';
 import { insertOrder, insertPerson, payOrder } from '../../../test/order-fixtures.ts';
 import { bearer, signInByPhone } from '../../../test/session-helpers.ts';
@@ -227,7 +227,7 @@ describe('what waits for the staff', () => {
     expect(toStaff).toHaveLength(1);
     expect(toStaff[0]!.text).toMatch(
       new RegExp(
-        `^${row!.number}: .*paid Rs\\. 2,500 for Tara Puja on ${row!.pujaDate}\\. It is ready for your approval\\. http://money\\.test/monastery/dashboard$`,
+        `^${row!.number}: .*paid for Tara Puja: ready for your approval\\. http://money\\.test/monastery/orders/${id}$`,
       ),
     );
     // Another monastery's staff hear nothing of it.
@@ -271,9 +271,11 @@ describe('an order’s page', () => {
       approve: false,
       redate: false,
       decline: false,
-      complete: true,
+      // Not before the puja's day (Nepal time): it is eight days ahead.
+      complete: false,
       message: true,
     });
+    await bringPujaDayToToday(money.db, id);
     const body = await multipart({ order_id: String(id), _method: 'patch' }, [
       { field: 'files[]', bytes: await photo(), type: 'image/jpeg', name: 'a.jpg' },
       { field: 'files[]', bytes: await photo(), type: 'image/jpeg', name: 'b.jpg' },
@@ -416,7 +418,7 @@ describe('an order’s page', () => {
     expect((await send(money.tokens.staff)).statusCode).toBe(200);
     const sent = (await texts()).slice(before);
     expect(sent.filter((text) => text.to === '+9779818000001').map((text) => text.text)).toEqual([
-      expect.stringMatching(/Money Gompa sent you a message about your Tara Puja/),
+      expect.stringMatching(/The monastery sent you a message about your Tara Puja/),
     ]);
     const empty = await money.app.inject({
       method: 'POST',

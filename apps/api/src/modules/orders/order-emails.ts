@@ -1,4 +1,4 @@
-import { type Language, LINKED_PAGES, orderPagePath, PRAYER_NAMES_MAX } from '@puja/contract';
+import { catalogueText, type Language, LINKED_PAGES, orderPagePath, PRAYER_NAMES_MAX } from '@puja/contract';
 import type { Database } from '../../db/client.ts';
 import type { EmailAttachment, EmailMessage, EmailSender } from '../../integrations/email/email-sender.ts';
 import { escapeHtml } from '../../lib/escape-html.ts';
@@ -55,8 +55,8 @@ export function createOrderEmails(dependencies: {
           contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
           content: buildPujaCalendarEvent({
             orderNumber: order.number,
-            pujaName: order.pujaName,
-            monasteryName: order.monasteryName,
+            pujaName: catalogueText(order.puja, 'name', language),
+            monasteryName: catalogueText(order.monastery, 'name', language),
             pujaDate: order.pujaDate,
             pujaTime: order.pujaTime,
             scheduleRevision: order.scheduleRevision,
@@ -200,8 +200,14 @@ export function composeOrderEmail(input: {
     subject,
     text,
     language: input.language,
-    html: `<!doctype html>
-<html lang="${input.language}">
+    html: emailPage(input.language, subject, body),
+  };
+}
+
+/** An e-mail's HTML part around its paragraphs: one page shape for every e-mail the site sends. */
+export function emailPage(language: Language, subject: string, body: string): string {
+  return `<!doctype html>
+<html lang="${language}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head>
 <body style="margin:0;padding:24px;background:#ffffff;color:#1f2937;font-family:system-ui,-apple-system,'Segoe UI','Noto Sans','Noto Sans Devanagari','Noto Sans TC',sans-serif;font-size:16px;line-height:1.5">
 <div style="max-width:560px;margin:0 auto">
@@ -209,12 +215,11 @@ ${body}
 </div>
 </body>
 </html>
-`,
-  };
+`;
 }
 
 /** A puja's day (YYYY-MM-DD, Nepal's calendar day) written out in the language: Thursday, 3 December 2026. */
-function writtenDate(isoDate: string, language: Language): string {
+export function writtenDate(isoDate: string, language: Language): string {
   const [year, month, day] = isoDate.split('-').map(Number) as [number, number, number];
   // The day itself, not an instant: formatted in UTC so no time zone moves it.
   return new Intl.DateTimeFormat(DATE_LOCALES[language], { dateStyle: 'full', timeZone: 'UTC' }).format(

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
+  type ApproveManyResponse,
+  addDays,
   CLOSED_ORDER_STATUSES,
   type DeclineReason,
   dayInZone,
@@ -7,9 +9,11 @@ import {
   MAX_COMPLETION_PHOTOS,
   type OrderStatus,
   paisaToRupees,
+  REFUND_WITHIN_DAYS,
   STAFF_SECTION_LIMIT,
   type StaffOrdersResponse,
   startOfBusinessDay,
+  todayIn,
 } from '@puja/contract';
 import { apiMessage } from '../../api-messages/api-messages.ts';
 import type { Database, Transaction } from '../../db/client.ts';
@@ -17,10 +21,12 @@ import type { orderImages } from '../../db/schema/index.ts';
 import type { FileStorage } from '../../integrations/storage/file-storage.ts';
 import { reencodeImage } from '../../integrations/storage/image-processing.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { refuseStaleVersion } from '../../lib/record-version.ts';
 import type { PatronNotice, PatronNoticeKey } from '../../notices/notices.ts';
 import type { Viewer } from '../../plugins/auth.ts';
 import { type AuditFields, recordAudit } from '../audit/audit.service.ts';
-import { earnOrderMoney, makeRefundDue } from '../payments/money-events.ts';
+import type { OrderDaysService } from '../order-days/order-days.service.ts';
+import { earnOrderMoney, makeRefundDue, refundKeys } from '../payments/money-events.ts';
 import { findKeptPayment, lockOrder, refreshOrderPaymentStatus } from '../payments/payments.queries.ts';
 import { issueCertificate } from '../proof/proof.queries.ts';
 import { messagesUntil, withinClosedMessageWindow } from './message-window.ts';
@@ -78,7 +84,7 @@ function noticeOfDecline(
   decline: { reason: DeclineReason; note: string | null },
   changed: { monastery: string; puja: string; date: string },
   until: string,
-  refund: string | undefined,
+  refund: { amount: string; refundBy: string } | undefined,
 ): PatronNotice {
   const [plain, withRefund] = DECLINE_NOTICES[decline.reason];
   const base = { ...changed, until };
@@ -86,11 +92,11 @@ function noticeOfDecline(
     const params = { ...base, reason: decline.note ?? '' };
     return refund === undefined
       ? { key: 'orderDeclinedOther', params }
-      : { key: 'orderDeclinedOtherRefund', params: { ...params, amount: refund } };
+      : { key: 'orderDeclinedOtherRefund', params: { ...params, ...refund } };
   }
   return refund === undefined
     ? ({ key: plain, params: base } as PatronNotice)
-    : ({ key: withRefund, params: { ...base, amount: refund } } as PatronNotice);
+    : ({ key: withRefund, params: { ...base, ...refund } } as PatronNotice);
 }
 
 /**
@@ -108,6 +114,8 @@ function noticeOfChange(
 }
 
 export interface OrderHandlingDependencies {
+  /** A re-dated order's new day checked for closures and capacity (docs/decisions/040). */
+  orderDays: Pick<OrderDaysService, 'claimDay'>;
   db: Database;
   ordersService: OrdersService;
   storage: FileStorage;
@@ -133,10 +141,15 @@ export function createOrderHandlingService(dependencies: OrderHandlingDependenci
     return row;
   }
 
-  /** The staff's own order, approved: the only kind a completion may close. */
+  /**
+   * The staff's own order, approved, on or after its puja's day in Nepal time: the only kind a completion
+   * may close (a puja is not performed before its day).
+   */
   async function completableOrder(staff: Viewer, orderId: number): Promise<OrderRow> {
     const row = await ownOrder(staff, orderId);
     if (row.order.status !== 'approved') throw new AppError('conflict', CONFLICT_MESSAGES.complete);
+    if (!pujaDayHasCome(row.order.pujaDate, dependencies.businessTimeZone))
+      throw new AppError('conflict', apiMessage('completeBeforeDay', { date: row.order.pujaDate }));
     return row;
   }
 
@@ -168,11 +181,14 @@ export function createOrderHandlingService(dependencies: OrderHandlingDependenci
       pujaTime?: string | null;
       decline?: { reason: DeclineReason; note: string | null };
     } = {},
+    /** The order's version the staff member's page showed (docs/decisions/040). */
+    version?: number,
   ) {
     const rule = TRANSITIONS[action];
     await db.transaction(async (tx) => {
       // Locked first, so the audited "before" is the order as this change found it.
       const current = await lockOrder(tx, row.order.id);
+      if (current) await refuseStaleVersion(tx, current, version, { type: 'order', id: row.order.id });
       const updated = await moveOrderIfStill(tx, {
         orderId: row.order.id,
         from: rule.from,
@@ -190,6 +206,15 @@ export function createOrderHandlingService(dependencies: OrderHandlingDependenci
         current.pujaTime === updated.pujaTime
       )
         throw new AppError('invalidInput', SAME_DATE_MESSAGE, { date: [SAME_DATE_MESSAGE] });
+      // A new day must be open and have room (its closures and capacity; the cut-off is the patrons').
+      if (action === 'redate' && current.pujaDate !== updated.pujaDate)
+        await dependencies.orderDays.claimDay(tx, {
+          monasteryId: row.order.monasteryId,
+          monasteryPujaId: row.order.monasteryPujaId,
+          day: updated.pujaDate,
+          orderId: row.order.id,
+          asker: 'staff',
+        });
       await recordAudit(tx, {
         actor: staff,
         action,
@@ -208,11 +233,21 @@ export function createOrderHandlingService(dependencies: OrderHandlingDependenci
       // Money kept for a puja that will not be performed goes back, all of it.
       const kept = action === 'decline' ? await findKeptPayment(tx, row.order.id) : undefined;
       if (kept) {
-        await makeRefundDue(tx, kept.id, 'declined');
+        await makeRefundDue(tx, kept.id, {
+          reason: 'declined',
+          key: refundKeys.release(kept.id),
+          dueBy: staff.id,
+        });
         await refreshOrderPaymentStatus(tx, row.order.id);
       }
       const changed = { monastery: row.monastery.name, puja: row.puja.name, date: updated.pujaDate };
-      const refund = kept ? formatRupees(paisaToRupees(kept.amountPaisa)) : undefined;
+      // The policy's promise (REFUND_WITHIN_DAYS), counted from today in Nepal, when the refund fell due.
+      const refund = kept
+        ? {
+            amount: formatRupees(paisaToRupees(kept.amountPaisa)),
+            refundBy: addDays(todayIn(dependencies.businessTimeZone), REFUND_WITHIN_DAYS),
+          }
+        : undefined;
       // The last day (Nepal) the patron may still write on the declined order.
       const until = dayInZone(
         messagesUntil({ status: updated.status, closedAt: updated.closedAt }) ?? new Date(),
@@ -224,7 +259,7 @@ export function createOrderHandlingService(dependencies: OrderHandlingDependenci
         changes.decline
           ? noticeOfDecline(changes.decline, changed, until, refund)
           : kept
-            ? { key: 'orderDeclinedRefund', params: { ...changed, amount: refund! } }
+            ? { key: 'orderDeclinedRefund', params: { ...changed, amount: refund!.amount } }
             : noticeOfChange(rule.notice, changed, updated.pujaTime),
         // An approved puja comes with its day as a calendar event, to keep in the patron's own calendar.
         action === 'approve' ? { attach: ['calendar-event'] } : {},
@@ -278,8 +313,46 @@ export function createOrderHandlingService(dependencies: OrderHandlingDependenci
     return dependencies.notices.tell(tx, row.order, notice, options);
   }
 
+  /**
+   * Many approvals in one request (docs/decisions/039): each order is approved by the same guarded
+   * transition as one approval, in its own transaction, with its own audit entry and notice, so one
+   * refused order (another monastery's, no longer pending, unpaid) leaves the others approved. Each id
+   * once, in the order sent.
+   */
+  async function approveMany(staff: Viewer, orderIds: readonly number[]): Promise<ApproveManyResponse> {
+    const results: ApproveManyResponse['results'] = [];
+    for (const orderId of new Set(orderIds)) {
+      const row = await findOrderById(db, orderId);
+      if (!row || staff.role !== 'monastery' || row.order.monasteryId !== staff.monastery_id) {
+        // Another monastery's order is named as such without its number: nothing of it is told.
+        results.push({
+          order_id: orderId,
+          number: null,
+          outcome: 'refused',
+          reason: row ? 'other_monastery' : 'not_found',
+        });
+        continue;
+      }
+      try {
+        await transition(staff, row, 'approve');
+        results.push({ order_id: orderId, number: row.order.number, outcome: 'approved', reason: null });
+      } catch (error) {
+        if (!(error instanceof AppError) || error.code !== 'conflict') throw error;
+        results.push({
+          order_id: orderId,
+          number: row.order.number,
+          outcome: 'refused',
+          reason: error.message === UNPAID_MESSAGE ? 'not_paid' : 'not_pending',
+        });
+      }
+    }
+    const approved = results.filter((result) => result.outcome === 'approved').length;
+    return { results, approved, refused: results.length - approved };
+  }
+
   return {
     listFor,
+    approveMany,
 
     async getForEdit(staff: Viewer, orderId: number) {
       const row = await ownOrder(staff, orderId);
@@ -287,6 +360,7 @@ export function createOrderHandlingService(dependencies: OrderHandlingDependenci
         order: {
           id: row.order.id,
           date: startOfBusinessDay(row.order.pujaDate, dependencies.businessTimeZone),
+          version: row.order.version,
         },
       };
     },
@@ -301,6 +375,7 @@ export function createOrderHandlingService(dependencies: OrderHandlingDependenci
         status?: 'decline' | undefined;
         reason?: DeclineReason | undefined;
         reason_note?: string | undefined;
+        version?: number | undefined;
       },
     ) {
       const row = await ownOrder(staff, orderId);
@@ -321,11 +396,12 @@ export function createOrderHandlingService(dependencies: OrderHandlingDependenci
         });
       // The time of day (Nepal time) comes with an approval or a new date; left out, it stays as it was.
       const time = request.time === undefined ? {} : { pujaTime: request.time };
-      if (decline) await transition(staff, row, 'decline', { decline });
+      const { version } = request;
+      if (decline) await transition(staff, row, 'decline', { decline }, version);
       else if (request.date) {
         ordersService.checkPujaDate(request.date);
-        await transition(staff, row, 'redate', { pujaDate: request.date, ...time });
-      } else await transition(staff, row, 'approve', time);
+        await transition(staff, row, 'redate', { pujaDate: request.date, ...time }, version);
+      } else await transition(staff, row, 'approve', time, version);
       return listFor(staff);
     },
 
@@ -451,6 +527,11 @@ function declineOf(request: { reason?: DeclineReason | undefined; reason_note?: 
     throw new AppError('invalidInput', NOTE_REQUIRED, { reason_note: [NOTE_REQUIRED] });
   // A note beside a reason chosen from the list is not shown to anyone, so it is not kept either.
   return { reason: request.reason, note: request.reason === 'other' ? note : null };
+}
+
+/** Whether a puja's day (YYYY-MM-DD) is today or past in the business time zone: it may be completed. */
+export function pujaDayHasCome(pujaDate: string, businessTimeZone: string, now = new Date()): boolean {
+  return pujaDate <= todayIn(businessTimeZone, now);
 }
 
 /** Whether an order is in a final state: declined, completed, cancelled or expired. */

@@ -5,8 +5,9 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertMonastery, insertPuja, offer } from '../../../test/catalogue-fixtures.ts';
+import { bringPujaDayToToday } from '../../../test/money-harness.ts';
 import { multipart } from '../../../test/multipart.ts';
-import { insertOrder, insertPaymentAttempt, payOrder } from '../../../test/order-fixtures.ts';
+import { insertOrder, insertPaymentAttempt, orderVersion, payOrder } from '../../../test/order-fixtures.ts';
 import { bearer, signInByPhone } from '../../../test/session-helpers.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { auditEntries, messages, orderImages, orders, users } from '../../db/schema/index.ts';
@@ -70,12 +71,13 @@ const outbox = async () => {
   await harness.app.jobs.runDueJobs();
   return fs.readFile(outboxFile(harness.dataDirectory), 'utf8').catch(() => '');
 };
-const update = (id: number, payload: object, token = staff.a) =>
+/** A staff change of an order, sent from its version as stored now (as the page shows it). */
+const update = async (id: number, payload: object, token = staff.a) =>
   harness.app.inject({
     method: 'POST',
     url: `/api/order/${id}`,
     headers: bearer(token),
-    payload: { _method: 'patch', ...payload },
+    payload: { _method: 'patch', version: await orderVersion(harness.database.db, id), ...payload },
   });
 
 async function photo(format: 'jpeg' | 'png' = 'jpeg', withExif = true): Promise<Buffer> {
@@ -91,6 +93,8 @@ const complete = async (
   files: { bytes: Buffer; type: string; name: string }[],
   token = staff.a,
 ) => {
+  // A puja is completed on its day (Nepal time) or later.
+  await bringPujaDayToToday(harness.database.db, id);
   const body = await multipart(
     { order_id: String(id), _method: 'patch' },
     files.map((file) => ({ field: 'files[]', ...file })),
@@ -152,16 +156,17 @@ describe('who may handle orders', () => {
   it('refuses another monastery’s staff, patrons and visitors on every staff action, changing nothing', async () => {
     const id = await newOrder();
     const jpeg = await photo();
+    const version = await orderVersion(harness.database.db, id);
     const calls = (token?: string) => {
       const headers = token ? bearer(token) : {};
       return [
         harness.app.inject({ url: `/api/order/${id}/edit`, headers }),
-        harness.app.inject({ method: 'PATCH', url: `/api/order/${id}`, headers, payload: {} }),
+        harness.app.inject({ method: 'PATCH', url: `/api/order/${id}`, headers, payload: { version } }),
         harness.app.inject({
           method: 'PATCH',
           url: `/api/order/${id}`,
           headers,
-          payload: { status: 'decline', reason: 'date_unavailable' },
+          payload: { status: 'decline', reason: 'date_unavailable', version },
         }),
         harness.app.inject({
           method: 'POST',
@@ -198,6 +203,16 @@ describe('who may handle orders', () => {
 describe('order transitions', () => {
   it('approves a pending order, then refuses to approve, re-date or decline it again', async () => {
     const id = await newOrder();
+    // Every change names the version it was made from: without one it is refused and nothing changes.
+    const unversioned = await harness.app.inject({
+      method: 'PATCH',
+      url: `/api/order/${id}`,
+      headers: bearer(staff.a),
+      payload: {},
+    });
+    expect(unversioned.statusCode).toBe(422);
+    expect(unversioned.json().errors.version).toBeDefined();
+    expect(await statusOf(id)).toBe('pending');
     const approved = await update(id, {});
     expect(approved.statusCode).toBe(200);
     expect(approved.json().approvedOrders.map((order: { id: number }) => order.id)).toContain(id);
@@ -225,9 +240,9 @@ describe('order transitions', () => {
     const edit = (
       await harness.app.inject({ url: `/api/order/${id}/edit`, headers: bearer(staff.a) })
     ).json();
-    expect(edit).toEqual({ order: { id, date: `${addDays(today, 20)}T00:00:00+05:45` } });
+    expect(edit).toEqual({ order: { id, date: `${addDays(today, 20)}T00:00:00+05:45`, version: 2 } });
     const sent = await outbox();
-    expect(sent).toContain(`Gompa A moved the date of your Tara Puja for ${addDays(today, 20)}.`);
+    expect(sent).toContain(`Your Tara Puja has a new date: ${addDays(today, 20)}.`);
     expect(sent).toContain(`/orders?oid=${id}`);
   });
 
@@ -306,7 +321,7 @@ describe('approval needs a paid order', () => {
     expect(await statusOf(id)).toBe('approved');
     expect(await auditCount(id)).toBe(1);
     const sent = (await outbox()).slice(smsBefore.length);
-    expect(sent).toContain(`Gompa A approved your Tara Puja for ${addDays(today, 5)}.`);
+    expect(sent).toContain(`Your Tara Puja is approved for ${addDays(today, 5)}.`);
     expect(sent).toContain(`/orders?oid=${id}`);
   });
 

@@ -1,6 +1,7 @@
 import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { messages, monasteries, monasteryPujas, orders, pujas, users } from '../../db/schema/index.ts';
+import type { OrderCatalogueNames } from '../../notices/catalogue-names.ts';
 
 /** How an order's patron is reached: their number, their address and whether they want e-mail, their language. */
 export async function findOrderPatronContact(db: Executor, orderId: number) {
@@ -14,6 +15,28 @@ export async function findOrderPatronContact(db: Executor, orderId: number) {
     })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
+    .where(eq(orders.id, orderId));
+  return row;
+}
+
+/** An order's puja and monastery names in every language (docs/decisions/049), for its notices. */
+export async function findOrderCatalogueNames(
+  db: Executor,
+  orderId: number,
+): Promise<OrderCatalogueNames | undefined> {
+  const [row] = await db
+    .select({
+      puja: { name: pujas.name, name_ne: pujas.nameNe, name_zh_hant: pujas.nameZhHant },
+      monastery: {
+        name: monasteries.name,
+        name_ne: monasteries.nameNe,
+        name_zh_hant: monasteries.nameZhHant,
+      },
+    })
+    .from(orders)
+    .innerJoin(monasteryPujas, eq(monasteryPujas.id, orders.monasteryPujaId))
+    .innerJoin(pujas, eq(pujas.id, monasteryPujas.pujaId))
+    .innerJoin(monasteries, eq(monasteries.id, orders.monasteryId))
     .where(eq(orders.id, orderId));
   return row;
 }
@@ -71,8 +94,12 @@ export async function findOrderForEmail(db: Executor, orderId: number) {
       pujaDate: orders.pujaDate,
       pujaTime: orders.pujaTime,
       scheduleRevision: orders.scheduleRevision,
-      pujaName: pujas.name,
-      monasteryName: monasteries.name,
+      puja: { name: pujas.name, name_ne: pujas.nameNe, name_zh_hant: pujas.nameZhHant },
+      monastery: {
+        name: monasteries.name,
+        name_ne: monasteries.nameNe,
+        name_zh_hant: monasteries.nameZhHant,
+      },
     })
     .from(orders)
     .innerJoin(monasteryPujas, eq(monasteryPujas.id, orders.monasteryPujaId))

@@ -1,13 +1,16 @@
-import { LINKED_PAGES, orderPagePath } from '@puja/contract';
+import { orderPagePath } from '@puja/contract';
 import type { Executor } from '../../db/client.ts';
 import { enqueueJob } from '../../jobs/job-queue.ts';
+import { withNamesIn } from '../../notices/catalogue-names.ts';
 import {
+  hasLink,
   type OrderEmailAttachment,
   type PatronNotice,
   type StaffNotice,
-  smsText,
+  smsMessage,
 } from '../../notices/notices.ts';
-import { findOrderPatronContact, listStaffContacts } from './order-notices.queries.ts';
+import type { StaffNotices } from '../staff-notices/staff-notices.service.ts';
+import { findOrderCatalogueNames, findOrderPatronContact } from './order-notices.queries.ts';
 
 /**
  * Notices about an order, to its patron or to its monastery's staff, each in the reader's language
@@ -27,7 +30,7 @@ export interface OrderNotices {
     notice: PatronNotice,
     options?: { attach?: OrderEmailAttachment[]; quoteMessage?: number },
   ): Promise<void>;
-  /** Tells the monastery's staff by SMS. */
+  /** Tells the monastery's staff, each as they chose (docs/decisions/041). */
   tellStaff(
     executor: Executor,
     order: { id: number; number: string; monasteryId: number },
@@ -41,18 +44,22 @@ export function createOrderNotices(options: {
   /** Whether an e-mail transport is configured (EMAIL_TRANSPORT is not `none`). */
   email: boolean;
   publicUrl: string;
+  staff: Pick<StaffNotices, 'tell'>;
 }): OrderNotices {
   return {
-    async tell(executor, order, notice, tellOptions = {}) {
+    async tell(executor, order, queued, tellOptions = {}) {
       const patron = await findOrderPatronContact(executor, order.id);
       if (!patron) return;
+      // The puja and monastery as the catalogue names them in the patron's language (docs/decisions/049).
+      const notice = withNamesIn(queued, await findOrderCatalogueNames(executor, order.id), patron.language);
       if (options.sms && patron.phone) {
         const orderUrl = `${options.publicUrl}${orderPagePath(order.id)}`;
-        const text = smsText(patron.language, notice, { orderUrl });
-        // A text that already leads to the order (the completion, to its photos) needs no second link.
+        const text = smsMessage(patron.language, notice, { orderUrl });
+        // A text that already carries a link (the completion's to its photos, a livestream's) needs no
+        // second one: a second link would take it past one SMS (docs/decisions/048).
         await enqueueJob(executor, 'send-sms', {
           to: patron.phone,
-          text: `${order.number}: ${text}${text.includes(orderUrl) ? '' : ` ${orderUrl}`}`,
+          text: `${order.number}: ${text}${hasLink(text) ? '' : ` ${orderUrl}`}`,
         });
       }
       if (options.email && patron.email && patron.emailNotices) {
@@ -65,14 +72,6 @@ export function createOrderNotices(options: {
         });
       }
     },
-    async tellStaff(executor, order, notice) {
-      if (!options.sms) return;
-      for (const staff of await listStaffContacts(executor, order.monasteryId)) {
-        await enqueueJob(executor, 'send-sms', {
-          to: staff.phone!,
-          text: `${order.number}: ${smsText(staff.language, notice)} ${options.publicUrl}${LINKED_PAGES.staffDashboard}`,
-        });
-      }
-    },
+    tellStaff: (executor, order, notice) => options.staff.tell(executor, order, notice),
   };
 }

@@ -3,7 +3,7 @@ import { addDays, todayIn } from '@puja/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertMonastery, insertPuja, offer } from '../../../test/catalogue-fixtures.ts';
-import { payOrder } from '../../../test/order-fixtures.ts';
+import { orderVersion, payOrder } from '../../../test/order-fixtures.ts';
 import { bearer, signInByPhone } from '../../../test/session-helpers.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { auditEntries, orders, users } from '../../db/schema/index.ts';
@@ -66,7 +66,7 @@ describe('re-dating to the same day', () => {
       method: 'POST',
       url: `/api/order/${id}`,
       headers: bearer(staff),
-      payload: { _method: 'patch', date },
+      payload: { _method: 'patch', date, version: await orderVersion(harness.database.db, id) },
     });
     expect(same.statusCode).toBe(422);
     expect(same.json()).toEqual({
@@ -82,7 +82,7 @@ describe('re-dating to the same day', () => {
       method: 'PATCH',
       url: `/api/order/${id}`,
       headers: bearer(staff),
-      payload: { date: addDays(today, 6) },
+      payload: { date: addDays(today, 6), version: await orderVersion(harness.database.db, id) },
     });
     expect(moved.statusCode).toBe(200);
     expect(await audited()).toBe(auditBefore + 1);

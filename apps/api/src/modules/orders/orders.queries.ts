@@ -11,12 +11,27 @@ import {
   pujas,
   users,
 } from '../../db/schema/index.ts';
+import { nextVersion } from '../../lib/record-version.ts';
+import { offeringPricingColumns } from '../catalogue/offering-pricing.ts';
 
 const orderColumns = {
   order: orders,
-  user: { name: users.name, email: users.email, phone: users.phone },
-  monastery: { id: monasteries.id, name: monasteries.name, slug: monasteries.slug },
-  puja: { id: pujas.id, name: pujas.name },
+  user: {
+    name: users.name,
+    email: users.email,
+    phone: users.phone,
+    language: users.language,
+    currency: users.currency,
+  },
+  // Named in every language entered, under the API's field names: readers see their own (docs/decisions/049).
+  monastery: {
+    id: monasteries.id,
+    name: monasteries.name,
+    name_ne: monasteries.nameNe,
+    name_zh_hant: monasteries.nameZhHant,
+    slug: monasteries.slug,
+  },
+  puja: { id: pujas.id, name: pujas.name, name_ne: pujas.nameNe, name_zh_hant: pujas.nameZhHant },
   /** Whether the patron or the monastery wrote last (the newest message, through its index). */
   lastMessageFrom: sql<'patron' | 'monastery' | null>`(
     SELECT CASE WHEN ${messages.senderId} = ${orders.userId} THEN 'patron' ELSE 'monastery' END
@@ -29,6 +44,9 @@ export async function findOrderableOffering(db: Database, monasteryId: number, p
     .select({
       pivotId: monasteryPujas.id,
       costPaisa: monasteryPujas.costPaisa,
+      pricing: offeringPricingColumns,
+      planKinds: monasteryPujas.planKinds,
+      planSchedule: monasteryPujas.planSchedule,
       monastery: orderColumns.monastery,
       puja: orderColumns.puja,
     })
@@ -280,7 +298,10 @@ export async function expireUnpaidOrders(tx: Transaction, rules: { windowHours: 
 
 /** A patron's cancellation: the caller holds the order's lock and has checked it is still pending. */
 export async function markOrderCancelled(tx: Transaction, orderId: number): Promise<void> {
-  await tx.update(orders).set({ status: 'cancelled', closedAt: new Date() }).where(eq(orders.id, orderId));
+  await tx
+    .update(orders)
+    .set({ status: 'cancelled', closedAt: new Date(), version: nextVersion(orders.version) })
+    .where(eq(orders.id, orderId));
 }
 
 /**
@@ -309,6 +330,7 @@ export async function moveOrderIfStill(
     .update(orders)
     .set({
       status: change.to,
+      version: nextVersion(orders.version),
       ...(change.pujaDate ? { pujaDate: change.pujaDate } : {}),
       ...(change.pujaTime !== undefined ? { pujaTime: change.pujaTime } : {}),
       ...(change.closes ? { closedAt: new Date() } : {}),
@@ -332,6 +354,7 @@ export async function moveOrderIfStill(
       pujaDate: orders.pujaDate,
       pujaTime: orders.pujaTime,
       closedAt: orders.closedAt,
+      version: orders.version,
     });
   return updated;
 }

@@ -1,14 +1,19 @@
 import { randomInt } from 'node:crypto';
 import {
   addDays,
+  catalogueText,
+  DEFAULT_LANGUAGE,
   formatRupees,
+  type GiftInput,
   isCalendarDate,
   LATEST_ORDER_DAYS,
   ORDER_NUMBER_ALPHABET,
   type Order,
+  type OrderChoiceProblem,
   type OrderConversationResponse,
   OWN_ORDERS_PAGE_SIZE,
   type OwnOrdersResponse,
+  orderAmountOf,
   orderPagePath,
   type PrayerName,
   paisaToRupees,
@@ -17,14 +22,26 @@ import {
   todayIn,
 } from '@puja/contract';
 import { apiMessage } from '../../api-messages/api-messages.ts';
-import type { Database, Executor } from '../../db/client.ts';
+import type { Database, Executor, Transaction } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Viewer } from '../../plugins/auth.ts';
+import { toOfferingPricing } from '../catalogue/offering-pricing.ts';
 import { concernDeadline, toConcern } from '../concerns/concern-record.ts';
 import { type ConcernRow, listConcernsOfOrders } from '../concerns/concerns.queries.ts';
-import { makeRefundDue } from '../payments/money-events.ts';
+import { type GiftRow, listGiftsOfOrders } from '../gifts/gifts.queries.ts';
+import { type GiftsService, toOrderGift } from '../gifts/gifts.service.ts';
+import type { OrderDaysService } from '../order-days/order-days.service.ts';
+import { listLiveLinksOfOrders, type PaymentLinkRow } from '../payment-links/payment-links.queries.ts';
+import { toLinkSummary } from '../payment-links/payment-links.service.ts';
+import { makeRefundDue, refundKeys } from '../payments/money-events.ts';
 import { toPayment } from '../payments/payment-record.ts';
-import { findKeptPayment, lockOrder, refreshOrderPaymentStatus } from '../payments/payments.queries.ts';
+import {
+  findKeptPayment,
+  lockOrder,
+  refreshOrderPaymentStatus,
+  withRefunds,
+} from '../payments/payments.queries.ts';
+import { listPlanLabels, type PlanLabel } from '../plans/plans.queries.ts';
 import { messagesUntil, withinClosedMessageWindow } from './message-window.ts';
 import type { OrderNotices } from './order-notices.ts';
 import {
@@ -49,6 +66,10 @@ export interface NewOrder {
   monastery: number;
   puja: number;
   cost: number;
+  /** A per-unit offering's quantity, a "pay what you can" offering's amount (docs/decisions/054). */
+  quantity?: number | undefined;
+  amount?: number | undefined;
+  gift?: GiftInput | undefined;
   date: string;
   payment: 'esewa' | 'khalti';
   names: { name: string; departed: boolean; note?: string | undefined }[];
@@ -66,6 +87,10 @@ export function createOrdersService(dependencies: {
   imageUrl: (imageId: number) => string;
   /** Days after a puja is performed in which its patron may raise a concern (docs/decisions/036). */
   concernWindowDays: number;
+  /** Closed days, capacity and cut-off, checked as the order takes its day (docs/decisions/040). */
+  orderDays: Pick<OrderDaysService, 'claimDay'>;
+  /** An order's dedication to someone else, kept with it (docs/decisions/054). */
+  gifts: Pick<GiftsService, 'checkGift' | 'addGift'>;
 }) {
   const { db, businessTimeZone, notices } = dependencies;
 
@@ -75,10 +100,14 @@ export function createOrdersService(dependencies: {
    */
   async function toOrders(executor: Executor, rows: OrderRow[]): Promise<Order[]> {
     const ids = rows.map((row) => row.order.id);
-    const [payments, names, concerns] = await Promise.all([
-      listReceivedPaymentsOfOrders(executor, ids),
+    const planIds = [...new Set(rows.flatMap((row) => row.order.planId ?? []))];
+    const [payments, names, concerns, gifts, plans, links] = await Promise.all([
+      listReceivedPaymentsOfOrders(executor, ids).then((rows) => withRefunds(executor, rows)),
       listNamesOfOrders(executor, ids),
       listConcernsOfOrders(executor, ids),
+      listGiftsOfOrders(executor, ids),
+      listPlanLabels(executor, planIds),
+      listLiveLinksOfOrders(executor, ids),
     ]);
     return rows.map((row) =>
       toOrder(
@@ -86,6 +115,9 @@ export function createOrdersService(dependencies: {
         payments.filter((payment) => payment.orderId === row.order.id),
         names.filter((name) => name.orderId === row.order.id),
         concerns.filter((concern) => concern.orderId === row.order.id),
+        gifts.find((gift) => gift.orderId === row.order.id),
+        links.find((link) => link.orderId === row.order.id),
+        plans.find((plan) => plan.id === row.order.planId),
       ),
     );
   }
@@ -95,12 +127,17 @@ export function createOrdersService(dependencies: {
     payments: Parameters<typeof toPayment>[0][],
     names: OrderNameRow[],
     concerns: ConcernRow[],
+    gift: GiftRow | undefined,
+    link: PaymentLinkRow | undefined,
+    plan?: PlanLabel | undefined,
   ): Order {
     const { order } = row;
+    const unpaid = order.status === 'pending' && order.paymentStatus !== 'Completed';
     const concernUntil = concernDeadline(order, concerns, dependencies.concernWindowDays);
     return {
       id: order.id,
       number: order.number,
+      version: order.version,
       date: startOfBusinessDay(order.pujaDate, businessTimeZone),
       time: order.pujaTime,
       user_id: order.userId,
@@ -112,11 +149,17 @@ export function createOrdersService(dependencies: {
       payment_status: order.paymentStatus,
       transaction_code: order.transactionCode,
       amount: paisaToRupees(order.amountPaisa),
+      pricing: order.pricing,
+      quantity: order.quantity,
+      unit_price: order.unitPricePaisa === null ? null : paisaToRupees(order.unitPricePaisa),
+      unit: order.unitNames,
+      gift: gift ? toOrderGift(gift) : null,
       status: order.status,
       created_at: order.createdAt.toISOString(),
-      pay_by:
-        order.status === 'pending' && order.paymentStatus !== 'Completed' ? payBy(order).toISOString() : null,
+      pay_by: unpaid ? payBy(order).toISOString() : null,
       payments: payments.map(toPayment),
+      // A link dies with its order's payability (docs/decisions/051): shown only while it can be paid.
+      payment_link: link && unpaid ? toLinkSummary(link) : null,
       decline:
         order.status === 'declined' && order.declineReason
           ? { reason: order.declineReason, note: order.declineNote }
@@ -125,6 +168,16 @@ export function createOrdersService(dependencies: {
       last_message_from: row.lastMessageFrom,
       concerns: concerns.map(toConcern),
       concern_until: concernUntil?.toISOString() ?? null,
+      plan:
+        plan && order.planOccurrence !== null
+          ? {
+              id: plan.id,
+              kind: plan.kind,
+              occurrence: order.planOccurrence,
+              occurrences: plan.occurrences,
+              departed_name: plan.departedName,
+            }
+          : null,
     };
   }
 
@@ -162,10 +215,54 @@ export function createOrdersService(dependencies: {
       throw invalid('date', 'Choose a date within the next year.');
   }
 
+  /**
+   * Cancels the patron's order while it is pending, under its lock (409 once approved or closed); money kept
+   * for it becomes a refund due in the same transaction. Answers the payment that was kept, if any.
+   */
+  async function cancelPending(tx: Transaction, patron: Viewer, orderId: number) {
+    const current = await lockOrder(tx, orderId);
+    if (current?.status !== 'pending') {
+      throw new AppError(
+        'conflict',
+        current?.status === 'approved'
+          ? 'The monastery has already approved this order, so it can no longer be cancelled. Please write to the monastery.'
+          : apiMessage('alreadyClosed', { status: current?.status ?? 'closed' }),
+      );
+    }
+    await markOrderCancelled(tx, orderId);
+    const kept = await findKeptPayment(tx, orderId);
+    if (kept)
+      await makeRefundDue(tx, kept.id, {
+        reason: 'cancelled',
+        key: refundKeys.release(kept.id),
+        dueBy: patron.id,
+      });
+    await refreshOrderPaymentStatus(tx, orderId);
+    return kept;
+  }
+
+  /** The patron is told of a cancellation, and of the refund of `refundedPaisa` when money was kept. */
+  async function tellCancelled(tx: Transaction, row: OrderRow, refundedPaisa: number | undefined) {
+    const cancelled = { puja: row.puja.name, monastery: row.monastery.name };
+    await notices.tell(
+      tx,
+      row.order,
+      refundedPaisa
+        ? {
+            key: 'orderCancelledRefund',
+            params: { ...cancelled, amount: formatRupees(paisaToRupees(refundedPaisa)) },
+          }
+        : { key: 'orderCancelled', params: cancelled },
+    );
+  }
+
   return {
+    cancelPending,
+    tellCancelled,
     checkPujaDate,
     toOrders,
     whyNotPayable,
+    payBy,
 
     /**
      * Places an order at the monastery's current price. The price the person saw must be that price: if
@@ -180,32 +277,59 @@ export function createOrdersService(dependencies: {
       if (rupeesToPaisa(request.cost) !== offering.costPaisa) {
         throw invalid('cost', apiMessage('priceChanged', { amount: paisaToRupees(offering.costPaisa) }));
       }
+      const pricing = toOfferingPricing(offering.pricing);
+      const priced = orderAmountOf(pricing, offering.costPaisa, request);
+      if (!priced.ok) throw invalid(priced.field, choiceProblemMessage(priced));
+      if (request.gift) dependencies.gifts.checkGift(request.gift);
       const values = {
         userId: patron.id,
         monasteryPujaId: offering.pivotId,
         monasteryId: offering.monastery.id,
         pujaDate: request.date,
         intention: request.intention ?? null,
-        amountPaisa: offering.costPaisa,
+        amountPaisa: priced.amountPaisa,
+        pricing: pricing.kind,
+        quantity: priced.quantity,
+        unitPricePaisa: priced.unitPricePaisa,
+        unitNames: pricing.kind === 'per_unit' ? pricing.unit : null,
         paymentType: request.payment,
         idempotencyKey: request.idempotency_key ?? crypto.randomUUID(),
       };
       // The order and its names commit together; a clash of numbers retries the whole transaction.
-      const result = await insertWithNewNumber((number) =>
+      const result = await insertWithNewNumbers(1, ([number]) =>
         db.transaction(async (tx) => {
-          const placed = await insertOrderOnce(tx, { ...values, number });
-          if ('inserted' in placed) await insertOrderNames(tx, placed.inserted.id, request.names);
+          const placed = await insertOrderOnce(tx, { ...values, number: number! });
+          if ('inserted' in placed) {
+            // Written first, then the day claimed: a repeated submission finds its order above and
+            // claims nothing, and a refusal here undoes the insert.
+            await dependencies.orderDays.claimDay(tx, {
+              monasteryId: values.monasteryId,
+              monasteryPujaId: values.monasteryPujaId,
+              day: values.pujaDate,
+              orderId: placed.inserted.id,
+              asker: 'patron',
+            });
+            await insertOrderNames(tx, placed.inserted.id, request.names);
+            if (request.gift) await dependencies.gifts.addGift(tx, placed.inserted.id, request.gift);
+          }
           return placed;
         }),
       );
       if ('inserted' in result) {
         // A new order has received no money yet; the rest of its page is at hand but its names' ids.
-        const { name, email, phone } = patron;
+        const { name, email, phone, language } = patron;
         return toOrder(
-          { order: result.inserted, user: { name, email, phone }, ...offering, lastMessageFrom: null },
+          {
+            order: result.inserted,
+            user: { name, email, phone, language: language ?? null, currency: null },
+            ...offering,
+            lastMessageFrom: null,
+          },
           [],
           await listNamesOfOrders(db, [result.inserted.id]),
           [],
+          (await listGiftsOfOrders(db, [result.inserted.id]))[0],
+          undefined,
         );
       }
       // The same submission again (a double click, a retried request): the order as it now stands.
@@ -230,30 +354,8 @@ export function createOrdersService(dependencies: {
       if (row.order.userId !== patron.id)
         throw new AppError('forbidden', 'This order is not yours to cancel.');
       await db.transaction(async (tx) => {
-        const current = await lockOrder(tx, orderId);
-        if (current?.status !== 'pending') {
-          throw new AppError(
-            'conflict',
-            current?.status === 'approved'
-              ? 'The monastery has already approved this order, so it can no longer be cancelled. Please write to the monastery.'
-              : apiMessage('alreadyClosed', { status: current?.status ?? 'closed' }),
-          );
-        }
-        await markOrderCancelled(tx, orderId);
-        const kept = await findKeptPayment(tx, orderId);
-        if (kept) await makeRefundDue(tx, kept.id, 'cancelled');
-        await refreshOrderPaymentStatus(tx, orderId);
-        const cancelled = { puja: row.puja.name, monastery: row.monastery.name };
-        await notices.tell(
-          tx,
-          row.order,
-          kept
-            ? {
-                key: 'orderCancelledRefund',
-                params: { ...cancelled, amount: formatRupees(paisaToRupees(kept.amountPaisa)) },
-              }
-            : { key: 'orderCancelled', params: cancelled },
-        );
+        const kept = await cancelPending(tx, patron, orderId);
+        await tellCancelled(tx, row, kept?.amountPaisa);
       });
       const [order] = await toOrders(db, [(await findOrderById(db, orderId))!]);
       return order!;
@@ -314,8 +416,8 @@ export function createOrdersService(dependencies: {
         throw new AppError('conflict', apiMessage('noPujaForCalendar', { status: row.order.status }));
       const ics = buildPujaCalendarEvent({
         orderNumber: row.order.number,
-        pujaName: row.puja.name,
-        monasteryName: row.monastery.name,
+        pujaName: catalogueText(row.puja, 'name', patron.language ?? DEFAULT_LANGUAGE),
+        monasteryName: catalogueText(row.monastery, 'name', patron.language ?? DEFAULT_LANGUAGE),
         pujaDate: row.order.pujaDate,
         pujaTime: row.order.pujaTime,
         scheduleRevision: row.order.scheduleRevision,
@@ -368,10 +470,14 @@ export function newOrderNumber(): string {
   return `PJ-${suffix}`;
 }
 
-async function insertWithNewNumber<T>(insert: (number: string) => Promise<T>): Promise<T> {
+/** Runs `insert` with `count` new order numbers, again with others on the rare clash. */
+export async function insertWithNewNumbers<T>(
+  count: number,
+  insert: (numbers: string[]) => Promise<T>,
+): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await insert(newOrderNumber());
+      return await insert(Array.from({ length: count }, newOrderNumber));
     } catch (error) {
       // Drizzle wraps the driver's error; PostgreSQL names the constraint that refused the row.
       const cause = ((error as { cause?: unknown }).cause ?? error) as { constraint?: string };
@@ -390,6 +496,22 @@ export function toPrayerName(name: OrderNameRow): PrayerName {
     note: name.note,
     read_at: name.readAt?.toISOString() ?? null,
   };
+}
+
+/** What the patron reads when their quantity or amount does not fit the offering (docs/decisions/054). */
+function choiceProblemMessage(problem: OrderChoiceProblem): string {
+  switch (problem.problem) {
+    case 'quantityNotOffered':
+      return apiMessage('quantityNotOffered', { quantities: problem.quantities });
+    case 'quantityOutOfRange':
+      return apiMessage('quantityOutOfRange', { min: String(problem.min), max: String(problem.max) });
+    case 'amountMissing':
+      return apiMessage('amountMissing', {});
+    case 'amountTooSmall':
+      return apiMessage('amountTooSmall', { amount: problem.amount });
+    case 'amountTooLarge':
+      return apiMessage('amountTooLarge', { amount: problem.amount });
+  }
 }
 
 function invalid(field: string, message: string): AppError {

@@ -2,7 +2,7 @@ import { addDays, todayIn } from '@puja/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertMonastery, insertPuja, offer } from '../../../test/catalogue-fixtures.ts';
-import { insertOrder, payOrder } from '../../../test/order-fixtures.ts';
+import { insertOrder, orderVersion, payOrder } from '../../../test/order-fixtures.ts';
 import { bearer, signInByPhone } from '../../../test/session-helpers.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { auditEntries, orders, users } from '../../db/schema/index.ts';
@@ -54,8 +54,13 @@ async function paidOrder(date = addDays(today, 10)) {
   await payOrder(harness.database.db, order.id);
   return order;
 }
-const update = (token: string, orderId: number, payload: object) =>
-  harness.app.inject({ method: 'PATCH', url: `/api/order/${orderId}`, headers: bearer(token), payload });
+const update = async (token: string, orderId: number, payload: object) =>
+  harness.app.inject({
+    method: 'PATCH',
+    url: `/api/order/${orderId}`,
+    headers: bearer(token),
+    payload: { version: await orderVersion(harness.database.db, orderId), ...payload },
+  });
 const storedTimeOf = async (orderId: number) =>
   (await harness.database.db.select({ time: orders.pujaTime }).from(orders).where(eq(orders.id, orderId)))[0]
     ?.time;

@@ -5,16 +5,21 @@ import {
   postOrderCompleted,
   postOrderRedone,
   postPaymentReceived,
+  postProviderFee,
   postRefundDue,
   postRefundPaid,
 } from '../ledger/ledger.service.ts';
 import { commissionRateOn } from '../payouts/commission.ts';
 import {
   findKeptPayment,
+  insertRefund,
+  listRefundsOfPayment,
+  lockPayment,
   markAttemptReceived,
-  markRefundDue,
   markRefunded,
   type PaymentAttemptRow,
+  type RefundRow,
+  releasePayment,
 } from './payments.queries.ts';
 
 /**
@@ -23,40 +28,102 @@ import {
  * guarded update answers (nothing when another change got there first), and posts only when it changed.
  */
 
-/** Money a provider confirmed: kept for the order, or a refund due at once (`refundReason`). */
+/**
+ * The key that names a refund's event (docs/decisions/044): the whole of a payment the order no longer keeps
+ * is refunded once (`release`), a concern's refund once per concern.
+ */
+export const refundKeys = {
+  release: (paymentId: number) => `release:${paymentId}`,
+  concern: (concernId: number) => `concern:${concernId}`,
+};
+
+/** Money a provider confirmed: kept for the order, or, with `refundReason`, all of it a refund due at once. */
 export async function receivePaymentMoney(
   tx: Transaction,
   attemptId: number,
-  outcome: Parameters<typeof markAttemptReceived>[2],
+  outcome: Omit<Parameters<typeof markAttemptReceived>[2], 'released'> & {
+    refundReason?: RefundReason | undefined;
+  },
 ): Promise<PaymentAttemptRow | undefined> {
-  const received = await markAttemptReceived(tx, attemptId, outcome);
-  if (received) await postPaymentReceived(tx, received);
-  return received;
+  const { refundReason, ...received } = outcome;
+  const row = await markAttemptReceived(tx, attemptId, { ...received, released: refundReason !== undefined });
+  if (!row) return undefined;
+  // Straight to refunds payable: the payment_received entry itself says it is owed back.
+  if (refundReason)
+    await insertRefund(tx, {
+      paymentAttemptId: row.id,
+      amountPaisa: row.amountPaisa,
+      reason: refundReason,
+      key: refundKeys.release(row.id),
+      presentmentAmountMinor: row.presentmentAmountMinor,
+    });
+  await postPaymentReceived(tx, row);
+  await postProviderFee(tx, row);
+  return row;
 }
 
 /**
- * A kept payment will not pay for a puja after all: all of it is owed back to the patron, or `partPaisa`
- * of it when a concern's resolution refunds part (docs/decisions/036).
+ * What a refund of `amountPaisa` returns in a card payer's currency (docs/decisions/052): the rest of it
+ * when the refunds reach the whole payment (so they return exactly what was paid), else its share of the
+ * amount paid, rounded half up. Null for the wallets, which pay rupees.
+ */
+export function cardRefundMinor(
+  payment: PaymentAttemptRow,
+  earlier: RefundRow[],
+  amountPaisa: number,
+): number | null {
+  if (payment.presentmentAmountMinor === null) return null;
+  const earlierPaisa = earlier.reduce((sum, row) => sum + row.amountPaisa, 0);
+  const earlierMinor = earlier.reduce((sum, row) => sum + (row.presentmentAmountMinor ?? 0), 0);
+  if (earlierPaisa + amountPaisa === payment.amountPaisa)
+    return payment.presentmentAmountMinor - earlierMinor;
+  const share = Math.round((payment.presentmentAmountMinor * amountPaisa) / payment.amountPaisa);
+  return Math.min(share, payment.presentmentAmountMinor - earlierMinor);
+}
+
+/**
+ * A refund of a kept payment falls due: all that is left of it (`amountPaisa` left out: a decline, a
+ * cancellation), or `amountPaisa` of it (a concern's refund, docs/decisions/036). The payment is locked
+ * first, so two refunds of it are counted one after the other and never pass what was paid (the
+ * database's trigger checks it again). When the refunds reach the whole payment, the order no longer
+ * keeps it. Answers nothing when the payment is not kept or the event was recorded before (`key`).
  */
 export async function makeRefundDue(
   tx: Transaction,
   attemptId: number,
-  reason: RefundReason,
-  partPaisa?: number,
-): Promise<PaymentAttemptRow | undefined> {
-  const due = await markRefundDue(tx, attemptId, reason, partPaisa);
-  if (due) await postRefundDue(tx, due);
-  return due;
+  refund: { reason: RefundReason; key: string; amountPaisa?: number | undefined; dueBy?: number | undefined },
+): Promise<{ payment: PaymentAttemptRow; refund: RefundRow } | undefined> {
+  const payment = await lockPayment(tx, attemptId);
+  if (payment?.status !== 'Completed' || payment.releasedAt !== null) return undefined;
+  const earlierRows = await listRefundsOfPayment(tx, attemptId);
+  const earlier = earlierRows.reduce((sum, row) => sum + row.amountPaisa, 0);
+  const amountPaisa = refund.amountPaisa ?? payment.amountPaisa - earlier;
+  if (amountPaisa <= 0 || earlier + amountPaisa > payment.amountPaisa)
+    throw new Error(`payment ${attemptId}: a refund of ${amountPaisa} paisa passes what is left of it`);
+  const row = await insertRefund(tx, {
+    paymentAttemptId: attemptId,
+    amountPaisa,
+    reason: refund.reason,
+    key: refund.key,
+    dueBy: refund.dueBy,
+    presentmentAmountMinor: cardRefundMinor(payment, earlierRows, amountPaisa),
+  });
+  if (!row) return undefined;
+  const released =
+    earlier + amountPaisa === payment.amountPaisa ? await releasePayment(tx, attemptId) : undefined;
+  await postRefundDue(tx, payment, row, earlier);
+  return { payment: released ?? payment, refund: row };
 }
 
 /** The refund was made through the provider. */
 export async function recordRefundPaid(
   tx: Transaction,
-  attemptId: number,
-  refund: Parameters<typeof markRefunded>[2],
-): Promise<PaymentAttemptRow | undefined> {
-  const refunded = await markRefunded(tx, attemptId, refund);
-  if (refunded) await postRefundPaid(tx, refunded);
+  payment: PaymentAttemptRow,
+  refundId: number,
+  made: Parameters<typeof markRefunded>[2],
+): Promise<RefundRow | undefined> {
+  const refunded = await markRefunded(tx, refundId, made);
+  if (refunded) await postRefundPaid(tx, payment, refunded);
   return refunded;
 }
 

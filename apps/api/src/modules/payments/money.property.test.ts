@@ -2,7 +2,15 @@ import { addDays, ORDER_STATUSES, PAYMENT_STATUSES, todayIn } from '@puja/contra
 import { eq, inArray, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMoneyHarness, type MoneyHarness, PUJA_PRICE } from '../../../test/money-harness.ts';
+import {
+  createMoneyHarness,
+  LAMP_PRICE,
+  LAMP_QUANTITIES,
+  MEALS_MINIMUM,
+  type MoneyHarness,
+  type OfferingChoice,
+  PUJA_PRICE,
+} from '../../../test/money-harness.ts';
 import { bearer } from '../../../test/session-helpers.ts';
 import {
   LEDGER_ENTRY_KINDS,
@@ -12,9 +20,10 @@ import {
   paymentAttempts,
   payoutRuns,
   payouts,
+  refunds,
 } from '../../db/schema/index.ts';
 import { commissionOf, ledgerBalances, ledgerDifferences } from '../ledger/ledger.service.ts';
-import { makeRefundDue } from './money-events.ts';
+import { makeRefundDue, refundKeys } from './money-events.ts';
 import { findKeptPayment, lockOrder, refreshOrderPaymentStatus } from './payments.queries.ts';
 
 /**
@@ -31,19 +40,31 @@ import { findKeptPayment, lockOrder, refreshOrderPaymentStatus } from './payment
  * performed orders' net at the rate of each one's day, less its payouts not failed. Concerns too
  * (docs/decisions/036): raised, held from payout runs while open, and resolved by a part or whole refund
  * (before or after a payout; the commission gives back its share pro rata), a redo (earnings back to held
- * until performed again) or a rejection. Commission kept on a part refund, or a concern that holds
- * nothing, fails it.
+ * until performed again) or a rejection. Several part refunds of one payment (docs/decisions/044): each
+ * concern may refund a part while the one before has been made, never more in all than was paid, and
+ * "whole" refunds what is left. Commission kept on a part refund, a refund past what was paid, or a
+ * concern that holds nothing, fails it. Dedication plans (docs/decisions/055): a plan paid whole is one
+ * payment split into a share per occurrence, each kept, refunded when the occurrence is skipped or the plan
+ * ended part-way (through Khalti as a part of the plan's payment), or earned when performed; the same books
+ * check every rupee of it.
  */
 type Provider = 'esewa' | 'khalti';
 interface ModelOrder {
   id: number;
+  /**
+   * What the order costs, paisa: the fixed price, the lamps' quantity × their price, or the meals' amount
+   * the patron chose (docs/decisions/054); every money rule follows from it.
+   */
+  amountPaisa: number;
   status: (typeof ORDER_STATUSES)[number];
   /** Money is kept for the puja (all of it, or what a concern's part refund left). */
   kept: boolean;
   /** Performed, and all its money taken back from the monastery since. */
   clawedBack?: boolean;
-  /** What a concern's part refund gave back, paisa: the payment's one refund, so nothing more is refundable. */
+  /** What concerns' part refunds gave back so far, paisa (docs/decisions/044). */
   partRefundPaisa?: number;
+  /** A part refund of its kept payment is still to be made (the Payments screen's Refund step makes it). */
+  partRefundOpen?: boolean;
   /** A patron's concern about the performed puja is open (docs/decisions/036). */
   concernOpen?: boolean;
 }
@@ -51,6 +72,8 @@ interface ModelPayment {
   order: ModelOrder;
   provider: Provider;
   started: { fields?: Record<string, string>; response?: { pidx: string } };
+  /** The "Pay for me" link's token when someone else paid through the patron's link (docs/decisions/051). */
+  link?: string;
   /** What was pressed at the provider, and whether our server has recorded the outcome yet. */
   decision?: 'pay' | 'cancel';
   location?: string;
@@ -58,9 +81,16 @@ interface ModelPayment {
   /** How long ago it started, as the steps that move time have aged it. */
   ageMinutes: number;
 }
+/** A dedication plan (docs/decisions/055): its occurrences are orders of the model like any other. */
+interface ModelPlan {
+  id: number;
+  orders: ModelOrder[];
+  cancelled: boolean;
+}
 interface Model {
   orders: ModelOrder[];
   payments: ModelPayment[];
+  plans: ModelPlan[];
 }
 interface Real {
   money: MoneyHarness;
@@ -80,37 +110,153 @@ function settleInModel(payment: ModelPayment): 'paid' | 'refund' | 'failed' {
   return 'refund';
 }
 
+/** What the server must charge for a choice: the catalogue's price, never a figure of the client's. */
+function amountOfChoice(choice: OfferingChoice | undefined): number {
+  if (!choice) return PUJA_PRICE * 100;
+  return 'quantity' in choice
+    ? Math.round(LAMP_PRICE * 100) * choice.quantity
+    : Math.round(choice.amount * 100);
+}
+
 class PlaceOrder implements fc.AsyncCommand<Model, Real> {
+  /** None: the fixed-price puja; a quantity of lamps, or an amount for the meals (docs/decisions/054). */
+  constructor(readonly choice?: OfferingChoice) {}
   check = (model: Readonly<Model>) => model.orders.length < 4;
   async run(model: Model, real: Real) {
-    const id = await real.money.placeOrder();
+    const { id, amountPaisa } = await real.money.placeOffering(this.choice);
+    expect(amountPaisa).toBe(amountOfChoice(this.choice));
     real.orderIds.push(id);
-    model.orders.push({ id, status: 'pending', kept: false });
+    model.orders.push({ id, amountPaisa, status: 'pending', kept: false });
   }
-  toString = () => 'place order';
+  toString = () =>
+    !this.choice
+      ? 'place order'
+      : 'quantity' in this.choice
+        ? `place order of ${this.choice.quantity} lamps`
+        : `place order of meals at Rs. ${this.choice.amount}`;
+}
+
+/**
+ * A patron orders the 49 days for someone who died 35 days ago: three occurrences (today, in a week, in two),
+ * each an order the other steps act on too.
+ */
+class PlacePlan implements fc.AsyncCommand<Model, Real> {
+  check = (model: Readonly<Model>) => model.plans.length < 2 && model.orders.length < 6;
+  async run(model: Model, real: Real) {
+    const response = await real.money.placePlan({ diedDaysAgo: 35 });
+    expect(response.statusCode).toBe(200);
+    const plan = response.json<{
+      plan: { id: number; occurrences: { order: { id: number; amount: number } }[] };
+    }>().plan;
+    const occurrences = plan.occurrences.map(({ order }) => ({
+      id: order.id,
+      amountPaisa: Math.round(order.amount * 100),
+      status: 'pending' as const,
+      kept: false,
+    }));
+    expect(occurrences).toHaveLength(3);
+    real.orderIds.push(...occurrences.map((order) => order.id));
+    model.orders.push(...occurrences);
+    model.plans.push({ id: plan.id, orders: occurrences, cancelled: false });
+  }
+  toString = () => 'place a 49-day plan';
+}
+
+/**
+ * The patron pays a plan whole (or cancels at the provider): one payment for the occurrences still
+ * waiting for payment, each of which keeps its share; 409 when none is waiting.
+ */
+class PayPlanAtOnce implements fc.AsyncCommand<Model, Real> {
+  constructor(
+    readonly index: number,
+    readonly provider: Provider,
+    readonly decision: 'pay' | 'cancel',
+  ) {}
+  check = (model: Readonly<Model>) => model.plans.length > 0;
+  async run(model: Model, real: Real) {
+    const plan = pick(model.plans, this.index);
+    const waiting = plan.orders.filter((order) => order.status === 'pending' && !order.kept);
+    const started = await real.money.startPlanPayment(plan.id, this.provider);
+    expect(started.statusCode).toBe(waiting.length > 0 ? 200 : 409);
+    if (waiting.length === 0) return;
+    const location = await real.money.decideAtProvider(this.provider, started.json(), this.decision);
+    const status = this.decision === 'pay' ? 'success' : 'error';
+    expect(await real.money.returnFromProvider(location)).toBe(`/plans/${plan.id}?status=${status}`);
+    if (this.decision === 'pay') for (const order of waiting) order.kept = true;
+  }
+  toString = () => `${this.decision} a plan whole by ${this.provider} (plan #${this.index})`;
+}
+
+/** The patron skips one occurrence: the order's cancellation, by the plan's route. */
+class SkipOccurrence implements fc.AsyncCommand<Model, Real> {
+  constructor(readonly index: number) {}
+  check = (model: Readonly<Model>) => model.plans.length > 0;
+  async run(model: Model, real: Real) {
+    const plan = pick(model.plans, this.index);
+    const order = pick(plan.orders, this.index);
+    const response = await real.money.skipOccurrence(plan.id, order.id);
+    expect(response.statusCode).toBe(order.status === 'pending' ? 200 : 409);
+    if (order.status !== 'pending') return;
+    order.status = 'cancelled';
+    order.kept = false;
+  }
+  toString = () => `skip an occurrence (#${this.index})`;
+}
+
+/** The patron ends a plan part-way: the occurrences not yet approved are cancelled, once. */
+class CancelPlan implements fc.AsyncCommand<Model, Real> {
+  constructor(readonly index: number) {}
+  check = (model: Readonly<Model>) => model.plans.length > 0;
+  async run(model: Model, real: Real) {
+    const plan = pick(model.plans, this.index);
+    const response = await real.money.cancelPlan(plan.id);
+    expect(response.statusCode).toBe(plan.cancelled ? 409 : 200);
+    if (plan.cancelled) return;
+    plan.cancelled = true;
+    for (const order of plan.orders)
+      if (order.status === 'pending') {
+        order.status = 'cancelled';
+        order.kept = false;
+      }
+  }
+  toString = () => `end a plan (plan #${this.index})`;
 }
 
 class StartPayment implements fc.AsyncCommand<Model, Real> {
   constructor(
     readonly index: number,
     readonly provider: Provider,
+    /** Someone else pays, signed out, through a link the patron makes first (docs/decisions/051). */
+    readonly throughLink = false,
   ) {}
   check = (model: Readonly<Model>) => model.orders.length > 0;
   async run(model: Model, real: Real) {
     const order = pick(model.orders, this.index);
-    const response = await real.money.startPayment(order.id, this.provider);
     const payable = order.status === 'pending' && !order.kept;
+    let link: string | undefined;
+    if (this.throughLink) {
+      // A new link withdraws the one before; payments already started through it still count.
+      const made = await real.money.createLink(order.id);
+      expect(made.response.statusCode).toBe(payable ? 200 : 409);
+      if (!payable) return;
+      link = made.token!;
+    }
+    const response = link
+      ? await real.money.startLinkPayment(link, this.provider, { payer_name: 'Dawa' })
+      : await real.money.startPayment(order.id, this.provider);
     expect(response.statusCode).toBe(payable ? 200 : 409);
     if (payable)
       model.payments.push({
         order,
         provider: this.provider,
         started: response.json(),
+        ...(link ? { link } : {}),
         settled: false,
         ageMinutes: 0,
       });
   }
-  toString = () => `start ${this.provider} payment (order #${this.index})`;
+  toString = () =>
+    `start ${this.provider} payment${this.throughLink ? ' through a link' : ''} (order #${this.index})`;
 }
 
 /** Start, pay and come back in one step: the patron who pays at once, so sequences reach what follows. */
@@ -118,10 +264,11 @@ class PayAtOnce implements fc.AsyncCommand<Model, Real> {
   constructor(
     readonly index: number,
     readonly provider: Provider,
+    readonly throughLink = false,
   ) {}
   check = (model: Readonly<Model>) => model.orders.length > 0;
   async run(model: Model, real: Real) {
-    const start = new StartPayment(this.index, this.provider);
+    const start = new StartPayment(this.index, this.provider, this.throughLink);
     const before = model.payments.length;
     await start.run(model, real);
     const payment = model.payments[before];
@@ -130,7 +277,8 @@ class PayAtOnce implements fc.AsyncCommand<Model, Real> {
     payment.decision = 'pay';
     await new ReturnFromProvider(0).run({ ...model, payments: [payment] }, real);
   }
-  toString = () => `pay ${this.provider} at once (order #${this.index})`;
+  toString = () =>
+    `pay ${this.provider} at once${this.throughLink ? ' through a link' : ''} (order #${this.index})`;
 }
 
 /** Payers still at the provider: eSewa's pages do not wait an hour (then the payment is given up). */
@@ -163,8 +311,11 @@ class ReturnFromProvider implements fc.AsyncCommand<Model, Real> {
     );
     const expected = settleInModel(payment);
     const status = { paid: 'success', refund: 'refund', failed: 'error' }[expected];
+    // The link's payer lands on the link's page, the patron on their orders (docs/decisions/051).
     expect(await real.money.returnFromProvider(payment.location!)).toBe(
-      `/orders?status=${status}&oid=${payment.order.id}`,
+      payment.link
+        ? `/pay/${payment.link}?status=${status}`
+        : `/orders?status=${status}&oid=${payment.order.id}`,
     );
   }
   toString = () => `come back from the provider (payment #${this.index})`;
@@ -233,7 +384,7 @@ class RefundPerformed implements fc.AsyncCommand<Model, Real> {
     await real.money.db.transaction(async (tx) => {
       await lockOrder(tx, order.id);
       const kept = (await findKeptPayment(tx, order.id))!;
-      await makeRefundDue(tx, kept.id, 'cancelled');
+      await makeRefundDue(tx, kept.id, { reason: 'cancelled', key: refundKeys.release(kept.id) });
       await refreshOrderPaymentStatus(tx, order.id);
     });
     order.kept = false;
@@ -261,17 +412,21 @@ class RaiseConcern implements fc.AsyncCommand<Model, Real> {
   toString = () => `patron raises a concern (order #${this.index})`;
 }
 
-/** What a concern's part refund gives back: Rs. 1,000 of the Rs. 2,500 paid. */
-const PART_REFUND_PAISA = 100_000;
+/**
+ * What a concern's part refund gives back: Rs. 700.01 of the Rs. 2,500 paid, so that the commission's
+ * shares round, three parts fit and a fourth would pass what was paid.
+ */
+const PART_REFUND_PAISA = 70_001;
 
 /**
- * An administrator resolves an open concern: a part or whole refund (only while the payment carries no
- * refund yet), a redo (the same), or a rejection.
+ * An administrator resolves an open concern: a part refund (while what was paid allows it and the part
+ * before was made), the whole of what is left, more than is left (refused), a redo (only while nothing
+ * was refunded), or a rejection.
  */
 class ResolveConcern implements fc.AsyncCommand<Model, Real> {
   constructor(
     readonly index: number,
-    readonly outcome: 'part' | 'whole' | 'redo' | 'reject',
+    readonly outcome: 'part' | 'whole' | 'over' | 'redo' | 'reject',
   ) {}
   check = (model: Readonly<Model>) => model.orders.some((order) => order.concernOpen);
   async run(model: Model, real: Real) {
@@ -284,22 +439,41 @@ class ResolveConcern implements fc.AsyncCommand<Model, Real> {
         sql`SELECT id FROM order_concerns WHERE order_id = ${order.id} AND status = 'open'`,
       )
       .then((result) => result.rows);
+    const parts = order.partRefundPaisa ?? 0;
+    const left = order.amountPaisa - parts;
     const body = {
       part: { outcome: 'refund', amount: PART_REFUND_PAISA / 100 },
-      whole: { outcome: 'refund', amount: PUJA_PRICE },
+      whole: { outcome: 'refund', amount: left / 100 },
+      over: { outcome: 'refund', amount: (left + 1) / 100 },
       redo: { outcome: 'redo', date: addDays(todayIn('Asia/Kathmandu'), 2) },
       reject: { outcome: 'reject', note: 'Every name was read.' },
     }[this.outcome];
     const response = await adminCall(real, 'POST', `/api/admin/concerns/${concern!.id}/resolve`, body);
-    const refundable = order.kept && order.partRefundPaisa === undefined && !order.clawedBack;
-    const allowed = this.outcome === 'reject' || refundable;
-    expect(response.statusCode, response.body).toBe(allowed ? 200 : 409);
-    if (!allowed) return;
+    // A refund needs money kept and the payment's previous refund made; a redo, nothing refunded yet.
+    const refundable = order.kept && !order.clawedBack && !order.partRefundOpen;
+    const expected = {
+      part: refundable ? (parts + PART_REFUND_PAISA <= order.amountPaisa ? 200 : 422) : 409,
+      whole: refundable ? 200 : 409,
+      over: refundable ? 422 : 409,
+      redo: refundable && parts === 0 ? 200 : 409,
+      reject: 200,
+    }[this.outcome];
+    expect(response.statusCode, response.body).toBe(expected);
+    if (expected !== 200) return;
     order.concernOpen = false;
-    if (this.outcome === 'part') order.partRefundPaisa = PART_REFUND_PAISA;
+    if (this.outcome === 'part') {
+      order.partRefundPaisa = parts + PART_REFUND_PAISA;
+      order.partRefundOpen = true;
+      // Refunds that reach the whole payment release it: the order keeps nothing.
+      if (order.partRefundPaisa === order.amountPaisa) {
+        order.kept = false;
+        order.clawedBack = true;
+      }
+    }
     if (this.outcome === 'whole') {
       order.kept = false;
       order.clawedBack = true;
+      order.partRefundOpen = true;
     }
     if (this.outcome === 'redo') order.status = 'approved';
   }
@@ -347,15 +521,18 @@ class Reconcile implements fc.AsyncCommand<Model, Real> {
 /** An administrator refunds one payment that is due: through Khalti, or recorded for eSewa. */
 class Refund implements fc.AsyncCommand<Model, Real> {
   check = (model: Readonly<Model>) => model.orders.length > 0;
-  async run(_model: Model, real: Real) {
-    const [due] = await real.money.db
-      .select()
-      .from(paymentAttempts)
-      .where(
-        sql`${inArray(paymentAttempts.orderId, real.orderIds)} AND ${paymentAttempts.refundStatus} = 'due'`,
-      )
+  async run(model: Model, real: Real) {
+    const [row] = await real.money.db
+      .select({ payment: paymentAttempts })
+      .from(refunds)
+      .innerJoin(paymentAttempts, eq(paymentAttempts.id, refunds.paymentAttemptId))
+      .where(sql`${inArray(paymentAttempts.orderId, real.orderIds)} AND ${refunds.state} = 'due'`)
+      .orderBy(refunds.id)
       .limit(1);
-    if (!due) return;
+    if (!row) return;
+    const due = row.payment;
+    const order = model.orders.find((candidate) => candidate.id === due.orderId);
+    if (order) order.partRefundOpen = false;
     const response =
       due.provider === 'khalti'
         ? await real.money.refundThroughKhalti(due.id)
@@ -389,9 +566,9 @@ const adminCall = (real: Real, method: 'POST', url: string, payload?: object) =>
   });
 
 /**
- * What a performed order earned its monastery net, at the rate of its completion's day, less what a part
- * refund gave back: the monastery's share of the refund (the commission gives back its share, rounded
- * half up, docs/decisions/036). Written here apart from the ledger's code.
+ * What a performed order earned its monastery net, at the rate of its completion's day, less what part
+ * refunds gave back: the monastery's share of them (the commission gives back its share of all the parts
+ * together, rounded half up, docs/decisions/036, 044). Written here apart from the ledger's code.
  */
 function netEarned(orderId: number, amountPaisa: number, partPaisa: number): number {
   const commission = commissionOf(amountPaisa, rateOfOrder.get(orderId)!);
@@ -410,13 +587,14 @@ async function predictedBalance(real: Real): Promise<number> {
     .select({
       orderId: orders.id,
       amountPaisa: paymentAttempts.amountPaisa,
-      partPaisa: paymentAttempts.refundAmountPaisa,
+      partPaisa: sql<number>`(SELECT sum(${refunds.amountPaisa}) FROM ${refunds}
+        WHERE ${refunds.paymentAttemptId} = ${paymentAttempts.id})::int`,
     })
     .from(orders)
     .innerJoin(paymentAttempts, eq(paymentAttempts.orderId, orders.id))
     .where(
       sql`${orders.status} = 'completed' AND ${paymentAttempts.status} = 'Completed'
-        AND (${paymentAttempts.refundStatus} IS NULL OR ${paymentAttempts.refundAmountPaisa} IS NOT NULL)`,
+        AND ${paymentAttempts.releasedAt} IS NULL`,
     );
   const earned = performed.reduce(
     (total, row) => total + netEarned(row.orderId, row.amountPaisa, row.partPaisa ?? 0),
@@ -519,23 +697,39 @@ async function checkBooks(model: Model, real: Real) {
     .select()
     .from(paymentAttempts)
     .where(inArray(paymentAttempts.orderId, real.orderIds));
+  const refundRows = await real.money.db
+    .select({ refund: refunds, orderId: paymentAttempts.orderId })
+    .from(refunds)
+    .innerJoin(paymentAttempts, eq(paymentAttempts.id, refunds.paymentAttemptId))
+    .where(inArray(paymentAttempts.orderId, real.orderIds));
   for (const order of rows) {
     const mine = attempts.filter((attempt) => attempt.orderId === order.id && attempt.status === 'Completed');
     const sum = (list: typeof mine) => list.reduce((total, attempt) => total + attempt.amountPaisa, 0);
-    // What a refund returns: all of the payment, or a concern's part.
-    const sumRefunds = (list: typeof mine) =>
-      list.reduce((total, attempt) => total + (attempt.refundAmountPaisa ?? attempt.amountPaisa), 0);
+    const ofOrder = refundRows.filter((row) => row.orderId === order.id).map((row) => row.refund);
+    // Each refund returns all of a payment, or a concern's part of it (docs/decisions/044).
+    const sumRefunds = (list: typeof ofOrder) =>
+      list.reduce((total, refund) => total + refund.amountPaisa, 0);
     const received = sum(mine);
-    const refunded = sumRefunds(mine.filter((attempt) => attempt.refundStatus === 'refunded'));
+    const refunded = sumRefunds(ofOrder.filter((refund) => refund.state === 'refunded'));
     const due = sumRefunds(
-      mine.filter((attempt) => attempt.refundStatus === 'due' || attempt.refundStatus === 'requested'),
+      ofOrder.filter((refund) => refund.state === 'due' || refund.state === 'requested'),
     );
+    // Never more back than was paid, payment by payment; never two refunds of one payment still to make.
+    for (const attempt of mine) {
+      const ofPayment = ofOrder.filter((refund) => refund.paymentAttemptId === attempt.id);
+      expect(sumRefunds(ofPayment), `payment ${attempt.id}`).toBeLessThanOrEqual(attempt.amountPaisa);
+      expect(ofPayment.filter((refund) => refund.state !== 'refunded').length).toBeLessThanOrEqual(1);
+      // Released exactly when all of it is owed back.
+      expect(attempt.releasedAt !== null, `payment ${attempt.id}`).toBe(
+        sumRefunds(ofPayment) === attempt.amountPaisa,
+      );
+    }
     const kept = received - refunded - due;
     const context = `order ${order.number} (${order.status}, ${order.paymentStatus})`;
     expect(ORDER_STATUSES, context).toContain(order.status);
     expect(PAYMENT_STATUSES, context).toContain(order.paymentStatus);
     // Never two kept payments; a refund is of a whole payment, or a concern's part of a performed one.
-    expect(mine.filter((attempt) => attempt.refundStatus === null).length, context).toBeLessThanOrEqual(1);
+    expect(mine.filter((attempt) => attempt.releasedAt === null).length, context).toBeLessThanOrEqual(1);
     const predicted = model.orders.find((candidate) => candidate.id === order.id)!;
     if (order.status === 'approved' || (order.status === 'completed' && !predicted.clawedBack))
       expect(kept, context).toBe(order.amountPaisa - (predicted.partRefundPaisa ?? 0));
@@ -574,26 +768,29 @@ async function checkLedger(real: Real) {
       .reduce((total, row) => total - row.balancePaisa, 0);
   const all = await db.select().from(orders);
   const attempts = await db.select().from(paymentAttempts).where(eq(paymentAttempts.status, 'Completed'));
+  const allRefunds = await db.select().from(refunds);
   const sum = (list: typeof attempts) => list.reduce((total, attempt) => total + attempt.amountPaisa, 0);
+  /** What concerns gave back of a kept payment so far, all parts together. */
+  const partsOf = (attempt: (typeof attempts)[number]) =>
+    allRefunds
+      .filter((refund) => refund.paymentAttemptId === attempt.id)
+      .reduce((total, refund) => total + refund.amountPaisa, 0);
   const performed = attempts.filter(
     (attempt) =>
-      (attempt.refundStatus === null || attempt.refundAmountPaisa !== null) &&
+      attempt.releasedAt === null &&
       all.find((order) => order.id === attempt.orderId)?.status === 'completed',
   );
   // A performed order whose money was all taken back has no kept payment left, so it is not counted
   // here; each performed order pays commission at the rate in force the day it was performed, less its
   // share of a concern's part refund.
   const commission = performed.reduce(
-    (total, attempt) =>
-      total + commissionKept(attempt.orderId, attempt.amountPaisa, attempt.refundAmountPaisa ?? 0),
+    (total, attempt) => total + commissionKept(attempt.orderId, attempt.amountPaisa, partsOf(attempt)),
     0,
   );
   const earned = performed.reduce(
-    (total, attempt) =>
-      total + netEarned(attempt.orderId, attempt.amountPaisa, attempt.refundAmountPaisa ?? 0),
+    (total, attempt) => total + netEarned(attempt.orderId, attempt.amountPaisa, partsOf(attempt)),
     0,
   );
-  const refundOf = (attempt: (typeof attempts)[number]) => attempt.refundAmountPaisa ?? attempt.amountPaisa;
   // Its balance: what its performed orders earned it, less the payouts made (in transit or paid; a
   // failed one returned its money), clawbacks already left out with their orders. It may be negative.
   const payoutRows = await db.select().from(payouts);
@@ -608,9 +805,9 @@ async function checkLedger(real: Real) {
   expect(owed('platform_commission'), 'the commission').toBe(commission);
   expect(owed('payouts_in_transit'), 'on its way').toBe(paidOut(['in_transit']));
   expect(owed('payouts_sent'), 'sent to the monastery').toBe(paidOut(['paid']));
-  const refunded = attempts
-    .filter((attempt) => attempt.refundStatus === 'refunded')
-    .reduce((total, attempt) => total + refundOf(attempt), 0);
+  const refunded = allRefunds
+    .filter((refund) => refund.state === 'refunded')
+    .reduce((total, refund) => total + refund.amountPaisa, 0);
   expect(sum(attempts), 'every rupee received').toBe(
     owed('held_for_orders') +
       owed('refunds_payable') +
@@ -642,9 +839,11 @@ afterAll(() => money.close());
 describe('the money rules under random sequences', () => {
   it('keep every order’s books balanced after every step', async () => {
     const index = fc.nat({ max: 7 });
+    // One payment in three is someone else's, through the patron's "Pay for me" link.
+    const throughLink = fc.constantFrom(false, false, true);
     const start = fc
-      .tuple(index, fc.constantFrom<Provider>('esewa', 'khalti'))
-      .map(([i, p]) => new StartPayment(i, p));
+      .tuple(index, fc.constantFrom<Provider>('esewa', 'khalti'), throughLink)
+      .map(([i, p, l]) => new StartPayment(i, p, l));
     const decide = fc
       .tuple(index, fc.constantFrom<'pay' | 'cancel'>('pay', 'pay', 'cancel'))
       .map(([i, d]) => new DecideAtProvider(i, d));
@@ -653,11 +852,19 @@ describe('the money rules under random sequences', () => {
       .tuple(index, fc.constantFrom<'approve' | 'decline'>('approve', 'approve', 'decline'))
       .map(([i, a]) => new StaffAction(i, a));
     const complete = index.map((i) => new CompleteOrder(i));
-    const place = fc.constant(new PlaceOrder());
+    // The fixed-price puja, lamps by a quantity offered, or meals at any amount in paisa from the least
+    // to five times it.
+    const place = fc.oneof(
+      fc.constant(new PlaceOrder()),
+      fc.constantFrom(...LAMP_QUANTITIES).map((quantity) => new PlaceOrder({ quantity })),
+      fc
+        .integer({ min: MEALS_MINIMUM * 100, max: MEALS_MINIMUM * 500 })
+        .map((paisa) => new PlaceOrder({ amount: paisa / 100 })),
+    );
     const refundPerformed = index.map((i) => new RefundPerformed(i));
     const payAtOnce = fc
-      .tuple(index, fc.constantFrom<Provider>('esewa', 'khalti'))
-      .map(([i, p]) => new PayAtOnce(i, p));
+      .tuple(index, fc.constantFrom<Provider>('esewa', 'khalti'), throughLink)
+      .map(([i, p, l]) => new PayAtOnce(i, p, l));
     // fast-check picks commands uniformly: the paying steps are listed thrice so that sequences pay
     // often, against the rarer steps that close orders.
     const commands = [
@@ -677,6 +884,17 @@ describe('the money rules under random sequences', () => {
       complete,
       refundPerformed,
       refundPerformed,
+      // Dedication plans (docs/decisions/055): paid whole, skipped, ended part-way, refunded.
+      fc.constant(new PlacePlan()),
+      fc
+        .tuple(
+          index,
+          fc.constantFrom<Provider>('esewa', 'khalti'),
+          fc.constantFrom<'pay' | 'cancel'>('pay', 'pay', 'cancel'),
+        )
+        .map(([i, p, d]) => new PayPlanAtOnce(i, p, d)),
+      index.map((i) => new SkipOccurrence(i)),
+      index.map((i) => new CancelPlan(i)),
       fc.constant(new ExpireUnpaid()),
       fc.constant(new Reconcile()),
       fc.constant(new Refund()),
@@ -692,13 +910,20 @@ describe('the money rules under random sequences', () => {
       fc
         .tuple(
           index,
-          fc.constantFrom<'part' | 'whole' | 'redo' | 'reject'>('part', 'whole', 'redo', 'reject'),
+          fc.constantFrom<'part' | 'whole' | 'over' | 'redo' | 'reject'>(
+            'part',
+            'part',
+            'whole',
+            'over',
+            'redo',
+            'reject',
+          ),
         )
         .map(([i, outcome]) => new ResolveConcern(i, outcome)),
     ];
     await fc.assert(
       fc.asyncProperty(fc.commands(commands, { maxCommands: 40, size: 'max' }), async (sequence) => {
-        const model: Model = { orders: [], payments: [] };
+        const model: Model = { orders: [], payments: [], plans: [] };
         const real: Real = { money, orderIds: [] };
         // Every step is followed by the books check.
         const checked = [...sequence].map((command) => ({
@@ -721,6 +946,32 @@ describe('the money rules under random sequences', () => {
         // performed, one refunded after all, one cancelled and one declined after payment, and refunds
         // made.
         examples: [
+          [
+            // Offerings by quantity and amount (docs/decisions/054): 108 lamps paid and performed, then
+            // a part refund of a concern; 21 lamps (less than a part) refunded whole; meals at the
+            // patron's amount paid and cancelled; a payout run over them.
+            [
+              new PlaceOrder({ quantity: 108 }),
+              new PlaceOrder({ quantity: 21 }),
+              new PlaceOrder({ amount: 1234.56 }),
+              new PayAtOnce(0, 'khalti'),
+              new PayAtOnce(1, 'esewa'),
+              new PayAtOnce(2, 'esewa'),
+              new StaffAction(0, 'approve'),
+              new StaffAction(1, 'approve'),
+              new CompleteOrder(0),
+              new CompleteOrder(1),
+              new RaiseConcern(0),
+              new ResolveConcern(0, 'part'),
+              new RaiseConcern(1),
+              new ResolveConcern(1, 'part'),
+              new ResolveConcern(1, 'whole'),
+              new CancelOrder(2),
+              new PayoutRun(),
+              new Refund(),
+              new Refund(),
+            ],
+          ],
           [
             [
               new PlaceOrder(),
@@ -798,14 +1049,92 @@ describe('the money rules under random sequences', () => {
               new Refund(),
             ],
           ],
+          [
+            // A 49-day plan paid whole through Khalti, one occurrence skipped (its share refunded through
+            // Khalti as a part of the plan's payment), the first performed, the plan ended part-way with
+            // the second approved; another paid whole through eSewa after a cancel at eSewa, skipped.
+            [
+              new PlacePlan(),
+              new PayPlanAtOnce(0, 'khalti', 'pay'),
+              new SkipOccurrence(2),
+              new Refund(),
+              new StaffAction(0, 'approve'),
+              new CompleteOrder(0),
+              new StaffAction(1, 'approve'),
+              new CancelPlan(0),
+              new CancelPlan(0),
+              new PayPlanAtOnce(0, 'esewa', 'pay'),
+              new PlacePlan(),
+              new PayPlanAtOnce(1, 'esewa', 'cancel'),
+              new PayPlanAtOnce(1, 'esewa', 'pay'),
+              new SkipOccurrence(1),
+              new StaffAction(3, 'approve'),
+              new CompleteOrder(3),
+              new RefundPerformed(0),
+              new PayoutRun(),
+              new Refund(),
+              new Refund(),
+              new Refund(),
+            ],
+          ],
+          [
+            // Several part refunds of one payment (docs/decisions/044), through Khalti and recorded for
+            // eSewa: a second part refused while the first is still to make, three parts made, a fourth
+            // that would pass what was paid refused, more than is left refused, then what is left, which
+            // releases the payment and gives back exactly the completion's commission.
+            [
+              new PlaceOrder(),
+              new PlaceOrder(),
+              new PayAtOnce(0, 'khalti'),
+              new PayAtOnce(1, 'esewa'),
+              new StaffAction(0, 'approve'),
+              new StaffAction(1, 'approve'),
+              new CommissionChange(1250),
+              new CompleteOrder(0),
+              new CompleteOrder(1),
+              new RaiseConcern(0),
+              new ResolveConcern(0, 'part'),
+              new RaiseConcern(0),
+              new ResolveConcern(0, 'part'),
+              new Refund(),
+              new ResolveConcern(0, 'part'),
+              new Refund(),
+              new PayoutRun(),
+              new SettleTransfer(0, 'paid'),
+              new RaiseConcern(0),
+              new ResolveConcern(0, 'part'),
+              new Refund(),
+              new RaiseConcern(0),
+              new ResolveConcern(0, 'part'),
+              new ResolveConcern(0, 'over'),
+              new ResolveConcern(0, 'redo'),
+              new ResolveConcern(0, 'whole'),
+              new Refund(),
+              new RaiseConcern(1),
+              new ResolveConcern(1, 'part'),
+              new Refund(),
+              new RaiseConcern(1),
+              new ResolveConcern(1, 'part'),
+              new Refund(),
+              new RaiseConcern(1),
+              new ResolveConcern(1, 'whole'),
+              new Refund(),
+            ],
+          ],
         ],
       },
     );
-    // The sequences reached every kind of money event, the clawback and the payouts included.
+    // The sequences reached every kind of money event, the clawback and the payouts included, but for a
+    // card provider's fee: card payments are not among these steps yet (card-payments.test.ts books them;
+    // issue 32 stays open for it).
     const kinds = await money.db
       .selectDistinct({ kind: ledgerEntries.kind })
       .from(ledgerEntries)
       .orderBy(ledgerEntries.kind);
-    expect(kinds.map((row) => row.kind).join(' ')).toEqual([...LEDGER_ENTRY_KINDS].sort().join(' '));
+    expect(kinds.map((row) => row.kind).join(' ')).toEqual(
+      LEDGER_ENTRY_KINDS.filter((kind) => kind !== 'provider_fee')
+        .sort()
+        .join(' '),
+    );
   }, 240_000);
 });

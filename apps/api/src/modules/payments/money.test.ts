@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMoneyHarness, type MoneyHarness } from '../../../test/money-harness.ts';
 import { extractPdfText } from '../../../test/pdf-text.ts';
-import { auditEntries, orders, paymentAttempts } from '../../db/schema/index.ts';
+import { auditEntries, orders, paymentAttempts, refunds } from '../../db/schema/index.ts';
 
 /** Money from payment to puja or refund (docs/decisions/010), through the HTTP API and the simulator. */
 let money: MoneyHarness;
@@ -27,9 +27,7 @@ describe('order numbers', () => {
     expect(a.number).not.toBe(b.number);
     await money.pay(first);
     const texts = await money.patronTexts();
-    expect(texts.some((text) => text.startsWith(`${a.number}: We received your payment of Rs. 2,500`))).toBe(
-      true,
-    );
+    expect(texts.some((text) => text.startsWith(`${a.number}: Payment of Rs. 2,500 received`))).toBe(true);
   });
 });
 
@@ -66,7 +64,7 @@ describe('one payment per order', () => {
     const location = await money.decideAtProvider('khalti', started, 'pay');
     expect(await money.returnFromProvider(location)).toBe(`/orders?status=refund&oid=${orderId}`);
     const [attempt] = await money.attempts(orderId);
-    expect(attempt).toMatchObject({ status: 'Completed', refundStatus: 'due', refundReason: 'declined' });
+    expect(attempt).toMatchObject({ status: 'Completed', refund: { state: 'due', reason: 'declined' } });
     expect(await money.order(orderId)).toMatchObject({ status: 'declined', paymentStatus: 'Refund due' });
   });
 
@@ -79,11 +77,13 @@ describe('one payment per order', () => {
     expect(await money.returnFromProvider(esewaBack)).toBe(`/orders?status=success&oid=${orderId}`);
     expect(await money.returnFromProvider(khaltiBack)).toBe(`/orders?status=refund&oid=${orderId}`);
     const attempts = await money.attempts(orderId);
-    expect(attempts.map((attempt) => [attempt.provider, attempt.status, attempt.refundStatus])).toEqual([
+    expect(
+      attempts.map((attempt) => [attempt.provider, attempt.status, attempt.refund?.state ?? null]),
+    ).toEqual([
       ['esewa', 'Completed', null],
       ['khalti', 'Completed', 'due'],
     ]);
-    expect(attempts[1]!.refundReason).toBe('duplicate');
+    expect(attempts[1]!.refund?.reason).toBe('duplicate');
     // The order is still paid and can be approved; the extra money shows on it as a refund due.
     expect((await money.order(orderId)).paymentStatus).toBe('Completed');
     const listed = (
@@ -116,6 +116,67 @@ describe('one payment per order', () => {
   });
 });
 
+describe('refunds as rows (docs/decisions/044)', () => {
+  it('the database refuses refunds past what was paid, even two asked for at once, and two open at once', async () => {
+    const orderId = await money.placeOrder();
+    await money.pay(orderId);
+    const [payment] = await money.attempts(orderId);
+    const part = Math.ceil(payment!.amountPaisa * 0.6);
+    // Refunds already made, so that only the sum is in question (not the one-open-refund index).
+    const refund = (key: string, amountPaisa = part) => ({
+      paymentAttemptId: payment!.id,
+      amountPaisa,
+      reason: 'concern' as const,
+      idempotencyKey: key,
+      state: 'refunded' as const,
+      refundedAt: new Date(),
+    });
+    // Two transactions each record 60 %: the first holds the payment's lock until it commits; the second,
+    // waiting on that lock, then counts the first and is refused.
+    let releaseFirst!: () => void;
+    const firstHolds = new Promise<void>((resolve) => {
+      releaseFirst = resolve;
+    });
+    let firstInserted!: () => void;
+    const inserted = new Promise<void>((resolve) => {
+      firstInserted = resolve;
+    });
+    const first = money.db.transaction(async (tx) => {
+      await tx.insert(refunds).values(refund('race-1'));
+      firstInserted();
+      await firstHolds;
+    });
+    await inserted;
+    const second = money.db.transaction(async (tx) => {
+      await tx.insert(refunds).values(refund('race-2'));
+    });
+    // The second's refusal can arrive before the first's commit is acknowledged: expect it from now on, or
+    // it would be a rejection nobody handles yet.
+    const secondRefused = expect(second).rejects.toMatchObject({
+      cause: expect.objectContaining({ constraint: 'refunds_within_payment' }),
+    });
+    // The second is blocked on the lock; let the first commit.
+    setTimeout(releaseFirst, 200);
+    await first;
+    await secondRefused;
+    const rows = await money.db.select().from(refunds).where(eq(refunds.paymentAttemptId, payment!.id));
+    expect(rows.map((row) => row.idempotencyKey)).toEqual(['race-1']);
+    // A second refund still to make is refused, however small.
+    const open = (key: string) => ({ ...refund(key, 1), state: 'due' as const, refundedAt: null });
+    await money.db.insert(refunds).values(open('open-1'));
+    await expect(money.db.insert(refunds).values(open('open-2'))).rejects.toThrow();
+    await money.db
+      .update(refunds)
+      .set({ state: 'refunded', refundedAt: new Date() })
+      .where(eq(refunds.idempotencyKey, 'open-1'));
+    // Never past what was paid; up to it, yes.
+    await expect(
+      money.db.insert(refunds).values(refund('rest-plus-one', payment!.amountPaisa - part)),
+    ).rejects.toThrow();
+    await money.db.insert(refunds).values(refund('rest', payment!.amountPaisa - part - 1));
+  });
+});
+
 describe('cancelling', () => {
   it('cancels an unpaid order with nothing to refund', async () => {
     const orderId = await money.placeOrder();
@@ -140,7 +201,7 @@ describe('cancelling', () => {
       amount: 2500,
     });
     expect((await money.patronTexts()).at(-1)).toMatch(
-      /You cancelled your Tara Puja at Money Gompa\. The Rs\. 2,500 you paid will be refunded/,
+      /You cancelled your Tara Puja\. Your Rs\. 2,500 will be refunded/,
     );
   });
 
@@ -213,9 +274,9 @@ describe('refunds', () => {
 
     // A minute later the job asks Khalti (the look-up says Completed: not refunded) and refunds again.
     await money.db
-      .update(paymentAttempts)
-      .set({ refundRequestedAt: sql`now() - interval '2 minutes'` })
-      .where(eq(paymentAttempts.id, attempt!.id));
+      .update(refunds)
+      .set({ requestedAt: sql`now() - interval '2 minutes'` })
+      .where(eq(refunds.paymentAttemptId, attempt!.id));
     await money.app.jobs.handlers['process-refunds']({});
     expect((await money.order(orderId)).paymentStatus).toBe('Refunded');
   });
@@ -262,7 +323,7 @@ describe('refunds', () => {
     expect(recorded.statusCode).toBe(200);
     expect(recorded.json().payment).toMatchObject({ status: 'Refunded', refund_reference: 'ESW-REF-1234' });
     expect((await money.recordRefund(attempt!.id, 'ESW-REF-9999')).statusCode).toBe(409);
-    expect((await money.attempts(orderId))[0]!.refundReference).toBe('ESW-REF-1234');
+    expect((await money.attempts(orderId))[0]!.refund?.providerReference).toBe('ESW-REF-1234');
   });
 
   it('lists refunds due first, filters, and exports CSV to administrators only', async () => {
@@ -291,7 +352,7 @@ describe('refunds', () => {
     });
     expect(csv.headers['content-type']).toMatch(/^text\/csv/);
     const lines = csv.body.trim().split('\r\n');
-    expect(lines[0]).toMatch(/^order,patron,phone,monastery,puja/);
+    expect(lines[0]).toMatch(/^order,order_status,patron,phone,monastery,puja/);
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(number);
   });
@@ -353,7 +414,7 @@ describe('unpaid orders expire', () => {
     await money.app.jobs.handlers['expire-orders']({});
     expect((await money.order(orderId)).status).toBe('expired');
     expect((await money.order(paidOrder)).status).toBe('pending');
-    expect((await money.patronTexts()).at(-1)).toMatch(/expired because it was not paid in time/);
+    expect((await money.patronTexts()).at(-1)).toMatch(/Your order expired unpaid/);
 
     const location = await money.decideAtProvider('esewa', started, 'pay');
     expect(await money.returnFromProvider(location)).toBe(`/orders?status=refund&oid=${orderId}`);

@@ -1,14 +1,37 @@
 import type { RefundReason } from '@puja/contract';
 import { and, eq, inArray, isNull, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { Database, Executor, Transaction } from '../../db/client.ts';
-import { monasteries, monasteryPujas, orders, paymentAttempts, pujas, users } from '../../db/schema/index.ts';
+import {
+  monasteries,
+  monasteryPujas,
+  orders,
+  paymentAttempts,
+  pujas,
+  refunds,
+  stripeEvents,
+  users,
+} from '../../db/schema/index.ts';
 
 export type PaymentAttemptRow = typeof paymentAttempts.$inferSelect;
+export type RefundRow = typeof refunds.$inferSelect;
 type Provider = PaymentAttemptRow['provider'];
 
 export async function insertPaymentAttempt(
   db: Database,
-  values: { orderId: number; provider: Provider; reference: string; amountPaisa: number },
+  values: {
+    orderId: number;
+    provider: Provider;
+    reference: string;
+    amountPaisa: number;
+    /** A "Pay for me" link's payment (docs/decisions/051): the link, and the name its payer gave. */
+    paymentLinkId?: number;
+    payerName?: string | null;
+    /** A card payment's currency, amount and the rate fixed now (docs/decisions/052). */
+    presentmentCurrency?: string;
+    presentmentAmountMinor?: number;
+    ratePaisa?: number;
+    rateUnit?: number;
+  },
 ): Promise<PaymentAttemptRow> {
   const [row] = await db.insert(paymentAttempts).values(values).returning();
   return row!;
@@ -41,6 +64,8 @@ export async function lockOrder(tx: Transaction, orderId: number) {
       pujaDate: orders.pujaDate,
       pujaTime: orders.pujaTime,
       closedAt: orders.closedAt,
+      version: orders.version,
+      updatedAt: orders.updatedAt,
     })
     .from(orders)
     .where(eq(orders.id, orderId))
@@ -50,27 +75,52 @@ export async function lockOrder(tx: Transaction, orderId: number) {
 
 /**
  * Records money the provider confirmed, once: a replayed callback finds it Completed and changes nothing.
- * `refundReason`: the order cannot keep it, so it is a refund due from the moment it is recorded.
+ * `released`: the order cannot keep it, so all of it is owed back from the moment it is recorded (the
+ * caller records the refund).
  */
 export async function markAttemptReceived(
   tx: Transaction,
   attemptId: number,
-  outcome: { transactionCode: string; providerResponse: unknown; refundReason?: RefundReason | undefined },
+  outcome: {
+    transactionCode: string;
+    providerResponse: unknown;
+    released?: boolean | undefined;
+    /** Stripe's fee for a card payment: in its currency and in rupees (docs/decisions/052). */
+    fee?: { currency: string; amountMinor: number; paisa: number } | undefined;
+  },
 ): Promise<PaymentAttemptRow | undefined> {
   const now = new Date();
   const [row] = await tx
     .update(paymentAttempts)
     .set({
+      ...(outcome.fee
+        ? {
+            feeCurrency: outcome.fee.currency,
+            feeMinor: outcome.fee.amountMinor,
+            feePaisa: outcome.fee.paisa,
+          }
+        : {}),
       status: 'Completed',
       completedAt: now,
       providerTransactionCode: outcome.transactionCode,
       lastProviderResponse: outcome.providerResponse,
-      ...(outcome.refundReason
-        ? { refundStatus: 'due' as const, refundReason: outcome.refundReason, refundDueAt: now }
-        : {}),
+      ...(outcome.released ? { releasedAt: now } : {}),
     })
     .where(and(eq(paymentAttempts.id, attemptId), ne(paymentAttempts.status, 'Completed')))
     .returning();
+  return row;
+}
+
+/**
+ * Locks a payment for a refund (docs/decisions/044): two refunds of it count what the other left. Taken
+ * after the order's lock, as every change of an order's money takes that first.
+ */
+export async function lockPayment(tx: Transaction, attemptId: number) {
+  const [row] = await tx
+    .select()
+    .from(paymentAttempts)
+    .where(eq(paymentAttempts.id, attemptId))
+    .for('no key update');
   return row;
 }
 
@@ -83,7 +133,7 @@ export async function findKeptPayment(db: Executor, orderId: number) {
       and(
         eq(paymentAttempts.orderId, orderId),
         eq(paymentAttempts.status, 'Completed'),
-        isNull(paymentAttempts.refundStatus),
+        isNull(paymentAttempts.releasedAt),
       ),
     )
     .limit(1);
@@ -99,28 +149,21 @@ export async function recordOrderPayment(tx: Transaction, orderId: number, attem
 }
 
 /**
- * Money received that the order will not keep: a refund of all of it is due from now, or of `partPaisa`
- * of it (a concern's refund of a performed puja, docs/decisions/036; the database allows a part only then).
+ * The order no longer keeps this received payment: all of it is owed back (its refund is a row of its own).
+ * Once, by a guarded update: answers nothing when it was released already.
  */
-export async function markRefundDue(
+export async function releasePayment(
   tx: Transaction,
   attemptId: number,
-  reason: RefundReason,
-  partPaisa?: number,
 ): Promise<PaymentAttemptRow | undefined> {
   const [row] = await tx
     .update(paymentAttempts)
-    .set({
-      refundStatus: 'due',
-      refundReason: reason,
-      refundDueAt: new Date(),
-      ...(partPaisa === undefined ? {} : { refundAmountPaisa: partPaisa }),
-    })
+    .set({ releasedAt: new Date() })
     .where(
       and(
         eq(paymentAttempts.id, attemptId),
         eq(paymentAttempts.status, 'Completed'),
-        isNull(paymentAttempts.refundStatus),
+        isNull(paymentAttempts.releasedAt),
       ),
     )
     .returning();
@@ -128,21 +171,96 @@ export async function markRefundDue(
 }
 
 /**
+ * A refund falls due, once per event: `key` names the event (`ON CONFLICT DO NOTHING` answers nothing when
+ * it was recorded before). The database refuses one that would refund more than was paid, or a second open
+ * refund of the payment (docs/decisions/044).
+ */
+export async function insertRefund(
+  tx: Transaction,
+  values: {
+    paymentAttemptId: number;
+    amountPaisa: number;
+    reason: RefundReason;
+    key: string;
+    dueBy?: number | undefined;
+    /** A card payment's refund in the payer's currency (docs/decisions/052). */
+    presentmentAmountMinor?: number | null | undefined;
+  },
+): Promise<RefundRow | undefined> {
+  const [row] = await tx
+    .insert(refunds)
+    .values({
+      paymentAttemptId: values.paymentAttemptId,
+      amountPaisa: values.amountPaisa,
+      presentmentAmountMinor: values.presentmentAmountMinor ?? null,
+      reason: values.reason,
+      idempotencyKey: values.key,
+      dueBy: values.dueBy ?? null,
+    })
+    .onConflictDoNothing({ target: refunds.idempotencyKey })
+    .returning();
+  return row;
+}
+
+/** A payment's refunds, oldest first. */
+export function listRefundsOfPayment(db: Executor, attemptId: number) {
+  return db.select().from(refunds).where(eq(refunds.paymentAttemptId, attemptId)).orderBy(refunds.id);
+}
+
+/** The refunds of these payments, oldest first (a payment has a handful at most: one per concern). */
+export function listRefundsOfPayments(db: Executor, attemptIds: number[]): Promise<RefundRow[]> {
+  if (attemptIds.length === 0) return Promise.resolve([]);
+  return db.select().from(refunds).where(inArray(refunds.paymentAttemptId, attemptIds)).orderBy(refunds.id);
+}
+
+/** Each payment with its refunds, as `toPayment` reads it. */
+export async function withRefunds<T extends { id: number }>(
+  db: Executor,
+  payments: T[],
+): Promise<(T & { refunds: RefundRow[] })[]> {
+  const rows = await listRefundsOfPayments(
+    db,
+    payments.map((payment) => payment.id),
+  );
+  return payments.map((payment) => ({
+    ...payment,
+    refunds: rows.filter((refund) => refund.paymentAttemptId === payment.id),
+  }));
+}
+
+/** The payment's refund still to be made (at most one: a unique index), if any. */
+export async function findOpenRefund(db: Executor, attemptId: number) {
+  const [row] = await db
+    .select()
+    .from(refunds)
+    .where(and(eq(refunds.paymentAttemptId, attemptId), inArray(refunds.state, ['due', 'requested'])))
+    .limit(1);
+  return row;
+}
+
+export async function findRefundById(db: Executor, refundId: number) {
+  const [row] = await db.select().from(refunds).where(eq(refunds.id, refundId)).limit(1);
+  return row;
+}
+
+/**
  * Sets the order's payment status from its payments, in the same transaction that changed them:
- * Completed while one received payment is kept (or kept in part, after a concern's partial refund), else Refund due while money is still to be returned,
- * else Refunded when all of it was, else Pending (nothing received).
+ * Completed while one received payment is kept (also after a concern refunded part of it), else Refund due
+ * while money is still to be returned, else Refunded when all of it was, else Pending (nothing received).
  */
 export async function refreshOrderPaymentStatus(tx: Transaction, orderId: number): Promise<void> {
   const received = (condition: SQL) =>
     sql`EXISTS (SELECT 1 FROM ${paymentAttempts} WHERE ${paymentAttempts.orderId} = ${orders.id}
       AND ${paymentAttempts.status} = 'Completed' AND ${condition})`;
+  const refund = (state: SQL) =>
+    sql`EXISTS (SELECT 1 FROM ${refunds} WHERE ${refunds.paymentAttemptId} = ${paymentAttempts.id} AND ${state})`;
   await tx
     .update(orders)
     .set({
       paymentStatus: sql`CASE
-        WHEN ${received(sql`(${paymentAttempts.refundStatus} IS NULL OR ${paymentAttempts.refundAmountPaisa} IS NOT NULL)`)} THEN 'Completed'
-        WHEN ${received(sql`${paymentAttempts.refundStatus} IN ('due', 'requested')`)} THEN 'Refund due'
-        WHEN ${received(sql`${paymentAttempts.refundStatus} = 'refunded'`)} THEN 'Refunded'
+        WHEN ${received(sql`${paymentAttempts.releasedAt} IS NULL`)} THEN 'Completed'
+        WHEN ${received(refund(sql`${refunds.state} IN ('due', 'requested')`))} THEN 'Refund due'
+        WHEN ${received(refund(sql`${refunds.state} = 'refunded'`))} THEN 'Refunded'
         ELSE 'Pending' END`,
     })
     .where(eq(orders.id, orderId));
@@ -179,6 +297,8 @@ export function listStalePendingAttempts(db: Database, olderThanSeconds: number,
     .where(
       and(
         eq(paymentAttempts.status, 'Pending'),
+        // A plan's share is settled with its plan's payment (plan-payments.queries.ts).
+        isNull(paymentAttempts.planPaymentId),
         lt(paymentAttempts.createdAt, sql`now() - make_interval(secs => ${olderThanSeconds})`),
         // Past a week a provider no longer knows the attempt; support takes over.
         sql`${paymentAttempts.createdAt} > now() - interval '7 days'`,
@@ -191,17 +311,11 @@ export function listStalePendingAttempts(db: Database, olderThanSeconds: number,
 // ---- Refunds ----
 
 /** A Khalti refund is being asked for: from `due` only, so two clicks cannot both call Khalti. */
-export async function markRefundRequested(tx: Transaction, attemptId: number, adminId: number) {
+export async function markRefundRequested(tx: Transaction, refundId: number, adminId: number) {
   const [row] = await tx
-    .update(paymentAttempts)
-    .set({ refundStatus: 'requested', refundRequestedAt: new Date(), refundedBy: adminId, refundError: null })
-    .where(
-      and(
-        eq(paymentAttempts.id, attemptId),
-        eq(paymentAttempts.provider, 'khalti'),
-        eq(paymentAttempts.refundStatus, 'due'),
-      ),
-    )
+    .update(refunds)
+    .set({ state: 'requested', requestedAt: new Date(), refundedBy: adminId, error: null })
+    .where(and(eq(refunds.id, refundId), eq(refunds.state, 'due')))
     .returning();
   return row;
 }
@@ -209,45 +323,44 @@ export async function markRefundRequested(tx: Transaction, attemptId: number, ad
 /** The money went back: from `due` or `requested`, once. */
 export async function markRefunded(
   tx: Transaction,
-  attemptId: number,
+  refundId: number,
   refund: { reference: string | null; adminId?: number },
 ) {
   const [row] = await tx
-    .update(paymentAttempts)
+    .update(refunds)
     .set({
-      refundStatus: 'refunded',
+      state: 'refunded',
       refundedAt: new Date(),
-      refundReference: refund.reference,
-      refundError: null,
+      providerReference: refund.reference,
+      error: null,
       ...(refund.adminId ? { refundedBy: refund.adminId } : {}),
     })
-    .where(
-      and(eq(paymentAttempts.id, attemptId), inArray(paymentAttempts.refundStatus, ['due', 'requested'])),
-    )
+    .where(and(eq(refunds.id, refundId), inArray(refunds.state, ['due', 'requested'])))
     .returning();
   return row;
 }
 
-/** Khalti refused the refund: it is due again, with Khalti's reason for the administrator. */
-export async function markRefundRefused(db: Executor, attemptId: number, reason: string) {
+/** Khalti refused the refund (or cannot say): it is due again, with the reason for the administrator. */
+export async function markRefundRefused(db: Executor, refundId: number, reason: string) {
   await db
-    .update(paymentAttempts)
-    .set({ refundStatus: 'due', refundRequestedAt: null, refundError: reason.slice(0, 500) })
-    .where(and(eq(paymentAttempts.id, attemptId), eq(paymentAttempts.refundStatus, 'requested')));
+    .update(refunds)
+    .set({ state: 'due', requestedAt: null, error: reason.slice(0, 500) })
+    .where(and(eq(refunds.id, refundId), eq(refunds.state, 'requested')));
 }
 
-/** Khalti refunds asked for a while ago and not confirmed: the refunds job finds out what happened. */
+/** Khalti refunds asked for a while ago and not confirmed, with their payment: the refunds job finds out. */
 export function listUnconfirmedRefunds(db: Database, olderThanSeconds: number, limit = 50) {
   return db
-    .select()
-    .from(paymentAttempts)
+    .select({ refund: refunds, payment: paymentAttempts })
+    .from(refunds)
+    .innerJoin(paymentAttempts, eq(paymentAttempts.id, refunds.paymentAttemptId))
     .where(
       and(
-        eq(paymentAttempts.refundStatus, 'requested'),
-        lt(paymentAttempts.refundRequestedAt, sql`now() - make_interval(secs => ${olderThanSeconds})`),
+        eq(refunds.state, 'requested'),
+        lt(refunds.requestedAt, sql`now() - make_interval(secs => ${olderThanSeconds})`),
       ),
     )
-    .orderBy(paymentAttempts.refundRequestedAt)
+    .orderBy(refunds.requestedAt)
     .limit(limit);
 }
 
@@ -262,13 +375,21 @@ export interface PaymentFilters {
   numberPrefix?: string | undefined;
 }
 
+const anyRefund = (condition: SQL) =>
+  sql`EXISTS (SELECT 1 FROM ${refunds} WHERE ${refunds.paymentAttemptId} = ${paymentAttempts.id} AND ${condition})`;
+const openRefund = anyRefund(sql`${refunds.state} IN ('due', 'requested')`);
+/** When the payment's open refund fell due (null without one): the Payments screen lists those first. */
+const openRefundDueAt = sql`(SELECT ${refunds.dueAt} FROM ${refunds} WHERE ${refunds.paymentAttemptId} = ${paymentAttempts.id}
+  AND ${refunds.state} IN ('due', 'requested'))`;
+
 function paymentFilterConditions(filters: PaymentFilters): SQL | undefined {
+  // The same reading as `paymentStatusOf`: an open refund first, then one made, then the provider's word.
   const statusCondition: Record<NonNullable<PaymentFilters['status']>, SQL> = {
     Pending: sql`${paymentAttempts.status} = 'Pending'`,
     Failed: sql`${paymentAttempts.status} = 'Failed'`,
-    Completed: sql`${paymentAttempts.status} = 'Completed' AND ${paymentAttempts.refundStatus} IS NULL`,
-    'Refund due': sql`${paymentAttempts.refundStatus} IN ('due', 'requested')`,
-    Refunded: sql`${paymentAttempts.refundStatus} = 'refunded'`,
+    Completed: sql`${paymentAttempts.status} = 'Completed' AND NOT ${anyRefund(sql`true`)}`,
+    'Refund due': openRefund,
+    Refunded: sql`${anyRefund(sql`${refunds.state} = 'refunded'`)} AND NOT ${openRefund}`,
   };
   return and(
     filters.status ? statusCondition[filters.status] : undefined,
@@ -307,8 +428,7 @@ export function selectAdminPayments(db: Executor, filters: PaymentFilters) {
     .innerJoin(pujas, eq(pujas.id, monasteryPujas.pujaId))
     .where(paymentFilterConditions(filters))
     .orderBy(
-      sql`(${paymentAttempts.refundStatus} IN ('due', 'requested')) IS TRUE DESC`,
-      sql`CASE WHEN ${paymentAttempts.refundStatus} IN ('due', 'requested') THEN ${paymentAttempts.refundDueAt} END`,
+      sql`${openRefundDueAt} ASC NULLS LAST`,
       sql`${paymentAttempts.createdAt} DESC`,
       sql`${paymentAttempts.id} DESC`,
     )
@@ -328,10 +448,10 @@ export async function sumRefundsDue(db: Executor): Promise<{ count: number; amou
   const [row] = await db
     .select({
       count: sql<number>`count(*)::int`,
-      amountPaisa: sql<number>`coalesce(sum(coalesce(${paymentAttempts.refundAmountPaisa}, ${paymentAttempts.amountPaisa})), 0)::bigint`,
+      amountPaisa: sql<number>`coalesce(sum(${refunds.amountPaisa}), 0)::bigint`,
     })
-    .from(paymentAttempts)
-    .where(inArray(paymentAttempts.refundStatus, ['due', 'requested']));
+    .from(refunds)
+    .where(inArray(refunds.state, ['due', 'requested']));
   return { count: row?.count ?? 0, amountPaisa: Number(row?.amountPaisa ?? 0) };
 }
 
@@ -348,4 +468,18 @@ export function listReceivedPayments(db: Executor, orderId: number) {
     .from(paymentAttempts)
     .where(and(eq(paymentAttempts.orderId, orderId), eq(paymentAttempts.status, 'Completed')))
     .orderBy(paymentAttempts.completedAt, paymentAttempts.id);
+}
+
+/** Whether a Stripe webhook event was acted on before (Stripe may deliver one more than once). */
+export async function wasStripeEventHandled(db: Executor, eventId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: stripeEvents.id })
+    .from(stripeEvents)
+    .where(eq(stripeEvents.id, eventId));
+  return row !== undefined;
+}
+
+/** Notes a Stripe event as acted on; a second delivery that raced this one changes nothing. */
+export async function markStripeEventHandled(db: Executor, eventId: string, type: string): Promise<void> {
+  await db.insert(stripeEvents).values({ id: eventId, type }).onConflictDoNothing();
 }

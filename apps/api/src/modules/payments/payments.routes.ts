@@ -1,5 +1,6 @@
 import {
   adminPaymentsEndpoint,
+  cardReturnEndpoint,
   esewaFailureReturnEndpoint,
   esewaSuccessReturnEndpoint,
   exportPaymentsEndpoint,
@@ -7,8 +8,10 @@ import {
   orderReceiptEndpoint,
   recordRefundEndpoint,
   refundThroughKhaltiEndpoint,
+  startCardPaymentEndpoint,
   startEsewaPaymentEndpoint,
   startKhaltiPaymentEndpoint,
+  stripeWebhookEndpoint,
 } from '@puja/contract';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { route } from '../../lib/endpoint-route.ts';
@@ -37,6 +40,8 @@ export const paymentsRoutes: FastifyPluginAsync<{
     const status = { paid: 'success', refund: 'refund', failed: 'error', checking: 'checking' } as const;
     const target = new URLSearchParams({ status: status[outcome.result] });
     if (outcome.orderId) target.set('oid', String(outcome.orderId));
+    // A plan paid whole goes back to the plan's page (docs/decisions/055).
+    if (outcome.planId) return reply.redirect(`/plans/${outcome.planId}?${target}`);
     return reply.redirect(`/orders?${target}`);
   };
   route(app, esewaSuccessReturnEndpoint, async (request, reply) =>
@@ -48,6 +53,24 @@ export const paymentsRoutes: FastifyPluginAsync<{
   route(app, khaltiReturnEndpoint, async (request, reply) =>
     backToOrders(reply, await payments.completeKhalti(request.query.pidx)),
   );
+  route(app, startCardPaymentEndpoint, (request) =>
+    payments.startCard(viewerOf(request), request.body.order, browserOrigin(request)),
+  );
+  route(app, cardReturnEndpoint, async (request, reply) =>
+    backToOrders(reply, await payments.completeCard(request.query.session_id)),
+  );
+  // Stripe signs the body's exact bytes: this route alone reads JSON as a Buffer (docs/decisions/052).
+  await app.register(async (webhook) => {
+    webhook.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
+      done(null, body),
+    );
+    route(webhook, stripeWebhookEndpoint, (request) =>
+      payments.stripeWebhook(
+        Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
+        request.headers['stripe-signature'] as string | undefined,
+      ),
+    );
+  });
 
   route(app, orderReceiptEndpoint, async (request, reply) => {
     const receipt = await receipts.receiptOf(viewerOf(request), request.params.orderId);

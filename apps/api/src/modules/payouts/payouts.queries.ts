@@ -228,12 +228,13 @@ export async function lockPayoutRuns(tx: Transaction) {
   await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('payout-runs'))`);
 }
 
+/** The latest run made on or after `day`, if any. */
 export async function findRunOnOrAfter(db: Executor, day: string) {
   const [row] = await db
     .select()
     .from(payoutRuns)
     .where(sql`${payoutRuns.runOn} >= ${day}`)
-    .orderBy(payoutRuns.runOn)
+    .orderBy(desc(payoutRuns.id))
     .limit(1);
   return row;
 }

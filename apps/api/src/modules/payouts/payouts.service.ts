@@ -382,10 +382,12 @@ export function createPayoutsService(dependencies: PayoutsServiceDependencies) {
   }
 
   /**
-   * Makes the run of `day`, once: under a lock, so two runs never pay the same balance, and one per day
-   * (`run_on` is unique), so a second click or a second instance finds the day's run. An administrator's
-   * run needs something to pay; the schedule's is recorded even when it pays nothing, so the day counts as
-   * run. Answers the run and whether this call made it.
+   * Makes a run of today, under a lock, so two runs never pay the same balance. The schedule makes one a
+   * day, recorded even when it pays nothing so the day counts as run. An administrator's run needs
+   * something to pay: a monastery that became payable after the day's run (details entered, a failed
+   * transfer returned) is paid by another run the same day (docs/decisions/042), while a second click or
+   * a second instance, with nothing left to pay, finds the day's run. Answers the run and whether this
+   * call made it.
    */
   async function makeRun(
     trigger: { by: Viewer } | { schedule: true },
@@ -394,9 +396,10 @@ export function createPayoutsService(dependencies: PayoutsServiceDependencies) {
     return db.transaction(async (tx) => {
       await lockPayoutRuns(tx);
       const existing = await findRunOnOrAfter(tx, day);
-      if (existing) return { runId: existing.id, created: false };
+      if (existing && 'schedule' in trigger) return { runId: existing.id, created: false };
       const payable = (await allOwed(tx)).filter((owed) => owed.holdReason === null);
-      if (payable.length === 0 && 'by' in trigger) return undefined;
+      if (payable.length === 0 && 'by' in trigger)
+        return existing ? { runId: existing.id, created: false } : undefined;
       const run = await insertRun(tx, {
         runOn: day,
         trigger: 'by' in trigger ? 'admin' : 'schedule',

@@ -5,7 +5,7 @@ import { createMoneyHarness, type MoneyHarness, PUJA_PRICE } from '../../../test
 import { bearer } from '../../../test/session-helpers.ts';
 import { auditEntries, payoutRuns } from '../../db/schema/index.ts';
 import { commissionOf, ledgerBalances, ledgerDifferences } from '../ledger/ledger.service.ts';
-import { makeRefundDue } from '../payments/money-events.ts';
+import { makeRefundDue, refundKeys } from '../payments/money-events.ts';
 import { findKeptPayment, lockOrder, refreshOrderPaymentStatus } from '../payments/payments.queries.ts';
 
 /**
@@ -45,7 +45,7 @@ async function refundPerformed(orderId: number) {
   await money.db.transaction(async (tx) => {
     await lockOrder(tx, orderId);
     const kept = (await findKeptPayment(tx, orderId))!;
-    await makeRefundDue(tx, kept.id, 'cancelled');
+    await makeRefundDue(tx, kept.id, { reason: 'cancelled', key: refundKeys.release(kept.id) });
     await refreshOrderPaymentStatus(tx, orderId);
   });
 }
@@ -73,8 +73,8 @@ async function balance(account: string) {
 }
 
 /**
- * The runs are one a day: a test that needs "another day" moves the earlier runs into the past, each to a
- * day of its own (2000-01-01 + its id), so the unique day is never shared, even mid-update.
+ * The schedule makes one run a day: a test that needs "another day" moves the earlier runs into the past,
+ * each to a day of its own (2000-01-01 + its id).
  */
 const moveRunsBack = () =>
   money.db.update(payoutRuns).set({ runOn: sql`DATE '2000-01-01' + ${payoutRuns.id}` });
@@ -408,10 +408,17 @@ describe('payouts', () => {
       status: 'closed',
       failed: 1,
     });
-    // The next day's run pays it again.
-    await moveRunsBack();
+    // Another run the same day pays it again (docs/decisions/042); the schedule and a second click, with
+    // nothing left to pay, make none.
+    const total = (await admin('GET', '/api/admin/payout-runs')).json().total;
     const next = await admin('POST', '/api/admin/payout-runs');
-    expect(next.json()).toMatchObject({ created: true, run: { amount: earned / 100 } });
+    expect(next.json()).toMatchObject({ created: true, run: { run_on: today, amount: earned / 100 } });
+    expect(next.json().run.id).not.toBe(run.id);
+    await money.app.jobs.handlers['run-payouts']({});
+    const click = await admin('POST', '/api/admin/payout-runs');
+    expect(click.json()).toMatchObject({ created: false, run: { id: next.json().run.id } });
+    expect((await admin('GET', '/api/admin/payout-runs')).json().total).toBe(total + 1);
+    expect(await balance('payouts_in_transit')).toBe(earned);
     expect(await ledgerDifferences(money.db)).toEqual([]);
   });
 });

@@ -16,8 +16,13 @@ export async function listOrdersToRemind(db: Executor, day: string, afterId: num
       number: orders.number,
       pujaDate: orders.pujaDate,
       pujaTime: orders.pujaTime,
-      puja: pujas.name,
-      monastery: monasteries.name,
+      // In every language entered (docs/decisions/049): the reminder names them in the patron's.
+      puja: { name: pujas.name, name_ne: pujas.nameNe, name_zh_hant: pujas.nameZhHant },
+      monastery: {
+        name: monasteries.name,
+        name_ne: monasteries.nameNe,
+        name_zh_hant: monasteries.nameZhHant,
+      },
       userId: users.id,
       phone: users.phone,
       email: users.email,

@@ -1,7 +1,17 @@
-import { addDays, dayInZone, LINKED_PAGES, orderPagePath, todayIn, zonedTimeToUtc } from '@puja/contract';
+import {
+  addDays,
+  catalogueText,
+  DEFAULT_LANGUAGE,
+  dayInZone,
+  LINKED_PAGES,
+  orderPagePath,
+  todayIn,
+  zonedTimeToUtc,
+} from '@puja/contract';
 import type { Database } from '../../db/client.ts';
 import { enqueueJob } from '../../jobs/job-queue.ts';
-import { noticeText, type PatronNotice, smsText } from '../../notices/notices.ts';
+import { noticeText, type PatronNotice, smsMessage } from '../../notices/notices.ts';
+import { smsBudget, smsSize } from '../../notices/sms-segments.ts';
 import { listStaffContacts } from '../orders/order-notices.queries.ts';
 import { firstNamesOfOrder } from '../orders/orders.queries.ts';
 import {
@@ -33,24 +43,38 @@ export function createRemindersService(dependencies: {
 }) {
   const { db, publicUrl, businessTimeZone } = dependencies;
 
-  /** What the reminder says of the puja's day and time, in Nepal time and, when known, the patron's. */
-  function reminderNotice(order: OrderToRemind): PatronNotice {
-    const base = { monastery: order.monastery, puja: order.puja, date: order.pujaDate };
-    if (!order.pujaTime) return { key: 'pujaReminder', params: base };
+  /**
+   * What the reminder says of the puja's day and time, in Nepal time and, when known, the patron's: "tomorrow",
+   * or "today" when a missed evening's reminder goes out after midnight.
+   */
+  function reminderNotice(order: OrderToRemind, today: boolean): PatronNotice {
+    const reader = order.language ?? DEFAULT_LANGUAGE;
+    const base = {
+      monastery: catalogueText(order.monastery, 'name', reader),
+      puja: catalogueText(order.puja, 'name', reader),
+      date: order.pujaDate,
+    };
+    if (!order.pujaTime) return { key: today ? 'pujaReminderToday' : 'pujaReminder', params: base };
     const yourTime = order.timeZone
       ? timeInZone(order.pujaDate, order.pujaTime, businessTimeZone, order.timeZone)
       : undefined;
-    return yourTime
-      ? { key: 'pujaReminderAtYourTime', params: { ...base, time: order.pujaTime, yourTime } }
-      : { key: 'pujaReminderAt', params: { ...base, time: order.pujaTime } };
+    if (yourTime)
+      return {
+        key: today ? 'pujaReminderTodayAtYourTime' : 'pujaReminderAtYourTime',
+        params: { ...base, time: order.pujaTime, yourTime },
+      };
+    return {
+      key: today ? 'pujaReminderTodayAt' : 'pujaReminderAt',
+      params: { ...base, time: order.pujaTime },
+    };
   }
 
-  async function remindPatron(order: OrderToRemind): Promise<boolean> {
+  async function remindPatron(order: OrderToRemind, today: boolean): Promise<boolean> {
     return db.transaction(async (tx) => {
       if (!(await claimReminder(tx, { kind: 'patron-day-before', subjectId: order.id, day: order.pujaDate })))
         return false;
       if (order.reminderChannel === 'none') return true;
-      const notice = reminderNotice(order);
+      const notice = reminderNotice(order, today);
       // E-mail when chosen and possible; otherwise the SMS every patron can receive.
       if (order.reminderChannel === 'email' && dependencies.email && order.email && order.emailNotices) {
         await enqueueJob(tx, 'send-email', { userId: order.userId, orderId: order.id, notice });
@@ -58,11 +82,16 @@ export function createRemindersService(dependencies: {
       }
       if (!dependencies.sms || !order.phone) return true;
       const { names, total } = await firstNamesOfOrder(tx, order.id, REMINDER_SMS_NAMES);
-      const text = [
-        `${order.number}: ${smsText(order.language, notice)}`,
-        ...(names.length > 0 ? [namesLine(order.language, names, total)] : []),
-        `${publicUrl}${orderPagePath(order.id)}`,
-      ].join(' ');
+      const reminder = `${order.number}: ${smsMessage(order.language, notice)}`;
+      const link = `${publicUrl}${orderPagePath(order.id)}`;
+      const withNames =
+        names.length > 0 ? `${reminder} ${namesLine(order.language, names, total)} ${link}` : undefined;
+      // The names as long as they keep the reminder within its SMS (docs/decisions/048); the order's page
+      // has them all.
+      const text =
+        withNames && smsSize(withNames).segments <= smsBudget(order.language)
+          ? withNames
+          : `${reminder} ${link}`;
       await enqueueJob(tx, 'send-sms', { to: order.phone, text });
       return true;
     });
@@ -70,16 +99,25 @@ export function createRemindersService(dependencies: {
 
   return {
     /**
-     * Reminds the patrons of tomorrow's approved pujas (tomorrow in Nepal at `now`). Run in the evening,
-     * Nepal time, and again each hour until midnight, so an order approved late is reminded too.
+     * Reminds the patrons of the approved pujas of the day after `slot`'s day in Nepal (the cron slot the
+     * run is for; `now` when run by hand). Run in the evening, Nepal time, and again each hour until
+     * midnight, so an order approved late is reminded too. A slot missed while the server was down and run
+     * after midnight (docs/decisions/042) reminds its day's pujas late, saying "today", once (the claim is
+     * per order and day), and leaves out a puja whose time has already come.
      */
-    async remindPatrons(now = new Date()): Promise<number> {
-      const tomorrow = addDays(todayIn(businessTimeZone, now), 1);
+    async remindPatrons(now = new Date(), slot = now): Promise<number> {
+      const day = addDays(todayIn(businessTimeZone, slot), 1);
+      const today = todayIn(businessTimeZone, now);
+      if (day < today) return 0;
+      const begun = (order: OrderToRemind) =>
+        order.pujaDate === today &&
+        order.pujaTime !== null &&
+        zonedTimeToUtc(order.pujaDate, order.pujaTime, businessTimeZone) <= now;
       let sent = 0;
       let afterId = 0;
       for (;;) {
-        const batch = await listOrdersToRemind(db, tomorrow, afterId, BATCH);
-        for (const order of batch) if (await remindPatron(order)) sent += 1;
+        const batch = await listOrdersToRemind(db, day, afterId, BATCH);
+        for (const order of batch) if (!begun(order) && (await remindPatron(order, day === today))) sent += 1;
         if (batch.length < BATCH) return sent;
         afterId = batch.at(-1)!.id;
       }
@@ -97,7 +135,7 @@ export function createRemindersService(dependencies: {
           for (const staff of await listStaffContacts(tx, monasteryId)) {
             await enqueueJob(tx, 'send-sms', {
               to: staff.phone!,
-              text: smsText(staff.language, {
+              text: smsMessage(staff.language, {
                 key: 'staffMorningRunSheet',
                 params: {
                   date: today,

@@ -1,5 +1,6 @@
 import {
   markNameReadEndpoint,
+  runSheetCsvEndpoint,
   runSheetEndpoint,
   runSheetPdfEndpoint,
   unmarkNameReadEndpoint,
@@ -27,6 +28,19 @@ export const runSheetRoutes: FastifyPluginAsyncZod<{ runSheet: RunSheetService }
         .header('content-disposition', `attachment; filename="${filename}"`)
         .header('cache-control', 'private, no-store')
         .send(pdf);
+    },
+    { config: { heavy: true } },
+  );
+  route(
+    app,
+    runSheetCsvEndpoint,
+    async (request, reply) => {
+      const { filename, csv } = await runSheet.csv(viewerOf(request), request.query.date);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .header('cache-control', 'private, no-store')
+        .send(csv);
     },
     { config: { heavy: true } },
   );

@@ -11,6 +11,7 @@ import {
 import type { Database } from '../../db/client.ts';
 import { renderRunSheetPdf } from '../../integrations/pdf/run-sheet-pdf.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { type CsvCell, instantCell, textCell, toCsvWithBom } from '../../lib/csv.ts';
 import type { Viewer } from '../../plugins/auth.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { findOrderName, listNamesOfOrders, type OrderNameRow } from '../orders/orders.queries.ts';
@@ -113,6 +114,39 @@ export function createRunSheetService(dependencies: {
       return { filename: `run-sheet-${sheet.date}.pdf`, pdf };
     },
 
+    /**
+     * The run of the day as CSV for a spreadsheet (docs/decisions/039's rules): one row per name in the
+     * sheet's order (an order without names has one row, its name empty), the tick's time in Nepal time
+     * with the offset.
+     */
+    async csv(staff: Viewer, date: string | undefined) {
+      const sheet = await read(staff, date);
+      const rows: CsvCell[][] = [];
+      for (const group of sheet.groups)
+        for (const order of group.orders) {
+          const orderCells: CsvCell[] = [
+            sheet.date,
+            group.time,
+            group.puja.name,
+            order.number,
+            order.status,
+            textCell(order.patron),
+          ];
+          const names = order.names.length > 0 ? order.names : [null];
+          for (const name of names)
+            rows.push([
+              ...orderCells,
+              textCell(name?.name ?? null),
+              name ? (name.departed ? 'yes' : 'no') : null,
+              textCell(name?.note ?? null),
+              textCell(order.intention),
+              instantCell(name?.read_at ?? null, businessTimeZone),
+              textCell(name?.read_by ?? null),
+            ]);
+        }
+      return { filename: `run-sheet-${sheet.date}.csv`, csv: toCsvWithBom(RUN_SHEET_CSV_COLUMNS, rows) };
+    },
+
     /** Ticks a name as read, now; a name already ticked keeps its first tick (and nothing is audited again). */
     async markRead(staff: Viewer, nameId: number): Promise<PrayerNameResponse> {
       const found = await tickableName(staff, nameId);
@@ -155,6 +189,21 @@ export function createRunSheetService(dependencies: {
   };
 }
 export type RunSheetService = ReturnType<typeof createRunSheetService>;
+
+const RUN_SHEET_CSV_COLUMNS = [
+  'puja_date',
+  'puja_time',
+  'puja',
+  'order',
+  'status',
+  'patron',
+  'name',
+  'departed',
+  'note',
+  'intention',
+  'read_at',
+  'read_by',
+];
 
 function toRunSheetName(name: OrderNameRow) {
   return { ...toPrayerName(name), read_by: name.readBy };

@@ -13,6 +13,7 @@ const staff = { a: '', b: '', aName: 'Lama Tenzin' };
 let patron = { token: '', id: 0 };
 let otherPatron = '';
 let admin = '';
+let staffAId = 0;
 let monasteryA = 0;
 let offeringA: Awaited<ReturnType<typeof offer>>;
 let offeringB: Awaited<ReturnType<typeof offer>>;
@@ -48,6 +49,7 @@ beforeAll(async () => {
       .set({ role: 'monastery', monasteryId: monastery, name })
       .where(eq(users.id, member.user.id));
     staff[key] = member.token;
+    if (key === 'a') staffAId = member.user.id;
   }
   const adminSession = await signInByPhone(harness, '9817100004');
   await db.update(users).set({ role: 'admin' }).where(eq(users.id, adminSession.user.id));
@@ -275,6 +277,69 @@ describe('the run sheet', () => {
     expect(nepaliPage).not.toContain('Run sheet');
     expect(
       (await harness.app.inject({ url: '/api/run-sheet.pdf?lang=fr', headers: bearer(staff.a) })).statusCode,
+    ).toBe(422);
+  });
+});
+
+describe('the run of a day as CSV', () => {
+  it('is one row per name with a byte-order mark, the tick in Nepal time with its offset, for the monastery’s staff only', async () => {
+    const day = addDays(today, -30);
+    const order = await orderWithNames(day, 'completed', names, '06:30');
+    await harness.database.db
+      .update(orderNames)
+      .set({ readAt: new Date('2026-01-05T01:00:00Z'), readBy: staffAId })
+      .where(eq(orderNames.id, order.names[0]!.id));
+    const withoutNames = await orderWithNames(day, 'approved', []);
+    const answer = await harness.app.inject({
+      url: `/api/run-sheet.csv?date=${day}`,
+      headers: bearer(staff.a),
+    });
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(answer.headers['content-disposition']).toBe(`attachment; filename="run-sheet-${day}.csv"`);
+    expect(answer.body.startsWith('\uFEFF')).toBe(true);
+    const lines = answer.body.slice(1).trimEnd().split('\r\n');
+    expect(lines[0]).toBe(
+      'puja_date,puja_time,puja,order,status,patron,name,departed,note,intention,read_at,read_by',
+    );
+    const numberOf = async (id: number) =>
+      (await harness.database.db.select({ number: orders.number }).from(orders).where(eq(orders.id, id)))[0]!
+        .number;
+    const number = await numberOf(order.id);
+    const [patronRow] = await harness.database.db
+      .select({ patronName: users.name })
+      .from(users)
+      .where(eq(users.id, patron.id));
+    const patronName = patronRow!.patronName;
+    expect(lines).toContain(
+      `${day},06:30,Tara Puja,${number},completed,"${patronName}","${names[0]!.name}",no,"","",2026-01-05T06:45:00+05:45,"${staff.aName}"`,
+    );
+    expect(lines).toContain(
+      `${day},06:30,Tara Puja,${number},completed,"${patronName}","陳淑華",yes,"2025年3月往生","",,""`,
+    );
+    // An order given no names still has its row: the puja is offered for the patron.
+    const emptyNumber = await numberOf(withoutNames.id);
+    expect(lines.filter((line) => line.includes(`,${emptyNumber},`))).toEqual([
+      `${day},,Tara Puja,${emptyNumber},approved,"${patronName}","",,"","",,""`,
+    ]);
+    expect(lines).toHaveLength(1 + names.length + 1);
+
+    expect((await harness.app.inject({ url: '/api/run-sheet.csv' })).statusCode).toBe(401);
+    expect(
+      (await harness.app.inject({ url: '/api/run-sheet.csv', headers: bearer(patron.token) })).statusCode,
+    ).toBe(403);
+    expect((await harness.app.inject({ url: '/api/run-sheet.csv', headers: bearer(admin) })).statusCode).toBe(
+      403,
+    );
+    // Another monastery's staff see only their own (empty) day.
+    const other = await harness.app.inject({
+      url: `/api/run-sheet.csv?date=${day}`,
+      headers: bearer(staff.b),
+    });
+    expect(other.body.slice(1).trimEnd().split('\r\n')).toHaveLength(1);
+    expect(
+      (await harness.app.inject({ url: '/api/run-sheet.csv?date=2026-13-45', headers: bearer(staff.a) }))
+        .statusCode,
     ).toBe(422);
   });
 });

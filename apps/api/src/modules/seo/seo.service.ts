@@ -1,9 +1,11 @@
+import { LANGUAGES, localizedPath } from '@puja/contract';
 import type { Database } from '../../db/client.ts';
 import { listSitemapMonasteries, listSitemapPujas, type SitemapRow } from './seo.queries.ts';
 
 /**
  * What search engines read (docs/api.md#pictures-and-findability): `/sitemap.xml` lists every public page a visitor
- * can reach (addresses from PUBLIC_URL, as people use them), and `/robots.txt` keeps crawlers out of the
+ * can reach (addresses from PUBLIC_URL, as people use them), at its address in each language
+ * (docs/decisions/047), and `/robots.txt` keeps crawlers out of the
  * back offices, the patron's own pages, sign-in and the API.
  */
 
@@ -17,9 +19,13 @@ const CLOSED_PREFIXES = [
   '/orders',
   '/account-settings',
   '/direct-order',
+  // A gift's page, by its private link (docs/decisions/054).
+  '/dedication/',
   '/lets-begin',
   '/api/',
   '/simulator/',
+  // "Pay for me" links: a token is for the person it was given to (docs/decisions/051).
+  '/pay/',
 ] as const;
 /**
  * The staff's pages live under `/monastery/`, beside the public `/monastery/{slug}`: each is closed by
@@ -64,10 +70,13 @@ export function createSeoService(dependencies: { db: Database; publicUrl: string
         ...pujaRows.map(pageOf('/puja')),
         ...INFORMATION_PAGES.map((path) => ({ path })),
       ];
-      const entries = urls.map(({ path, lastModified }) => {
-        const lastmod = lastModified ? `<lastmod>${lastModified.toISOString()}</lastmod>` : '';
-        return `  <url><loc>${escapeXml(publicUrl + path)}</loc>${lastmod}</url>`;
-      });
+      // Each page in English, then in the other languages: the pages' own hreflang links tie them together.
+      const entries = LANGUAGES.flatMap((language) =>
+        urls.map(({ path, lastModified }) => {
+          const lastmod = lastModified ? `<lastmod>${lastModified.toISOString()}</lastmod>` : '';
+          return `  <url><loc>${escapeXml(publicUrl + localizedPath(path, language))}</loc>${lastmod}</url>`;
+        }),
+      );
       return [
         '<?xml version="1.0" encoding="UTF-8"?>',
         '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',

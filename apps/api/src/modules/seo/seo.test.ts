@@ -44,22 +44,30 @@ describe('GET /sitemap.xml', () => {
     expect(response.body).toMatch(
       /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">\n/,
     );
-    expect([...entries(response.body).keys()]).toEqual([
-      `${PUBLIC_URL}/`,
-      `${PUBLIC_URL}/monasteries`,
-      `${PUBLIC_URL}/pujas`,
-      `${PUBLIC_URL}/monastery/kopan-monastery`,
-      `${PUBLIC_URL}/monastery/puja-gompa`,
+    const pages = [
+      '/',
+      '/monasteries',
+      '/pujas',
+      '/monastery/kopan-monastery',
+      '/monastery/puja-gompa',
       // An open monastery's own special puja; a closed one's is not listed.
-      `${PUBLIC_URL}/puja/kopan-special`,
-      `${PUBLIC_URL}/puja/tara-puja`,
-      `${PUBLIC_URL}/about`,
-      `${PUBLIC_URL}/contact`,
-      `${PUBLIC_URL}/faq`,
-      `${PUBLIC_URL}/terms`,
-      `${PUBLIC_URL}/privacy`,
-      `${PUBLIC_URL}/refunds`,
-    ]);
+      '/puja/kopan-special',
+      '/puja/tara-puja',
+      '/about',
+      '/contact',
+      '/faq',
+      '/terms',
+      '/privacy',
+      '/refunds',
+    ];
+    // Each in English at the root, then in Nepali and Chinese under their prefix (docs/decisions/047).
+    expect([...entries(response.body).keys()]).toEqual(
+      ['', '/ne', '/zh-Hant'].flatMap((prefix) =>
+        pages.map((page) => `${PUBLIC_URL}${prefix}${prefix && page === '/' ? '' : page}`),
+      ),
+    );
+    const kopan = entries(response.body).get(`${PUBLIC_URL}/monastery/kopan-monastery`);
+    expect(entries(response.body).get(`${PUBLIC_URL}/zh-Hant/monastery/kopan-monastery`)).toBe(kopan);
   });
 
   it('dates each page by its row, and the lists by their newest row', async () => {

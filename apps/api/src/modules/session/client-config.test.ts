@@ -17,7 +17,7 @@ describe('GET /api/client-config', () => {
       captcha: { provider: 'none', site_key: null },
       support: { email: null, phone: null },
       social: { facebook: null, instagram: null },
-      payments: { test_mode: false },
+      payments: { test_mode: false, cards_enabled: false },
     });
   });
 
@@ -36,14 +36,14 @@ describe('GET /api/client-config', () => {
       PAYMENT_MODE: 'sandbox',
       ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION: 'true',
     });
-    expect(testSite.payments).toEqual({ test_mode: true });
+    expect(testSite.payments).toEqual({ test_mode: true, cards_enabled: false });
     const live = await clientConfig({
       ...production,
       PAYMENT_MODE: 'live',
       ESEWA_PRODUCT_CODE: 'EPAYTEST',
       ESEWA_SECRET_KEY: 'esewa-secret',
     });
-    expect(live.payments).toEqual({ test_mode: false });
+    expect(live.payments).toEqual({ test_mode: false, cards_enabled: false });
   });
 
   it('answers the contacts and social pages the deployment set', async () => {

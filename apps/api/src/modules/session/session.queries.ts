@@ -2,6 +2,7 @@ import type { Language } from '@puja/contract';
 import { and, eq, gt, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Database, Executor, Transaction } from '../../db/client.ts';
 import { sessions, signInCodes, users } from '../../db/schema/index.ts';
+import { nextVersion } from '../../lib/record-version.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -71,7 +72,12 @@ export async function updateUserDetails(
   userId: number,
   details: { name: string; email: string | null },
 ) {
-  const [row] = await db.update(users).set(details).where(eq(users.id, userId)).returning();
+  // The fields an administrator's user form edits too: a change of them is a new version (docs/decisions/040).
+  const [row] = await db
+    .update(users)
+    .set({ ...details, version: nextVersion(users.version) })
+    .where(eq(users.id, userId))
+    .returning();
   return row!;
 }
 

@@ -36,8 +36,9 @@ export const sessionRoutes: FastifyPluginAsync<{
       facebook: app.config.SOCIAL_FACEBOOK_URL ?? null,
       instagram: app.config.SOCIAL_INSTAGRAM_URL ?? null,
     },
-    // A production site on the providers' test systems: every page says payments are tests.
-    payments: { test_mode: app.config.paymentsAreTests },
+    // A production site on the providers' test systems: every page says payments are tests. Cards are on
+    // where the deployment has a Stripe account (docs/decisions/052).
+    payments: { test_mode: app.config.paymentsAreTests, cards_enabled: app.config.cardsEnabled },
   }));
 
   route(app, sendOtpEndpoint, (request) =>

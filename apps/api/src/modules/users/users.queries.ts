@@ -2,6 +2,7 @@ import { USERS_PAGE_SIZE } from '@puja/contract';
 import { and, asc, count, eq, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Executor, RowLock, Transaction } from '../../db/client.ts';
 import { auditEntries, messages, monasteries, orderImages, orders, users } from '../../db/schema/index.ts';
+import { nextVersion } from '../../lib/record-version.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -80,7 +81,11 @@ export async function insertUser(tx: Transaction, values: UserValues): Promise<U
 }
 
 export async function updateUser(tx: Transaction, id: number, values: UserValues): Promise<UserRow> {
-  const [updated] = await tx.update(users).set(values).where(eq(users.id, id)).returning();
+  const [updated] = await tx
+    .update(users)
+    .set({ ...values, version: nextVersion(users.version) })
+    .where(eq(users.id, id))
+    .returning();
   return updated!;
 }
 

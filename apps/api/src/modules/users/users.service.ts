@@ -12,6 +12,7 @@ import {
 } from '@puja/contract';
 import type { Database, Executor, RowLock } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { refuseStaleVersion } from '../../lib/record-version.ts';
 import { toSessionUser, type Viewer } from '../../plugins/auth.ts';
 import { type AuditFields, changedFields, recordAudit } from '../audit/audit.service.ts';
 import { revokeSessionsOfUser } from '../session/session.queries.ts';
@@ -44,6 +45,7 @@ export interface UserFormInput {
   monastery?: number | undefined;
   password?: string | undefined;
   cpassword?: string | undefined;
+  version?: number | undefined;
 }
 
 export function createUsersService(dependencies: { db: Database }) {
@@ -144,6 +146,7 @@ export function createUsersService(dependencies: { db: Database }) {
       const checked = await checkForm(input, { existingId: id, passwordRequired: false });
       await db.transaction(async (tx) => {
         const current = await findActive(tx, id, 'no key update');
+        await refuseStaleVersion(tx, current, input.version, { type: 'user', id, actions: ['update'] });
         const updated = await updateUser(tx, id, {
           name: input.name.trim(),
           email: input.email,

@@ -2,6 +2,7 @@ import { addDays, todayIn, USERS_PAGE_SIZE } from '@puja/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertMonastery, insertPuja, offer } from '../../../test/catalogue-fixtures.ts';
+import { asFormSends } from '../../../test/record-versions.ts';
 import { bearer, freshAddress, signInByPhone } from '../../../test/session-helpers.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { users } from '../../db/schema/index.ts';
@@ -107,12 +108,15 @@ describe('creating users', () => {
 describe('updating and deleting users', () => {
   it('updates a user without touching the password unless one is sent; a new role applies at once', async () => {
     const patron = await signInByPhone(harness, '9819100040');
-    const update = (payload: object) =>
+    const update = async (payload: object) =>
       harness.app.inject({
         method: 'POST',
         url: `/api/user/${patron.user.id}`,
         headers: bearer(admin.token),
-        payload: { _method: 'patch', ...payload },
+        payload: await asFormSends(harness.database.db, 'POST', `/api/user/${patron.user.id}`, {
+          _method: 'patch',
+          ...payload,
+        }),
       });
     const response = await update(
       form({
@@ -142,13 +146,12 @@ describe('updating and deleting users', () => {
       method: 'PATCH',
       url: `/api/user/${admin.id}`,
       headers: bearer(admin.token),
-      payload: form({
-        email: 'admin@example.org',
-        phone: '9819100001',
-        role: 'user',
-        password: '',
-        cpassword: '',
-      }),
+      payload: await asFormSends(
+        harness.database.db,
+        'PATCH',
+        `/api/user/${admin.id}`,
+        form({ email: 'admin@example.org', phone: '9819100001', role: 'user', password: '', cpassword: '' }),
+      ),
     });
     expect(demote.statusCode).toBe(409);
     expect(

@@ -1,24 +1,29 @@
 import '../../lib/staff-strings.ts';
-import { Anchor, AppShell, Box, Burger, Group, NavLink, Text } from '@mantine/core';
+import { Anchor, AppShell, Box, Group, NavLink, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { Role } from '@puja/contract';
 import {
+  IconBrowserCheck,
   IconBuildingBank,
   IconBuildingMonument,
+  IconCalendarCog,
   IconCash,
   IconClipboardList,
   IconCoins,
+  IconFileDescription,
   IconFlame,
   IconHistory,
   IconLayoutDashboard,
   IconListCheck,
   IconMessageReport,
   IconUsers,
+  IconUsersGroup,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { AppLogo } from '../../components/app-logo.tsx';
 import { LanguageSelect } from '../../components/language-select.tsx';
+import { MenuBurger } from '../../components/menu-burger.tsx';
 import { sessionLabel, useSession } from '../../lib/session.ts';
 import { AwaitingActionCount, AwaitingActionLink } from './awaiting-action-count.tsx';
 import { BACK_OFFICE_MENUS, type BackOfficeMenuItem, isMenuItemActive } from './back-office-menu.ts';
@@ -37,6 +42,10 @@ const ICONS: Record<BackOfficeMenuItem['icon'], typeof IconLayoutDashboard> = {
   audit: IconHistory,
   runSheet: IconListCheck,
   earnings: IconCoins,
+  team: IconUsersGroup,
+  ownPage: IconFileDescription,
+  pageReviews: IconBrowserCheck,
+  orderDays: IconCalendarCog,
 };
 
 const AREA_LABELS = {
@@ -71,13 +80,11 @@ export function BackOfficeLayout({ area }: BackOfficeLayoutProps) {
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
-            <Burger
+            <MenuBurger
               opened={navbarOpened}
               onClick={navbar.toggle}
               hiddenFrom="sm"
-              size="sm"
-              aria-label={navbarOpened ? t('nav.closeMenu') : t('nav.openMenu')}
-              aria-expanded={navbarOpened}
+              label={navbarOpened ? t('nav.closeMenu') : t('nav.openMenu')}
             />
             <Anchor component={Link} to="/" underline="never" aria-label={t('nav.home')}>
               <AppLogo size={32} nameVisibleFrom="xs" />

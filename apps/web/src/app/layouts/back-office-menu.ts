@@ -15,7 +15,11 @@ export interface BackOfficeMenuItem {
     | 'nav.orders'
     | 'staff:backOffice.audit'
     | 'staff:backOffice.runSheet'
-    | 'staff:backOffice.earnings';
+    | 'staff:backOffice.earnings'
+    | 'staff:backOffice.team'
+    | 'staff:backOffice.ownPage'
+    | 'staff:backOffice.pageReviews'
+    | 'staff:backOffice.orderDays';
   icon:
     | 'dashboard'
     | 'monastery'
@@ -27,7 +31,11 @@ export interface BackOfficeMenuItem {
     | 'orders'
     | 'audit'
     | 'runSheet'
-    | 'earnings';
+    | 'earnings'
+    | 'team'
+    | 'ownPage'
+    | 'pageReviews'
+    | 'orderDays';
   /** A number beside the label: the paid orders waiting for the staff's approval, polled. */
   count?: 'awaitingAction';
 }
@@ -39,9 +47,11 @@ export const BACK_OFFICE_MENUS: Record<Role, readonly BackOfficeMenuItem[]> = {
     { to: '/admin/orders', label: 'nav.orders', icon: 'orders' },
     { to: '/admin/monastery', label: 'staff:backOffice.monastery', icon: 'monastery' },
     { to: '/admin/puja', label: 'staff:backOffice.puja', icon: 'puja' },
+    { to: '/admin/order-days', label: 'staff:backOffice.orderDays', icon: 'orderDays' },
     { to: '/admin/manage-user', label: 'staff:backOffice.users', icon: 'users' },
     { to: '/admin/payments', label: 'staff:backOffice.payments', icon: 'payments' },
     { to: '/admin/payouts', label: 'staff:backOffice.payouts', icon: 'payouts' },
+    { to: '/admin/page-reviews', label: 'staff:backOffice.pageReviews', icon: 'pageReviews' },
     { to: '/admin/concerns', label: 'staff:backOffice.concerns', icon: 'concerns' },
     { to: '/admin/audit', label: 'staff:backOffice.audit', icon: 'audit' },
   ],
@@ -50,7 +60,10 @@ export const BACK_OFFICE_MENUS: Record<Role, readonly BackOfficeMenuItem[]> = {
     { to: '/monastery/orders', label: 'nav.orders', icon: 'orders', count: 'awaitingAction' },
     { to: '/monastery/run-sheet', label: 'staff:backOffice.runSheet', icon: 'runSheet' },
     { to: '/monastery/puja', label: 'staff:backOffice.puja', icon: 'puja' },
+    { to: '/monastery/order-days', label: 'staff:backOffice.orderDays', icon: 'orderDays' },
     { to: '/monastery/earnings', label: 'staff:backOffice.earnings', icon: 'earnings' },
+    { to: '/monastery/page', label: 'staff:backOffice.ownPage', icon: 'ownPage' },
+    { to: '/monastery/team', label: 'staff:backOffice.team', icon: 'team' },
   ],
   user: [],
 };

@@ -1,4 +1,3 @@
-import { Anchor, Burger, Button, Container, Group } from '@mantine/core';
 import { useDisclosure, useWindowEvent } from '@mantine/hooks';
 import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,13 +6,21 @@ import { AppLogo } from '../../components/app-logo.tsx';
 import gridClasses from '../../components/card-grid.module.css';
 import { CurrencySelect } from '../../components/currency-select.tsx';
 import { LanguageSelect } from '../../components/language-select.tsx';
+import { MenuBurger } from '../../components/menu-burger.tsx';
+import {
+  ANCHOR_CLASS_NAME,
+  PlainButtonLink,
+  PlainContainer,
+  PlainGroup,
+} from '../../components/plain-ui.tsx';
 import { StaticPart } from '../../components/static-part.tsx';
 import { useSiteContacts } from '../../features/info-pages/api/get-site-contacts.ts';
 import { ROLE_HOME_PATHS } from '../../lib/role-areas.ts';
 import { type SessionState, sessionLabel, useSession } from '../../lib/session.ts';
+import { useLocalPath } from '../../lib/use-local-path.ts';
+import { useLanguageOfAddress } from '../use-language-of-address.ts';
 import { PageOutlet } from './page-outlet.tsx';
 import type { TopBarLink } from './phone-menu.tsx';
-import { ProfileButton } from './profile-button.tsx';
 import classes from './public-layout.module.css';
 
 // The dropdown's positioning code is only for signed-in people; visitors never download it.
@@ -21,6 +28,11 @@ const ProfileMenu = lazy(async () => ({ default: (await import('./profile-menu.t
 // The footer is links and text: a rendered page keeps the server's HTML of it (docs/decisions/032).
 const SiteFooter = lazy(async () => ({ default: (await import('./site-footer.tsx')).SiteFooter }));
 const PhoneMenu = lazy(async () => ({ default: (await import('./phone-menu.tsx')).PhoneMenu }));
+// Shown while the profile menu's code loads; it is the library's Button, which the first page does without
+// (docs/decisions/050), so it comes in its own small chunk, asked for beside the menu's.
+const ProfileButton = lazy(async () => ({
+  default: (await import('./profile-button.tsx')).ProfileButton,
+}));
 
 /**
  * The top bar's links (docs/product.md#public-layout): Monasteries and Pujas for everyone; a patron also gets Direct Order and
@@ -28,9 +40,10 @@ const PhoneMenu = lazy(async () => ({ default: (await import('./phone-menu.tsx')
  */
 function useTopBarLinks(session: SessionState): TopBarLink[] {
   const { t } = useTranslation();
+  const localPath = useLocalPath();
   const links = [
-    { to: '/monasteries', label: t('nav.monasteries') },
-    { to: '/pujas', label: t('nav.pujas') },
+    { to: localPath('/monasteries'), label: t('nav.monasteries') },
+    { to: localPath('/pujas'), label: t('nav.pujas') },
   ];
   if (!session.token) return links;
   if (session.role === 'admin' || session.role === 'monastery') {
@@ -50,6 +63,8 @@ function useTopBarLinks(session: SessionState): TopBarLink[] {
 export function PublicLayout() {
   const { t, i18n } = useTranslation();
   const session = useSession();
+  const localPath = useLocalPath();
+  useLanguageOfAddress();
   const siteContacts = useSiteContacts();
   const [menuOpened, menu] = useDisclosure(false);
   // The phone menu's code loads when it is first opened; it then stays, so closing it can fold it away.
@@ -74,18 +89,18 @@ export function PublicLayout() {
   return (
     <div className={classes.shell}>
       <header className={classes.header}>
-        <Container size="lg" h="100%">
-          <Group h="100%" justify="space-between" wrap="nowrap">
-            <Anchor component={Link} to="/" underline="never" aria-label={t('nav.home')} onClick={menu.close}>
-              <AppLogo />
-            </Anchor>
-            <Group
-              component="nav"
-              aria-label={t('nav.label')}
-              gap="lg"
-              visibleFrom={breakpoint}
-              wrap="nowrap"
+        <PlainContainer size="lg" style={{ height: '100%' }}>
+          <PlainGroup gap="md" justify="space-between" style={{ height: '100%' }}>
+            <Link
+              to={localPath('/')}
+              className={ANCHOR_CLASS_NAME}
+              data-underline="never"
+              aria-label={t('nav.home')}
+              onClick={menu.close}
             >
+              <AppLogo />
+            </Link>
+            <PlainGroup component="nav" aria-label={t('nav.label')} gap="lg" visibleFrom={breakpoint}>
               {links.map((link) => (
                 <NavLink key={link.to} to={link.to} className={classes.navLink}>
                   {link.label}
@@ -93,33 +108,36 @@ export function PublicLayout() {
               ))}
               {signedIn ? (
                 <Suspense
-                  fallback={<ProfileButton label={label} onClick={() => setProfileMenuAsked(true)} />}
+                  fallback={
+                    <Suspense fallback={null}>
+                      <ProfileButton label={label} onClick={() => setProfileMenuAsked(true)} />
+                    </Suspense>
+                  }
                 >
                   <ProfileMenu label={label} withSettings={withSettings} opened={profileMenuAsked} />
                 </Suspense>
               ) : (
-                <Button component={Link} to="/auth" variant="outline">
+                <PlainButtonLink to="/auth" variant="outline">
                   {t('nav.loginSignup')}
-                </Button>
+                </PlainButtonLink>
               )}
-            </Group>
-            <Group gap="sm" wrap="nowrap">
+            </PlainGroup>
+            <PlainGroup gap="sm">
               {/* On a phone they are in the menu: the bar has no room for them beside the name. */}
-              <Group gap="sm" wrap="nowrap" visibleFrom="xs">
+              <PlainGroup gap="sm" visibleFrom="xs">
                 <LanguageSelect />
                 <CurrencySelect />
-              </Group>
-              <Burger
+              </PlainGroup>
+              <MenuBurger
                 opened={menuOpened}
                 onClick={menu.toggle}
                 hiddenFrom={breakpoint}
-                aria-label={menuOpened ? t('nav.closeMenu') : t('nav.openMenu')}
-                aria-expanded={menuOpened}
-                aria-controls={menuWanted ? menuId : undefined}
+                label={menuOpened ? t('nav.closeMenu') : t('nav.openMenu')}
+                controls={menuWanted ? menuId : undefined}
               />
-            </Group>
-          </Group>
-        </Container>
+            </PlainGroup>
+          </PlainGroup>
+        </PlainContainer>
         {menuWanted && (
           <Suspense fallback={null}>
             <PhoneMenu
@@ -135,9 +153,9 @@ export function PublicLayout() {
         )}
       </header>
       <main className={classes.main}>
-        <Container size="lg" py="xl">
+        <PlainContainer size="lg" style={{ paddingBlock: 'var(--mantine-spacing-xl)' }}>
           <PageOutlet />
-        </Container>
+        </PlainContainer>
       </main>
       <StaticPart
         id="site-footer"

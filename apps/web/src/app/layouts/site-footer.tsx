@@ -6,6 +6,7 @@ import gridClasses from '../../components/card-grid.module.css';
 import { INFO_PAGE_LINKS } from '../../features/info-pages/info-page-links.ts';
 import { ROLE_HOME_PATHS } from '../../lib/role-areas.ts';
 import type { SessionState } from '../../lib/session.ts';
+import { useLocalPath } from '../../lib/use-local-path.ts';
 import { FooterColumn } from './footer-column.tsx';
 import classes from './public-layout.module.css';
 import { SocialLinks } from './social-links.tsx';
@@ -27,6 +28,7 @@ function useMyAccountLink(session: SessionState): { to: string; label: string } 
 export function SiteFooter({ session }: { session: SessionState }) {
   const { t } = useTranslation();
   const myAccount = useMyAccountLink(session);
+  const localPath = useLocalPath();
   return (
     <footer className={classes.footer}>
       <Container size="lg" py="xl">
@@ -39,12 +41,12 @@ export function SiteFooter({ session }: { session: SessionState }) {
             <FooterColumn heading={t('footer.quickLinks')}>
               <ul className={classes.footerList}>
                 <li>
-                  <Link to="/monasteries" className={classes.footerLink}>
+                  <Link to={localPath('/monasteries')} className={classes.footerLink}>
                     {t('nav.monasteries')}
                   </Link>
                 </li>
                 <li>
-                  <Link to="/pujas" className={classes.footerLink}>
+                  <Link to={localPath('/pujas')} className={classes.footerLink}>
                     {t('nav.pujas')}
                   </Link>
                 </li>
@@ -64,7 +66,7 @@ export function SiteFooter({ session }: { session: SessionState }) {
             <ul className={classes.footerList}>
               {INFO_PAGE_LINKS.map((link) => (
                 <li key={link.path}>
-                  <Link to={link.path} className={classes.footerLink}>
+                  <Link to={localPath(link.path)} className={classes.footerLink}>
                     {t(link.labelKey)}
                   </Link>
                 </li>

@@ -14,6 +14,7 @@ import { type SessionState, useSession } from '../../../lib/session.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useChangePassword } from '../api/change-password.ts';
 import { useUpdateUserDetails } from '../api/update-user-details.ts';
+import { StaffNoticesSection } from '../components/staff-notices-section.tsx';
 import { UserDetailsFields } from '../components/user-details-fields.tsx';
 import { useUserDetailsForm } from '../hooks/use-user-details-form.ts';
 
@@ -31,6 +32,7 @@ export function BackOfficeAccountPage() {
       <Title order={1}>{t('ownAccount.title')}</Title>
       {/* A fresh form once the session's user is known (a stored token alone waits for `GET /api/me`). */}
       <OwnDetailsForm key={session.user_id ?? 'unknown'} session={session} />
+      {session.role === 'monastery' && <StaffNoticesSection />}
       <OwnPasswordForm />
     </Stack>
   );

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { newUserRows, revenueRows } from './dashboard-data.ts';
 
 describe('revenueRows', () => {
-  it('makes one row per month, oldest first, with each wallet (0 when missing)', () => {
+  it('makes one row per month, oldest first, with each provider (0 when missing)', () => {
     expect(
       revenueRows([
         { month: '2026-03', provider: 'khalti', paidRevenue: 4000.5 },
@@ -10,8 +10,8 @@ describe('revenueRows', () => {
         { month: '2026-03', provider: 'esewa', paidRevenue: 2500 },
       ]),
     ).toEqual([
-      { month: '2026-02', label: 'Feb 2026', esewa: 1500, khalti: 0 },
-      { month: '2026-03', label: 'Mar 2026', esewa: 2500, khalti: 4000.5 },
+      { month: '2026-02', label: 'Feb 2026', esewa: 1500, khalti: 0, stripe: 0 },
+      { month: '2026-03', label: 'Mar 2026', esewa: 2500, khalti: 4000.5, stripe: 0 },
     ]);
   });
 });

@@ -1,4 +1,4 @@
-import type { AdminStatsResponse, OrderStatus, PaymentMethod } from '@puja/contract';
+import type { AdminStatsResponse, OrderStatus, PaymentMethod, PaymentProvider } from '@puja/contract';
 import { PAYMENT_METHODS } from '@puja/contract';
 import dayjs from 'dayjs';
 import { formatNumber } from '../../../lib/formatting.ts';
@@ -10,7 +10,7 @@ export function formatCount(value: number): string {
 
 /** The dashboard's charts take rows keyed by series; the contract sends one entry per month and provider. */
 
-export type RevenueRow = { month: string; label: string } & Record<PaymentMethod, number>;
+export type RevenueRow = { month: string; label: string } & Record<PaymentProvider, number>;
 
 /** One row per month, oldest first, with each provider's paid revenue (0 when none). */
 export function revenueRows(revenueByMonth: AdminStatsResponse['revenueByMonth']): RevenueRow[] {
@@ -18,7 +18,7 @@ export function revenueRows(revenueByMonth: AdminStatsResponse['revenueByMonth']
   for (const entry of revenueByMonth) {
     let row = rows.get(entry.month);
     if (!row) {
-      row = { month: entry.month, label: monthLabel(entry.month), esewa: 0, khalti: 0 };
+      row = { month: entry.month, label: monthLabel(entry.month), esewa: 0, khalti: 0, stripe: 0 };
       rows.set(entry.month, row);
     }
     row[entry.provider] += entry.paidRevenue;

@@ -11,6 +11,8 @@ import {
 
 export interface CatalogueItemUpdate extends CatalogueItemSubmission {
   id: number;
+  /** The version the form was opened at (docs/decisions/040). */
+  version: number | undefined;
 }
 
 /**

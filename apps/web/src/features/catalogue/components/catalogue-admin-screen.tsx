@@ -1,4 +1,5 @@
 import { Grid, Paper, Skeleton, Stack, Title } from '@mantine/core';
+import { catalogueTextsOf } from '@puja/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
@@ -17,7 +18,8 @@ import { CatalogueItemCreateCard } from './catalogue-item-create-card.tsx';
 import { CatalogueItemEditModal } from './catalogue-item-edit-modal.tsx';
 import { CatalogueItemsTable } from './catalogue-items-table.tsx';
 
-const searchTextOf = (item: AdminCatalogueItem) => [item.name];
+// Found by its name in any language entered (docs/decisions/049).
+const searchTextOf = (item: AdminCatalogueItem) => catalogueTextsOf(item, 'name');
 
 /**
  * `/admin/monastery` and `/admin/puja` (docs/product.md#admin-monasteries-and-pujas, the same layout): the table with search and pages, the

@@ -2,8 +2,10 @@ import { Card, Text, Title } from '@mantine/core';
 import { type MonasterySummary, PREVIEW_LENGTH, type Puja } from '@puja/contract';
 import { Link } from 'react-router';
 import { ResponsivePicture } from '../../../components/responsive-picture.tsx';
+import { useCatalogueText } from '../../../lib/catalogue-text.ts';
 import { PICTURE_SIZES } from '../../../lib/picture-sources.ts';
 import { previewText } from '../../../lib/text.ts';
+import { useLocalPath } from '../../../lib/use-local-path.ts';
 import { monasteryPath, pujaPath } from '../utils/catalogue-paths.ts';
 import classes from './catalogue-card.module.css';
 
@@ -29,6 +31,7 @@ export function CatalogueCard({
   titleOrder,
   priority = false,
 }: CatalogueCardProps) {
+  const localPath = useLocalPath();
   return (
     <Card withBorder padding="md" className={classes.card} component="article">
       <Card.Section>
@@ -41,7 +44,7 @@ export function CatalogueCard({
         />
       </Card.Section>
       <Title order={titleOrder} fz="h4" mt="md">
-        <Link to={to} className={classes.link}>
+        <Link to={localPath(to)} className={classes.link}>
           {name}
         </Link>
       </Title>
@@ -64,12 +67,13 @@ export function MonasteryCard({
   titleOrder: TitleOrder;
   priority?: boolean;
 }) {
+  const text = useCatalogueText();
   return (
     <CatalogueCard
       to={monasteryPath(monastery)}
-      name={monastery.name}
+      name={text(monastery, 'name')}
       imagePath={monastery.image_path}
-      description={monastery.description}
+      description={text(monastery, 'description')}
       previewLength={PREVIEW_LENGTH.monasteryCard}
       titleOrder={titleOrder}
       priority={priority}
@@ -87,12 +91,13 @@ export function PujaCard({
   titleOrder: TitleOrder;
   priority?: boolean;
 }) {
+  const text = useCatalogueText();
   return (
     <CatalogueCard
       to={pujaPath(puja)}
-      name={puja.name}
+      name={text(puja, 'name')}
       imagePath={puja.image_path}
-      description={puja.description}
+      description={text(puja, 'description')}
       previewLength={PREVIEW_LENGTH.pujaCard}
       titleOrder={titleOrder}
       priority={priority}

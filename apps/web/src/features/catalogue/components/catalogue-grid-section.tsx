@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { CardGrid } from '../../../components/card-grid.tsx';
 import { CardGridSkeleton } from '../../../components/card-grid-skeleton.tsx';
 import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
+import { useLocalPath } from '../../../lib/use-local-path.ts';
 
 interface CatalogueGridSectionProps<TData, TItem> {
   heading: string;
@@ -33,6 +34,7 @@ export function CatalogueGridSection<TData, TItem>({
   moreLink,
 }: CatalogueGridSectionProps<TData, TItem>) {
   const headingId = useId();
+  const localPath = useLocalPath();
 
   let content: ReactNode;
   if (query.isPending) {
@@ -61,7 +63,7 @@ export function CatalogueGridSection<TData, TItem>({
           {heading}
         </Title>
         {moreLink && (
-          <Anchor component={Link} to={moreLink.to} fw={600}>
+          <Anchor component={Link} to={localPath(moreLink.to)} fw={600}>
             {moreLink.label}
           </Anchor>
         )}

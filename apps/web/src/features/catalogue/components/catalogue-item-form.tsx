@@ -1,7 +1,9 @@
 import { Group, Radio, Stack, Textarea, TextInput } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CatalogueTranslationFields } from '../../../components/catalogue-translation-fields.tsx';
 import { ImageDropzone } from '../../../components/image-dropzone.tsx';
+import { StaleVersionAlert } from '../../../components/stale-version-alert.tsx';
 import type { CatalogueItemFormState } from '../hooks/use-catalogue-item-form.ts';
 
 interface CatalogueItemFormProps {
@@ -9,7 +11,10 @@ interface CatalogueItemFormProps {
   actions: ReactNode;
 }
 
-/** A monastery's or puja's fields (docs/product.md#form-rules): name, image, description and status, all required. */
+/**
+ * A monastery's or puja's fields (docs/product.md#form-rules): name, image, description and status, all
+ * required; the name and description in Nepali and Chinese, optional (docs/decisions/049).
+ */
 export function CatalogueItemForm({ editor, actions }: CatalogueItemFormProps) {
   const { t } = useTranslation('admin');
   const { form } = editor;
@@ -17,6 +22,7 @@ export function CatalogueItemForm({ editor, actions }: CatalogueItemFormProps) {
   return (
     <form onSubmit={editor.submit} noValidate>
       <Stack gap="md">
+        <StaleVersionAlert stale={editor.stale} onReload={editor.reload} />
         <TextInput label={t('catalogue.name')} required maxLength={120} {...form.getInputProps('name')} />
         <ImageDropzone
           value={form.values.image}
@@ -33,6 +39,7 @@ export function CatalogueItemForm({ editor, actions }: CatalogueItemFormProps) {
           maxRows={10}
           {...form.getInputProps('description')}
         />
+        <CatalogueTranslationFields form={form} />
         <Radio.Group label={t('catalogue.status')} required {...form.getInputProps('status')}>
           <Group mt="xs" gap="lg">
             <Radio value="1" label={t('catalogue.open')} />

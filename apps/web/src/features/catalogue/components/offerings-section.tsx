@@ -95,7 +95,10 @@ export function OfferingsSection<T extends Offering>({
             miw={220}
           />
           {/* Before the app runs (or without it) the form is sent to the server, which answers with the cards. */}
-          <Button type="submit" variant="light" maw={{ base: '100%', xs: 160 }}>
+          {/* The whole row on a phone (under 36rem, Mantine's xs), 10rem beside the fields above it: written
+              without a media query, since a responsive style prop becomes a <style> inside the page's body,
+              which HTML does not allow (issue 31). */}
+          <Button type="submit" variant="light" maw="max(10rem, (36rem - 100vw) * 1000)">
             {t('searchSubmit')}
           </Button>
         </Group>

@@ -1,10 +1,14 @@
 import { catalogueItemFieldsSchema } from '@puja/contract';
+import { useQueryClient } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { endedTheSession, reasonOf, showServerErrors, useContractForm } from '../../../lib/contract-form.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { useStaleVersion } from '../../../lib/use-stale-version.ts';
 import type { AdminCatalogueItem, CatalogueKind } from '../api/catalogue-item-requests.ts';
+import { adminCatalogueQueryKey } from '../api/catalogue-item-requests.ts';
 import { useCreateCatalogueItem } from '../api/create-catalogue-item.ts';
+import { catalogueItemsQueryOptions } from '../api/get-catalogue-items.ts';
 import { useUpdateCatalogueItem } from '../api/update-catalogue-item.ts';
 import {
   type CatalogueItemFormValues,
@@ -43,10 +47,25 @@ export function useCatalogueItemForm({ kind, item, onSaved }: UseCatalogueItemFo
   const create = useCreateCatalogueItem(kind);
   const update = useUpdateCatalogueItem(kind);
   const isSaving = create.isPending || update.isPending;
+  const queryClient = useQueryClient();
+  const versions = useStaleVersion(item?.version);
+
+  /** After a refused stale save: the item as it is now, in the form, and its version for the next save. */
+  async function reload() {
+    if (!item) return;
+    await queryClient.invalidateQueries({ queryKey: adminCatalogueQueryKey(kind) });
+    const items = await queryClient.fetchQuery(catalogueItemsQueryOptions(kind));
+    const fresh = items.find((row) => row.id === item.id);
+    if (!fresh) return;
+    form.setValues(valuesOfItem(fresh));
+    form.clearErrors();
+    versions.reloaded(fresh.version);
+  }
 
   const save = form.onSubmit((values) => {
     const submission = catalogueItemSubmissionOf(values);
     const failed = (title: string) => (error: Error) => {
+      if (versions.noticeFrom(error)) return;
       showServerErrors(form, error);
       if (!endedTheSession(error)) {
         notifyError(reasonOf(error, t('errors.unexpected', { ns: 'common' })), { title });
@@ -54,7 +73,7 @@ export function useCatalogueItemForm({ kind, item, onSaved }: UseCatalogueItemFo
     };
     if (item) {
       update.mutate(
-        { ...submission, id: item.id },
+        { ...submission, id: item.id, version: versions.version },
         {
           onSuccess: () => {
             notifySuccess(t(`${strings}.updated`));
@@ -81,6 +100,9 @@ export function useCatalogueItemForm({ kind, item, onSaved }: UseCatalogueItemFo
     /** The picture the item has now (edit only), shown until another is chosen. */
     currentImagePath: item?.image_path ?? null,
     isSaving,
+    /** A save refused as made from an old version, and the reload it offers. */
+    stale: versions.stale,
+    reload,
   };
 }
 

@@ -256,7 +256,19 @@ describe('AdminMonasteriesPage', () => {
       ),
     );
     expect(callsTo(fetchMock, 'POST /api/monastery/1')).toEqual([
-      { _method: 'patch', name: 'Kopan Gompa', description: kopan.description, status: '0' },
+      // With the version the form was opened at (docs/decisions/040).
+      {
+        _method: 'patch',
+        name: 'Kopan Gompa',
+        description: kopan.description,
+        // None entered in Nepali or Chinese: sent empty (docs/decisions/049).
+        name_ne: '',
+        name_zh_hant: '',
+        description_ne: '',
+        description_zh_hant: '',
+        status: '0',
+        version: '1',
+      },
     ]);
     await waitFor(() =>
       expect(screen.queryByRole('dialog', { name: 'Update Monastery' })).not.toBeInTheDocument(),

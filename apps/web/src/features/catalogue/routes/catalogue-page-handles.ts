@@ -1,6 +1,12 @@
-import { isSlugOrId } from '@puja/contract';
+import { catalogueText, isSlugOrId } from '@puja/contract';
 import type { DataTag, QueryClient, QueryKey } from '@tanstack/react-query';
-import type { HeadContext, PageHandle, PageHead, ServerPage } from '../../../app/page-handle.ts';
+import type {
+  HeadContext,
+  InfoPageName,
+  PageHandle,
+  PageHead,
+  ServerPage,
+} from '../../../app/page-handle.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { PICTURE_SIZES } from '../../../lib/picture-sources.ts';
 import { previewText } from '../../../lib/text.ts';
@@ -64,7 +70,7 @@ const homePageHandle: PageHandle = {
       queryClient.prefetchQuery(monasteriesQueryOptions()),
       queryClient.prefetchQuery(pujasQueryOptions()),
     ]),
-  head(queryClient, _params, { t, absoluteUrl }) {
+  head(queryClient, _params, { t, absoluteUrl, language }) {
     const monasteries = readPrefetched(queryClient, monasteriesQueryOptions().queryKey);
     // The first monastery's card is the largest picture the page opens with (home-page.tsx).
     const first = monasteries?.monasteries[0];
@@ -72,7 +78,9 @@ const homePageHandle: PageHandle = {
       title: undefined,
       description: describe(t('catalogue:home.description')),
       path: '/',
-      image: first?.image_path ? { path: first.image_path, alt: first.name } : undefined,
+      image: first?.image_path
+        ? { path: first.image_path, alt: catalogueText(first, 'name', language) }
+        : undefined,
       largestPicture: first?.image_path ? { path: first.image_path, sizes: PICTURE_SIZES.card } : undefined,
       jsonLd: { '@context': SCHEMA_ORG, '@type': 'WebSite', name: t('appName'), url: absoluteUrl('/') },
     };
@@ -82,10 +90,10 @@ const homePageHandle: PageHandle = {
 const monasteriesPageHandle: PageHandle = {
   prefetch: (queryClient) => queryClient.prefetchQuery(monasteriesQueryOptions()),
   head(queryClient, _params, context) {
-    const { t } = context;
+    const { t, language } = context;
     const data = readPrefetched(queryClient, monasteriesQueryOptions().queryKey);
     const items = (data?.monasteries ?? []).map((monastery) => ({
-      name: monastery.name,
+      name: catalogueText(monastery, 'name', language),
       path: monasteryPath(monastery),
       imagePath: monastery.image_path,
     }));
@@ -104,10 +112,10 @@ const monasteriesPageHandle: PageHandle = {
 const pujasPageHandle: PageHandle = {
   prefetch: (queryClient) => queryClient.prefetchQuery(pujasQueryOptions()),
   head(queryClient, _params, context) {
-    const { t } = context;
+    const { t, language } = context;
     const data = readPrefetched(queryClient, pujasQueryOptions().queryKey);
     const items = (data?.pujas ?? []).map((puja) => ({
-      name: puja.name,
+      name: catalogueText(puja, 'name', language),
       path: pujaPath(puja),
       imagePath: puja.image_path,
     }));
@@ -122,24 +130,26 @@ const pujasPageHandle: PageHandle = {
 const monasteryPageHandle: PageHandle = {
   prefetch: (queryClient, { slug }) =>
     isSlugOrId(slug ?? '') ? queryClient.prefetchQuery(monasteryQueryOptions(slug!)) : Promise.resolve(),
-  head(queryClient, { slug }, { absoluteUrl }) {
+  head(queryClient, { slug }, { absoluteUrl, language }) {
     if (!slug || !isSlugOrId(slug)) return null;
     const monastery = readPrefetched(queryClient, monasteryQueryOptions(slug!).queryKey)?.monastery;
     if (!monastery) return null;
     const path = monasteryPath(monastery);
+    const name = catalogueText(monastery, 'name', language);
+    const description = describe(catalogueText(monastery, 'description', language));
     return {
-      title: monastery.name,
-      description: describe(monastery.description),
+      title: name,
+      description,
       path,
-      image: monastery.image_path ? { path: monastery.image_path, alt: monastery.name } : undefined,
+      image: monastery.image_path ? { path: monastery.image_path, alt: name } : undefined,
       largestPicture: monastery.image_path
         ? { path: monastery.image_path, sizes: PICTURE_SIZES.cover }
         : undefined,
       jsonLd: {
         '@context': SCHEMA_ORG,
         '@type': 'BuddhistTemple',
-        name: monastery.name,
-        description: describe(monastery.description),
+        name,
+        description,
         url: absoluteUrl(path),
         ...(monastery.image_path ? { image: absoluteUrl(monastery.image_path) } : {}),
         address: { '@type': 'PostalAddress', addressCountry: 'NP' },
@@ -151,24 +161,26 @@ const monasteryPageHandle: PageHandle = {
 const pujaPageHandle: PageHandle = {
   prefetch: (queryClient, { id }) =>
     isSlugOrId(id ?? '') ? queryClient.prefetchQuery(pujaQueryOptions(id!)) : Promise.resolve(),
-  head(queryClient, { id }, { absoluteUrl }) {
+  head(queryClient, { id }, { absoluteUrl, language }) {
     if (!id || !isSlugOrId(id)) return null;
     const puja = readPrefetched(queryClient, pujaQueryOptions(id!).queryKey)?.puja;
     if (!puja) return null;
     const path = pujaPath(puja);
     const costs = puja.monasteries.map((monastery) => monastery.pivot.cost);
+    const name = catalogueText(puja, 'name', language);
+    const description = describe(catalogueText(puja, 'description', language));
     return {
-      title: puja.name,
-      description: describe(puja.description),
+      title: name,
+      description,
       path,
-      image: puja.image_path ? { path: puja.image_path, alt: puja.name } : undefined,
+      image: puja.image_path ? { path: puja.image_path, alt: name } : undefined,
       largestPicture: puja.image_path ? { path: puja.image_path, sizes: PICTURE_SIZES.cover } : undefined,
       jsonLd: {
         '@context': SCHEMA_ORG,
         '@type': 'Service',
-        name: puja.name,
+        name,
         serviceType: 'Puja',
-        description: describe(puja.description),
+        description,
         url: absoluteUrl(path),
         ...(puja.image_path ? { image: absoluteUrl(puja.image_path) } : {}),
         ...(costs.length > 0
@@ -182,9 +194,10 @@ const pujaPageHandle: PageHandle = {
               },
             }
           : {}),
+        // schema.org's `provider` is an Organization or a Person: a BuddhistTemple is a Place.
         provider: puja.monasteries.map((monastery) => ({
-          '@type': 'BuddhistTemple',
-          name: monastery.name,
+          '@type': 'Organization',
+          name: catalogueText(monastery, 'name', language),
           url: absoluteUrl(monasteryPath(monastery)),
         })),
       },
@@ -193,7 +206,10 @@ const pujaPageHandle: PageHandle = {
 };
 
 /** The catalogue's server-rendered pages by the name their route gives (app/routes.tsx). */
-export const cataloguePageHandles: Record<Exclude<ServerPage, 'not-found' | 'verify'>, PageHandle> = {
+export const cataloguePageHandles: Record<
+  Exclude<ServerPage, 'not-found' | 'verify' | InfoPageName>,
+  PageHandle
+> = {
   home: homePageHandle,
   monasteries: monasteriesPageHandle,
   monastery: monasteryPageHandle,

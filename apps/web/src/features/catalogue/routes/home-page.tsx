@@ -1,5 +1,6 @@
-import { Button, Paper, Stack, Text, Title } from '@mantine/core';
+import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PlainButton, PlainStack, PlainText, PlainTitle } from '../../../components/plain-ui.tsx';
 import { StaticPart } from '../../../components/static-part.tsx';
 import { openLoginPrompt } from '../../../lib/login-prompt.ts';
 import { useSession } from '../../../lib/session.ts';
@@ -12,6 +13,7 @@ import {
   PujaGrid,
   usePreloadedCatalogueGrids,
 } from '../components/lazy-catalogue-grids.ts';
+import classes from './home-page.module.css';
 
 /** Enough to fill two rows on a wide screen; the rest is one click away. */
 const HOME_GRID_LIMIT = 6;
@@ -28,22 +30,24 @@ export function HomePage() {
   const offerSignUp = !session.phone && !session.token;
 
   return (
-    <Stack gap={48}>
-      <Paper component="section" bg="saffron.0" p={{ base: 'lg', sm: 48 }} radius="lg">
-        <Stack gap="md" maw={720}>
-          <Title order={1} c="maroon.8">
-            {t('home.greeting')}
-          </Title>
-          <Text size="lg">{t('home.description')}</Text>
+    <PlainStack gap={48}>
+      {/* The library's Paper (radius lg, saffron.0), its padding by breakpoint in home-page.module.css. */}
+      <section
+        style={{ '--paper-radius': 'var(--mantine-radius-lg)' } as CSSProperties}
+        className={`m_1b7284a3 mantine-Paper-root ${classes.hero}`}
+      >
+        <PlainStack gap="md" style={{ maxWidth: 'calc(45rem * var(--mantine-scale))' }}>
+          <PlainTitle color="maroon-8">{t('home.greeting')}</PlainTitle>
+          <PlainText size="lg">{t('home.description')}</PlainText>
           {offerSignUp && (
             <div>
-              <Button size="md" onClick={() => openLoginPrompt()}>
+              <PlainButton size="md" onClick={() => openLoginPrompt()}>
                 {t('home.signUp')}
-              </Button>
+              </PlainButton>
             </div>
           )}
-        </Stack>
-      </Paper>
+        </PlainStack>
+      </section>
 
       {/* The cards are read and followed, never changed by a tap: the server's HTML stays (decision 032). */}
       <StaticPart
@@ -75,6 +79,6 @@ export function HomePage() {
           moreLink={{ to: '/pujas', label: t('home.allPujas') }}
         />
       </StaticPart>
-    </Stack>
+    </PlainStack>
   );
 }

@@ -5,10 +5,12 @@ import { useParams } from 'react-router';
 import { NotFoundContent } from '../../../components/not-found-content.tsx';
 import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useCatalogueText } from '../../../lib/catalogue-text.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useMonastery } from '../api/get-monastery.ts';
 import { CatalogueDetailHeader } from '../components/catalogue-detail-header.tsx';
 import { CatalogueDetailSkeleton } from '../components/catalogue-detail-skeleton.tsx';
+import { MonasteryVisit } from '../components/monastery-visit.tsx';
 import { OfferingCard } from '../components/offering-card.tsx';
 import { OfferingsSection } from '../components/offerings-section.tsx';
 import { useMakePuja } from '../hooks/use-make-puja.ts';
@@ -30,16 +32,19 @@ export function MonasteryPage() {
 
 function MonasteryDetails({ monastery }: { monastery: Monastery }) {
   const { t } = useTranslation('catalogue');
-  usePageTitle(monastery.name);
+  const text = useCatalogueText();
+  const name = text(monastery, 'name');
+  usePageTitle(name);
   const makePuja = useMakePuja();
 
   return (
     <Stack gap="xl">
       <CatalogueDetailHeader
-        name={monastery.name}
+        name={name}
         imagePath={monastery.image_path}
-        description={monastery.description}
+        description={text(monastery, 'description')}
       />
+      <MonasteryVisit monastery={monastery} />
       <OfferingsSection
         heading={t('monastery.offeringsHeading')}
         items={monastery.pujas}
@@ -50,16 +55,17 @@ function MonasteryDetails({ monastery }: { monastery: Monastery }) {
         getKey={(puja) => puja.pivot.id}
         renderCard={(puja) => (
           <OfferingCard
-            name={puja.name}
+            name={text(puja, 'name')}
             imagePath={puja.image_path}
-            description={puja.description}
+            description={text(puja, 'description')}
             previewLength={PREVIEW_LENGTH.pujaCard}
             cost={puja.pivot.cost}
             onMakePuja={() =>
               makePuja({
-                monastery: { id: monastery.id, name: monastery.name },
-                puja: { id: puja.id, name: puja.name },
+                monastery: { id: monastery.id, name },
+                puja: { id: puja.id, name: text(puja, 'name') },
                 cost: puja.pivot.cost,
+                pricing: puja.pivot.pricing,
               })
             }
           />

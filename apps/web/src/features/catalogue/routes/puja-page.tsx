@@ -5,6 +5,7 @@ import { useParams } from 'react-router';
 import { NotFoundContent } from '../../../components/not-found-content.tsx';
 import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useCatalogueText } from '../../../lib/catalogue-text.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { usePuja } from '../api/get-puja.ts';
 import { CatalogueDetailHeader } from '../components/catalogue-detail-header.tsx';
@@ -30,12 +31,18 @@ export function PujaPage() {
 
 function PujaDetails({ puja }: { puja: PujaDetail }) {
   const { t } = useTranslation('catalogue');
-  usePageTitle(puja.name);
+  const text = useCatalogueText();
+  const name = text(puja, 'name');
+  usePageTitle(name);
   const makePuja = useMakePuja();
 
   return (
     <Stack gap="xl">
-      <CatalogueDetailHeader name={puja.name} imagePath={puja.image_path} description={puja.description} />
+      <CatalogueDetailHeader
+        name={name}
+        imagePath={puja.image_path}
+        description={text(puja, 'description')}
+      />
       <OfferingsSection
         heading={t('puja.offeringsHeading')}
         items={puja.monasteries}
@@ -46,16 +53,17 @@ function PujaDetails({ puja }: { puja: PujaDetail }) {
         getKey={(monastery) => monastery.pivot.id}
         renderCard={(monastery) => (
           <OfferingCard
-            name={monastery.name}
+            name={text(monastery, 'name')}
             imagePath={monastery.image_path}
-            description={monastery.description}
+            description={text(monastery, 'description')}
             previewLength={PREVIEW_LENGTH.monasteryCardOnPujaPage}
             cost={monastery.pivot.cost}
             onMakePuja={() =>
               makePuja({
-                monastery: { id: monastery.id, name: monastery.name },
-                puja: { id: puja.id, name: puja.name },
+                monastery: { id: monastery.id, name: text(monastery, 'name') },
+                puja: { id: puja.id, name },
                 cost: monastery.pivot.cost,
+                pricing: monastery.pivot.pricing,
               })
             }
           />

@@ -1,4 +1,10 @@
 import { type CatalogueStatus, catalogueItemFieldsSchema } from '@puja/contract';
+import {
+  type CatalogueTranslationValues,
+  EMPTY_TRANSLATIONS,
+  translationFieldsOf,
+  translationValuesOf,
+} from '../../../lib/catalogue-translation-values.ts';
 import type { FormChecks } from '../../../lib/contract-form.ts';
 
 /**
@@ -8,7 +14,7 @@ import type { FormChecks } from '../../../lib/contract-form.ts';
  * exists).
  */
 
-export type CatalogueItemFormValues = {
+export type CatalogueItemFormValues = CatalogueTranslationValues & {
   name: string;
   description: string;
   /** As the status radio gives it: '1' open, '0' closed. */
@@ -19,18 +25,22 @@ export type CatalogueItemFormValues = {
 
 /** docs/product.md#catalogue-status-and-removal: a new monastery or puja is open unless chosen otherwise. */
 export const EMPTY_CATALOGUE_ITEM_FORM: CatalogueItemFormValues = Object.freeze({
+  ...EMPTY_TRANSLATIONS,
   name: '',
   description: '',
   status: '1',
   image: null,
 });
 
-export function valuesOfItem(item: {
-  name: string;
-  description: string;
-  status: CatalogueStatus;
-}): CatalogueItemFormValues {
+export function valuesOfItem(
+  item: {
+    name: string;
+    description: string;
+    status: CatalogueStatus;
+  } & Parameters<typeof translationValuesOf>[0],
+): CatalogueItemFormValues {
   return {
+    ...translationValuesOf(item),
     name: item.name,
     description: item.description,
     status: item.status === 1 ? '1' : '0',
@@ -50,7 +60,7 @@ export function catalogueItemChecks(options: {
 }
 
 /** What is sent: the contract's checked fields, and the picture when one was chosen. */
-export interface CatalogueItemSubmission {
+export interface CatalogueItemSubmission extends CatalogueTranslationValues {
   name: string;
   description: string;
   status: CatalogueStatus;
@@ -60,5 +70,5 @@ export interface CatalogueItemSubmission {
 /** The submission of values the form has checked. */
 export function catalogueItemSubmissionOf(values: CatalogueItemFormValues): CatalogueItemSubmission {
   const { name, description, status } = catalogueItemFieldsSchema.parse(values);
-  return { name, description, status, image: values.image ?? undefined };
+  return { name, description, ...translationFieldsOf(values), status, image: values.image ?? undefined };
 }

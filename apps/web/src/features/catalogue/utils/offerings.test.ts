@@ -25,6 +25,20 @@ describe('filterAndSortOfferings', () => {
     ]);
   });
 
+  it('finds a name by its words in any language entered, and by a Latin name without its accents', () => {
+    const translated = [
+      { name: 'Green Tara Puja', name_ne: 'हरित तारा पूजा', name_zh_hant: '綠度母法會', pivot: { cost: 1 } },
+      { name: 'Lama Chöpa', name_ne: null, name_zh_hant: null, pivot: { cost: 2 } },
+    ];
+    const names = (search: string) =>
+      filterAndSortOfferings(translated, search, 'none').map((item) => item.name);
+    expect(names('तारा')).toEqual(['Green Tara Puja']);
+    expect(names('度母')).toEqual(['Green Tara Puja']);
+    expect(names('chopa')).toEqual(['Lama Chöpa']);
+    // Devanagari's vowel signs are part of the word: तर is not तारा.
+    expect(names('तर')).toEqual([]);
+  });
+
   it('orders by price both ways without touching the input', () => {
     const copy = [...items];
     expect(filterAndSortOfferings(items, '', 'lowToHigh').map((item) => item.pivot.cost)).toEqual([

@@ -1,11 +1,12 @@
-import { SORT_OPTIONS, type SortOption } from '@puja/contract';
+import { catalogueTextsOf, SORT_OPTIONS, type SortOption, type WithTranslations } from '@puja/contract';
+import { matchesSearch } from '../../../lib/table-page.ts';
 import { oneOf } from '../../../lib/use-url-filters.ts';
 
-/** A puja offered by a monastery, or a monastery offering a puja: both carry the offering's price. */
-export interface Offering {
-  name: string;
-  pivot: { cost: number };
-}
+/**
+ * A puja offered by a monastery, or a monastery offering a puja: both carry the offering's price, and
+ * their name in every language entered (docs/decisions/049).
+ */
+export type Offering = WithTranslations<'name'> & { pivot: { cost: number } };
 
 /** The sort select (docs/product.md#monastery-page): 'Select Filter' keeps the server's order. */
 export type OfferingSort = SortOption | 'none';
@@ -25,16 +26,16 @@ export function readOfferingFilters(params: URLSearchParams): {
   return { q: q || undefined, sort: oneOf(SORT_OPTIONS, params.get('sort')) };
 }
 
-/** Filters by name (case-insensitive, anywhere in the name), then orders by price; never mutates `items`. */
+/**
+ * Filters by name (every word of the search in the name in any of its languages, case and Latin accents
+ * ignored), then orders by price; never mutates `items`.
+ */
 export function filterAndSortOfferings<T extends Offering>(
   items: readonly T[],
   search: string,
   sort: OfferingSort,
 ): T[] {
-  const needle = search.trim().toLocaleLowerCase();
-  const matching = needle
-    ? items.filter((item) => item.name.toLocaleLowerCase().includes(needle))
-    : [...items];
+  const matching = items.filter((item) => matchesSearch(catalogueTextsOf(item, 'name'), search));
   if (sort === 'lowToHigh') return matching.sort((a, b) => a.pivot.cost - b.pivot.cost);
   if (sort === 'highToLow') return matching.sort((a, b) => b.pivot.cost - a.pivot.cost);
   return matching;

@@ -132,6 +132,31 @@ function ConcernCard({ concern }: { concern: AdminConcern }) {
             ))}
           </SimpleGrid>
         )}
+        {order.refunds.length > 0 && (
+          <>
+            <Title order={3} fz="h5">
+              {t('concerns.refundsHeading')}
+            </Title>
+            <Stack gap={2} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+              {order.refunds.map((refund) => (
+                <Text component="li" size="sm" key={refund.id} data-testid="concern-refund">
+                  {refund.refunded_at
+                    ? t('concerns.refundMade', {
+                        amount: formatMoney(refund.amount),
+                        time: formatBusinessTime(refund.refunded_at),
+                      })
+                    : t('concerns.refundOpen', {
+                        amount: formatMoney(refund.amount),
+                        time: formatBusinessTime(refund.due_at),
+                      })}
+                </Text>
+              ))}
+            </Stack>
+            <Text size="sm" fw={500}>
+              {t('payments.refundable', { amount: formatMoney(order.refundable) })}
+            </Text>
+          </>
+        )}
         {concern.status === 'open' ? (
           <ResolveForm concern={concern} />
         ) : (

@@ -2,7 +2,9 @@ import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useLocalPath } from '../../../lib/use-local-path.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
+import { useSiteContacts } from '../api/get-site-contacts.ts';
 import { INFO_PAGE_LINKS } from '../info-page-links.ts';
 
 /** The pages written as sections of text in locales/en/info-pages.json. */
@@ -11,6 +13,8 @@ export type WrittenPage = 'about' | 'faq' | 'terms' | 'privacy' | 'refunds';
 interface Section {
   heading: string;
   paragraphs: string[];
+  /** What the section says instead where the deployment takes cards (docs/decisions/051). */
+  cardsParagraphs?: string[];
 }
 
 /** A page of plain text: its title, an introduction, then headed sections, and links to the others. */
@@ -18,6 +22,8 @@ export function InfoPage({ page, children }: { page: WrittenPage; children?: Rea
   const { t } = useTranslation('info-pages');
   usePageTitle(t(`${page}.title`));
   const sections = t(`${page}.sections`, { returnObjects: true }) as Section[];
+  // The footer's answer too: a rendered page brings it, so the server's HTML and the browser's agree.
+  const cards = useSiteContacts().data?.payments.cards_enabled ?? false;
   return (
     <InfoPageFrame title={t(`${page}.title`)} intro={t(`${page}.intro`)} current={`/${page}`}>
       {sections.map((section) => (
@@ -25,7 +31,7 @@ export function InfoPage({ page, children }: { page: WrittenPage; children?: Rea
           <Title order={2} fz="h3">
             {section.heading}
           </Title>
-          {section.paragraphs.map((paragraph) => (
+          {((cards && section.cardsParagraphs) || section.paragraphs).map((paragraph) => (
             <Text key={paragraph}>{paragraph}</Text>
           ))}
         </Stack>
@@ -49,6 +55,7 @@ export function InfoPageFrame({
 }) {
   const { t } = useTranslation('info-pages');
   const { t: tCommon } = useTranslation();
+  const localPath = useLocalPath();
   return (
     <Stack component="article" gap="lg" maw={760} mx="auto" py="md">
       <Stack gap="xs">
@@ -63,7 +70,7 @@ export function InfoPageFrame({
         <Group gap="md" component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
           {INFO_PAGE_LINKS.filter((link) => link.path !== current).map((link) => (
             <li key={link.path}>
-              <Anchor component={Link} to={link.path} size="sm">
+              <Anchor component={Link} to={localPath(link.path)} size="sm">
                 {tCommon(link.labelKey)}
               </Anchor>
             </li>

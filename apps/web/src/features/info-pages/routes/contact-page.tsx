@@ -2,6 +2,7 @@ import '../info-pages-strings.ts';
 import { Alert, Anchor, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useLocalPath } from '../../../lib/use-local-path.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useSiteContacts } from '../api/get-site-contacts.ts';
 import { InfoPageFrame } from '../components/info-page.tsx';
@@ -17,6 +18,7 @@ function dialable(phone: string): string {
  */
 export function ContactPage() {
   const { t } = useTranslation('info-pages');
+  const localPath = useLocalPath();
   usePageTitle(t('contact.title'));
   const contacts = useSiteContacts();
   const support = contacts.data?.support;
@@ -72,7 +74,7 @@ export function ContactPage() {
         {team}
       </Stack>
       <Text>
-        <Anchor component={Link} to="/faq">
+        <Anchor component={Link} to={localPath('/faq')}>
           {t('contact.faqHint')}
         </Anchor>
       </Text>

@@ -1,5 +1,7 @@
+import type { CatalogueTranslationValues } from '../../../lib/catalogue-translation-values.ts';
+
 /** A special puja as its form checked it; `image` only when one was chosen (kept on edit otherwise). */
-export interface SpecialPuja {
+export interface SpecialPuja extends CatalogueTranslationValues {
   name: string;
   description: string;
   status: 0 | 1;
@@ -12,6 +14,10 @@ export function specialPujaFields(puja: SpecialPuja) {
   return {
     name: puja.name,
     description: puja.description,
+    name_ne: puja.name_ne,
+    name_zh_hant: puja.name_zh_hant,
+    description_ne: puja.description_ne,
+    description_zh_hant: puja.description_zh_hant,
     status: puja.status,
     cost: puja.cost,
     image: puja.image,

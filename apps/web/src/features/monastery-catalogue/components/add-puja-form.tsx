@@ -2,6 +2,7 @@ import { Button, NumberInput, type NumberInputProps, Paper, Select, Stack, Title
 import { MAX_PUJA_COST, MIN_PUJA_COST, type Puja } from '@puja/contract';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCatalogueText } from '../../../lib/catalogue-text.ts';
 import { useAddPujaForm } from '../hooks/use-add-puja-form.ts';
 
 /**
@@ -10,6 +11,7 @@ import { useAddPujaForm } from '../hooks/use-add-puja-form.ts';
  */
 export function AddPujaForm({ available }: { available: readonly Puja[] | undefined }) {
   const { t } = useTranslation('staff');
+  const text = useCatalogueText();
   const { form, submit, isSending } = useAddPujaForm();
   const headingId = useId();
   const nothingToAdd = available?.length === 0;
@@ -25,7 +27,7 @@ export function AddPujaForm({ available }: { available: readonly Puja[] | undefi
             placeholder={nothingToAdd ? t('addPuja.noPujas') : t('addPuja.pujaPlaceholder')}
             required
             searchable
-            data={(available ?? []).map((puja) => ({ value: String(puja.id), label: puja.name }))}
+            data={(available ?? []).map((puja) => ({ value: String(puja.id), label: text(puja, 'name') }))}
             {...form.getInputProps('puja')}
             disabled={!available || nothingToAdd}
           />

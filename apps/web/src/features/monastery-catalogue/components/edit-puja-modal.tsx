@@ -4,6 +4,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
+import { StaleVersionAlert } from '../../../components/stale-version-alert.tsx';
 import { useLastShown } from '../../../lib/use-last-shown.ts';
 import { useMonasteryPuja } from '../api/get-monastery-puja.ts';
 import { useSpecialPuja } from '../api/get-special-puja.ts';
@@ -92,6 +93,7 @@ function SpecialPujaForm({ puja, onDone }: { puja: PujaWithPivot; onDone: () => 
   return (
     <form onSubmit={editor.submit} noValidate>
       <Stack gap="md">
+        <StaleVersionAlert stale={editor.stale} onReload={editor.reload} />
         <SpecialPujaFields editor={editor} currentImage={{ path: puja.image_path, name: puja.name }} />
         <EditorButtons
           onClose={onDone}

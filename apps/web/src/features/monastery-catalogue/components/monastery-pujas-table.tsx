@@ -3,6 +3,7 @@ import type { PujaWithPivot } from '@puja/contract';
 import { useTranslation } from 'react-i18next';
 import { RecordCards } from '../../../components/record-cards.tsx';
 import { TableSkeletonRows } from '../../../components/table-skeleton-rows.tsx';
+import { useCatalogueText } from '../../../lib/catalogue-text.ts';
 import { formatMoney } from '../../../lib/formatting.ts';
 import { useCardLayout } from '../../../lib/use-card-layout.ts';
 
@@ -17,6 +18,7 @@ interface MonasteryPujasTableProps {
 /** docs/product.md#staff-pujas: the monastery's pujas with their cost, Edit and Delete; its own pujas marked 'Special'. */
 export function MonasteryPujasTable({ pujas, onEdit, onDelete }: MonasteryPujasTableProps) {
   const { t } = useTranslation('staff');
+  const text = useCatalogueText();
   const cards = useCardLayout();
   const badges = (puja: PujaWithPivot) => (
     <>
@@ -38,7 +40,7 @@ export function MonasteryPujasTable({ pujas, onEdit, onDelete }: MonasteryPujasT
         size="xs"
         variant="light"
         onClick={() => onEdit(puja)}
-        aria-label={t('pujas.editLabel', { name: puja.name })}
+        aria-label={t('pujas.editLabel', { name: text(puja, 'name') })}
       >
         {t('pujas.edit')}
       </Button>
@@ -47,7 +49,7 @@ export function MonasteryPujasTable({ pujas, onEdit, onDelete }: MonasteryPujasT
         color="red"
         variant="light"
         onClick={() => onDelete(puja)}
-        aria-label={t('pujas.deleteLabel', { name: puja.name })}
+        aria-label={t('pujas.deleteLabel', { name: text(puja, 'name') })}
       >
         {t('pujas.delete')}
       </Button>
@@ -70,7 +72,7 @@ export function MonasteryPujasTable({ pujas, onEdit, onDelete }: MonasteryPujasT
         rowKey={(puja) => puja.pivot.id}
         title={(puja) => (
           <Group gap="xs" wrap="wrap" data-testid="puja-row">
-            <Text fw={600}>{puja.name}</Text>
+            <Text fw={600}>{text(puja, 'name')}</Text>
             {badges(puja)}
           </Group>
         )}
@@ -106,7 +108,7 @@ export function MonasteryPujasTable({ pujas, onEdit, onDelete }: MonasteryPujasT
               <Table.Tr key={puja.pivot.id} data-testid="puja-row">
                 <Table.Td>
                   <Group gap="xs">
-                    <Text fw={600}>{puja.name}</Text>
+                    <Text fw={600}>{text(puja, 'name')}</Text>
                     {badges(puja)}
                   </Group>
                 </Table.Td>

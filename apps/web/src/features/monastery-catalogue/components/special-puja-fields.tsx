@@ -1,6 +1,7 @@
 import { FileInput, Group, Image, Radio, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { PICTURE_ACCEPT } from '@puja/contract';
 import { useTranslation } from 'react-i18next';
+import { CatalogueTranslationFields } from '../../../components/catalogue-translation-fields.tsx';
 import { MAX_PHOTO_MEGABYTES } from '../../../lib/photo-rules.ts';
 import { thumbnailSrc } from '../../../lib/picture-sources.ts';
 import type { SpecialPujaFormState } from '../hooks/use-special-puja-form.ts';
@@ -52,6 +53,7 @@ export function SpecialPujaFields({ editor, currentImage }: SpecialPujaFieldsPro
         maxLength={5000}
         {...form.getInputProps('description')}
       />
+      <CatalogueTranslationFields form={form} />
       <Radio.Group label={t('specialForm.status')} required {...form.getInputProps('status')}>
         <Group mt="xs" gap="lg">
           <Radio value="1" label={t('specialForm.statusOpen')} />

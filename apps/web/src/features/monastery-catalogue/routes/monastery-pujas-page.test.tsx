@@ -15,6 +15,7 @@ const mahakala: Puja = {
   description: 'For protection.',
   image_path: '/uploads/mahakala.webp',
   status: 1,
+  version: 1,
   monastery_id: null,
 };
 const sangSmoke: Puja = { ...mahakala, id: 18, name: 'Sang Smoke Offering', slug: 'sang-smoke-offering' };
@@ -32,6 +33,7 @@ const lamaChopa: PujaWithPivot = {
   description: 'The Guru Puja of the Gelug tradition.',
   image_path: '/uploads/lama-chopa.webp',
   status: 1,
+  version: 1,
   monastery_id: 1,
   pivot: { id: 109, cost: 3100 },
 };
@@ -285,6 +287,8 @@ describe('special pujas', () => {
     await user.type(within(form).getByRole('textbox', { name: /^Name/ }), 'Tsok Offering');
     await user.upload(fileInputOf(form), picture());
     await user.type(within(form).getByRole('textbox', { name: /^Description/ }), 'A feast offering.');
+    // Its name in Nepali; no Chinese (docs/decisions/049).
+    await user.type(within(form).getByRole('textbox', { name: 'Nepali name' }), 'छोक पूजा');
     await user.click(within(form).getByRole('radio', { name: 'Closed' }));
     await user.type(within(form).getByRole('textbox', { name: /^Cost/ }), '1800');
     await user.click(within(form).getByRole('button', { name: 'Add Special Puja' }));
@@ -293,6 +297,10 @@ describe('special pujas', () => {
     expect(fieldsOf(callsTo(fetchMock, '/api/monastery-special-puja')[0])).toEqual({
       name: 'Tsok Offering',
       description: 'A feast offering.',
+      name_ne: 'छोक पूजा',
+      name_zh_hant: '',
+      description_ne: '',
+      description_zh_hant: '',
       status: '0',
       cost: '1800',
       image: 'lamp.png',
@@ -377,8 +385,15 @@ describe('special pujas', () => {
       _method: 'patch',
       name: 'Lama Chöpa',
       description: 'Chanted twice a month.',
+      // Empty: none in Nepali or Chinese (docs/decisions/049).
+      name_ne: '',
+      name_zh_hant: '',
+      description_ne: '',
+      description_zh_hant: '',
       status: '1',
       cost: '3300',
+      // The version the form was opened at (docs/decisions/040).
+      version: '1',
     });
     await waitFor(() =>
       expect(screen.queryByRole('dialog', { name: 'Update Personal Puja' })).not.toBeInTheDocument(),

@@ -51,6 +51,10 @@ describe('the special puja check', () => {
     expect(specialPujaOf(values)).toEqual({
       name: 'Tsok',
       description: 'Feast.',
+      name_ne: '',
+      name_zh_hant: '',
+      description_ne: '',
+      description_zh_hant: '',
       status: 1,
       cost: 1800,
       image: undefined,

@@ -1,4 +1,9 @@
 import { addMonasteryPujaRequestSchema, specialPujaFieldsSchema } from '@puja/contract';
+import {
+  type CatalogueTranslationValues,
+  EMPTY_TRANSLATIONS,
+  translationFieldsOf,
+} from '../../../lib/catalogue-translation-values.ts';
 import type { FormChecks } from '../../../lib/contract-form.ts';
 import { problemOfPhoto } from '../../../lib/photo-rules.ts';
 import type { MonasteryPujaPrice } from '../api/add-monastery-puja.ts';
@@ -35,7 +40,7 @@ export function priceOf(values: PriceValues<string | number | null>): MonasteryP
   return addMonasteryPujaRequestSchema.parse(priceRequestOf(values));
 }
 
-export type SpecialPujaValues = {
+export type SpecialPujaValues = CatalogueTranslationValues & {
   name: string;
   description: string;
   status: '0' | '1';
@@ -44,6 +49,7 @@ export type SpecialPujaValues = {
 };
 
 export const EMPTY_SPECIAL_PUJA: SpecialPujaValues = Object.freeze({
+  ...EMPTY_TRANSLATIONS,
   name: '',
   description: '',
   // docs/product.md#catalogue-status-and-removal: open by default.
@@ -63,6 +69,7 @@ function specialPujaRequestOf(values: SpecialPujaValues) {
   return {
     name: values.name,
     description: values.description,
+    ...translationFieldsOf(values),
     status: values.status,
     cost: costOf(values.cost),
   };
@@ -87,5 +94,12 @@ export function specialPujaChecks(
 /** The special puja of values the form has checked: what is sent. */
 export function specialPujaOf(values: SpecialPujaValues): SpecialPuja {
   const { name, description, status, cost } = specialPujaFieldsSchema.parse(specialPujaRequestOf(values));
-  return { name, description, status, cost, image: values.image ?? undefined };
+  return {
+    name,
+    description,
+    ...translationFieldsOf(values),
+    status,
+    cost,
+    image: values.image ?? undefined,
+  };
 }

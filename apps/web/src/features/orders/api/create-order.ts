@@ -19,6 +19,9 @@ export function createOrder(input: NewOrder): Promise<OrderResponse> {
       names: JSON.stringify(input.names),
       intention: input.intention,
       idempotency_key: input.idempotency_key,
+      quantity: input.quantity,
+      amount: input.amount,
+      ...(input.gift ? { gift: JSON.stringify(input.gift) } : {}),
     },
   });
 }

@@ -10,28 +10,32 @@ import { callEndpoint } from '../../../lib/endpoint-client.ts';
 import { backOfficeOrdersQueryKey, staffOrdersQueryKey } from './orders-query-keys.ts';
 
 /** What a staff member does with a pending order (docs/api.md): approve, give it a new day, or decline it. */
-export type OrderUpdate =
-  | { orderId: number; action: 'approve'; time?: string }
-  | { orderId: number; action: 'redate'; date: string; time?: string }
-  | { orderId: number; action: 'decline'; reason: DeclineReason; note?: string };
+export type OrderUpdate = { orderId: number; version: number } & (
+  | { action: 'approve'; time?: string }
+  | { action: 'redate'; date: string; time?: string }
+  | { action: 'decline'; reason: DeclineReason; note?: string }
+);
 
 /**
  * `PATCH /api/order/{id}`, sent as POST with the override (docs/api.md): no field approves, `date` re-dates,
  * `status=decline` declines with its `reason` (and `reason_note` for `other`); `time` (HH:MM, Nepal time; empty for none) comes with an approval or a new date.
- * The answer is the refreshed lists.
+ * Every change sends the version of the order the page showed: one made since is refused (409,
+ * docs/decisions/040). The answer is the refreshed lists.
  */
 export function updateOrder(update: OrderUpdate): Promise<StaffOrdersResponse> {
   const time = update.action !== 'decline' && update.time !== undefined ? { time: update.time } : {};
+  const version = { version: update.version };
   const fields: UpdateOrderRequest =
     update.action === 'redate'
-      ? { date: update.date, ...time }
+      ? { date: update.date, ...time, ...version }
       : update.action === 'decline'
         ? {
             status: 'decline',
             reason: update.reason,
             ...(update.note === undefined ? {} : { reason_note: update.note }),
+            ...version,
           }
-        : time;
+        : { ...time, ...version };
   return callEndpoint(updateOrderEndpoint, { params: { orderId: update.orderId }, body: fields });
 }
 

@@ -3,6 +3,7 @@ import type { Order } from '@puja/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { TableSkeletonRows } from '../../../components/table-skeleton-rows.tsx';
+import { useCatalogueText } from '../../../lib/catalogue-text.ts';
 import { formatMoney, formatPujaDate } from '../../../lib/formatting.ts';
 import type { OrderActions } from '../hooks/use-order-actions.ts';
 import { usePhoneLayout } from '../hooks/use-phone-layout.ts';
@@ -29,6 +30,7 @@ export function AwaitingPaymentTable({
   onDecline,
 }: AwaitingPaymentTableProps) {
   const { t } = useTranslation('staff');
+  const text = useCatalogueText();
   // On a phone each order is a card with its buttons in view: a table would hide them off to the side.
   const phone = usePhoneLayout();
   if (phone) {
@@ -75,7 +77,7 @@ export function AwaitingPaymentTable({
                   </Table.Td>
                   <Table.Td>{patronLabel(order.user)}</Table.Td>
                   <Table.Td>{formatPujaDate(order.date)}</Table.Td>
-                  <Table.Td>{order.monastery_puja.puja.name}</Table.Td>
+                  <Table.Td>{text(order.monastery_puja.puja, 'name')}</Table.Td>
                   <Table.Td ta="right">{formatMoney(order.amount)}</Table.Td>
                   <Table.Td>
                     <AwaitingPaymentButtons
@@ -136,6 +138,7 @@ function AwaitingPaymentButtons({ order, busy, onUpdateDate, onDecline, wrap }: 
 /** The same orders as cards, one under another, both buttons in view at 360 px. */
 function AwaitingPaymentCards({ orders, actions, onUpdateDate, onDecline }: AwaitingPaymentTableProps) {
   const { t } = useTranslation('staff');
+  const text = useCatalogueText();
   if (orders === undefined) return <Skeleton height={160} radius="md" />;
   if (orders.length === 0) {
     return (
@@ -156,7 +159,7 @@ function AwaitingPaymentCards({ orders, actions, onUpdateDate, onDecline }: Awai
               </Group>
               <Text>{patronLabel(order.user)}</Text>
               <Text size="sm">
-                {formatPujaDate(order.date)}, {order.monastery_puja.puja.name}
+                {formatPujaDate(order.date)}, {text(order.monastery_puja.puja, 'name')}
               </Text>
               <AwaitingPaymentButtons
                 order={order}

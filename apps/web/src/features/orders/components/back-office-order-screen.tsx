@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { DetailsList } from '../../../components/details-list.tsx';
 import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
+import { useCatalogueText } from '../../../lib/catalogue-text.ts';
 import { formatBusinessTime, formatMoney, formatPujaDate } from '../../../lib/formatting.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useBackOfficeOrder } from '../api/get-back-office-order.ts';
@@ -70,6 +71,7 @@ export function BackOfficeOrderScreen({ orderId, basePath, staff }: BackOfficeOr
 
 function OrderPage({ page, staff }: { page: BackOfficeOrderResponse; staff: boolean }) {
   const { t } = useTranslation('back-office-orders');
+  const text = useCatalogueText();
   const { order } = page;
   const none = t('page.none');
   return (
@@ -92,8 +94,8 @@ function OrderPage({ page, staff }: { page: BackOfficeOrderResponse; staff: bool
           <Section heading={t('page.pujaHeading')}>
             <DetailsList
               rows={[
-                [t('page.puja'), order.monastery_puja.puja.name],
-                [t('page.monastery'), order.monastery_puja.monastery.name],
+                [t('page.puja'), text(order.monastery_puja.puja, 'name')],
+                [t('page.monastery'), text(order.monastery_puja.monastery, 'name')],
                 [
                   t('page.date'),
                   // With the time the monastery set, in Nepal time (docs/decisions/020).

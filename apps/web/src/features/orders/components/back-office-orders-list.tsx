@@ -1,10 +1,12 @@
-import { Anchor, Badge, Group, Paper, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Checkbox, Group, Paper, Skeleton, Stack, Table, Text } from '@mantine/core';
 import type { Order } from '@puja/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { TableSkeletonRows } from '../../../components/table-skeleton-rows.tsx';
+import { useCatalogueText } from '../../../lib/catalogue-text.ts';
 import { formatMoney, formatPujaDate } from '../../../lib/formatting.ts';
 import { usePhoneLayout } from '../hooks/use-phone-layout.ts';
+import { orderStage } from '../utils/order-stage.ts';
 import { patronLabel } from '../utils/patron-label.ts';
 import type { FromOrdersList } from './back-office-order-screen.tsx';
 import classes from './back-office-orders.module.css';
@@ -17,6 +19,8 @@ interface BackOfficeOrdersListProps {
   /** Administrators see every monastery's orders, so each names its monastery. */
   withMonastery: boolean;
   emptyText: string;
+  /** Staff select orders to approve at once (docs/decisions/039): a box on each order to approve. */
+  selection?: { selected: ReadonlySet<number>; toggle: (orderId: number) => void } | undefined;
 }
 
 /**
@@ -28,14 +32,16 @@ export function BackOfficeOrdersList(props: BackOfficeOrdersListProps) {
   return usePhoneLayout() ? <OrderCards {...props} /> : <OrdersTable {...props} />;
 }
 
-function OrdersTable({ orders, basePath, withMonastery, emptyText }: BackOfficeOrdersListProps) {
+function OrdersTable({ orders, basePath, withMonastery, emptyText, selection }: BackOfficeOrdersListProps) {
   const { t } = useTranslation('back-office-orders');
-  const columns = withMonastery ? 7 : 6;
+  const text = useCatalogueText();
+  const columns = (withMonastery ? 7 : 6) + (selection ? 1 : 0);
   return (
     <Table.ScrollContainer minWidth={withMonastery ? 900 : 760}>
       <Table striped highlightOnHover verticalSpacing="sm" aria-label={t('list.listLabel')}>
         <Table.Thead>
           <Table.Tr>
+            {selection && <Table.Th w={40}>{t('approveMany.column')}</Table.Th>}
             <Table.Th>{t('list.columns.number')}</Table.Th>
             <Table.Th>{t('list.columns.patron')}</Table.Th>
             <Table.Th>{t('list.columns.puja')}</Table.Th>
@@ -59,6 +65,11 @@ function OrdersTable({ orders, basePath, withMonastery, emptyText }: BackOfficeO
           ) : (
             orders.map((order) => (
               <Table.Tr key={order.id} data-testid="back-office-order">
+                {selection && (
+                  <Table.Td>
+                    <SelectBox order={order} selection={selection} />
+                  </Table.Td>
+                )}
                 <Table.Td>
                   <OrderLink order={order} basePath={basePath} />
                 </Table.Td>
@@ -68,8 +79,8 @@ function OrdersTable({ orders, basePath, withMonastery, emptyText }: BackOfficeO
                     <PatronWrote order={order} />
                   </Stack>
                 </Table.Td>
-                <Table.Td>{order.monastery_puja.puja.name}</Table.Td>
-                {withMonastery && <Table.Td>{order.monastery_puja.monastery.name}</Table.Td>}
+                <Table.Td>{text(order.monastery_puja.puja, 'name')}</Table.Td>
+                {withMonastery && <Table.Td>{text(order.monastery_puja.monastery, 'name')}</Table.Td>}
                 <Table.Td>{formatPujaDate(order.date)}</Table.Td>
                 <Table.Td ta="right">{formatMoney(order.amount)}</Table.Td>
                 <Table.Td>
@@ -84,8 +95,9 @@ function OrdersTable({ orders, basePath, withMonastery, emptyText }: BackOfficeO
   );
 }
 
-function OrderCards({ orders, basePath, withMonastery, emptyText }: BackOfficeOrdersListProps) {
+function OrderCards({ orders, basePath, withMonastery, emptyText, selection }: BackOfficeOrdersListProps) {
   const { t } = useTranslation('back-office-orders');
+  const text = useCatalogueText();
   if (orders === undefined) return <Skeleton height={320} radius="md" />;
   if (orders.length === 0) {
     return (
@@ -101,13 +113,16 @@ function OrderCards({ orders, basePath, withMonastery, emptyText }: BackOfficeOr
           <Paper withBorder radius="md" p="sm" data-testid="back-office-order">
             <Stack gap={6}>
               <Group justify="space-between" gap="xs" wrap="wrap">
-                <OrderLink order={order} basePath={basePath} />
+                <Group gap="xs">
+                  {selection && <SelectBox order={order} selection={selection} />}
+                  <OrderLink order={order} basePath={basePath} />
+                </Group>
                 <Text fw={600}>{formatMoney(order.amount)}</Text>
               </Group>
               <Text fw={600}>{patronLabel(order.user)}</Text>
               <Text size="sm">
-                {order.monastery_puja.puja.name}
-                {withMonastery && `, ${order.monastery_puja.monastery.name}`}
+                {text(order.monastery_puja.puja, 'name')}
+                {withMonastery && `, ${text(order.monastery_puja.monastery, 'name')}`}
               </Text>
               <Text size="sm">{formatPujaDate(order.date)}</Text>
               <PatronWrote order={order} />
@@ -117,6 +132,25 @@ function OrderCards({ orders, basePath, withMonastery, emptyText }: BackOfficeOr
         </li>
       ))}
     </Stack>
+  );
+}
+
+/** The box that selects an order to approve with others; only an order to approve has one. */
+function SelectBox({
+  order,
+  selection,
+}: {
+  order: Order;
+  selection: NonNullable<BackOfficeOrdersListProps['selection']>;
+}) {
+  const { t } = useTranslation('back-office-orders');
+  if (orderStage(order) !== 'to_approve') return null;
+  return (
+    <Checkbox
+      checked={selection.selected.has(order.id)}
+      onChange={() => selection.toggle(order.id)}
+      aria-label={t('approveMany.selectOrder', { number: order.number })}
+    />
   );
 }
 

@@ -1,9 +1,10 @@
 import '../../../lib/orders-strings.ts';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import type { Order, PaymentMethod } from '@puja/contract';
+import type { Order, PaymentProvider } from '@puja/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useCatalogueText } from '../../../lib/catalogue-text.ts';
 import { formatMoney, formatPujaDate } from '../../../lib/formatting.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useCancelOrder } from '../api/cancel-order.ts';
@@ -21,6 +22,7 @@ interface CancelOrderModalProps {
  */
 export function CancelOrderModal({ order: asked, onClose }: CancelOrderModalProps) {
   const { t } = useTranslation('orders');
+  const text = useCatalogueText();
   const cancellation = useCancelOrder();
   // The last order asked about stays shown while the modal animates closed, instead of going blank.
   const [lastAsked, setLastAsked] = useState(asked);
@@ -28,7 +30,7 @@ export function CancelOrderModal({ order: asked, onClose }: CancelOrderModalProp
   const order = asked ?? lastAsked;
   const refund = order ? moneyToRefundOnCancel(order) : null;
 
-  function providersText(providers: readonly PaymentMethod[]): string {
+  function providersText(providers: readonly PaymentProvider[]): string {
     const names = providers.map((provider) => t(`paymentMethod.${provider}`));
     return names.length === 2
       ? t('cancelOrder.providers', { first: names[0], second: names[1] })
@@ -73,8 +75,8 @@ export function CancelOrderModal({ order: asked, onClose }: CancelOrderModalProp
           <Text>
             {t('cancelOrder.question', {
               number: order.number,
-              puja: order.monastery_puja.puja.name,
-              monastery: order.monastery_puja.monastery.name,
+              puja: text(order.monastery_puja.puja, 'name'),
+              monastery: text(order.monastery_puja.monastery, 'name'),
               date: formatPujaDate(order.date),
             })}
           </Text>

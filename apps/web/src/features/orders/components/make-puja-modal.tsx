@@ -23,7 +23,12 @@ export function MakePujaModal() {
   const patronName = useNameForOrder();
   const editor = useOrderForm({
     choice: offering
-      ? { monastery: offering.monastery.id, puja: offering.puja.id, cost: offering.cost }
+      ? {
+          monastery: offering.monastery.id,
+          puja: offering.puja.id,
+          cost: offering.cost,
+          pricing: offering.pricing ?? null,
+        }
       : NO_CHOICE,
     onPlaced: closeOrderPrompt,
     beforePlacing: patronName.save,

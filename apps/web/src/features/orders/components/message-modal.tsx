@@ -1,6 +1,7 @@
 import { Button, Group, Loader, Modal, ScrollArea, Stack, Text } from '@mantine/core';
 import type { Order } from '@puja/contract';
 import { useTranslation } from 'react-i18next';
+import { useCatalogueText } from '../../../lib/catalogue-text.ts';
 import { formatPujaDate } from '../../../lib/formatting.ts';
 import { useLastShown } from '../../../lib/use-last-shown.ts';
 import { useOrderConversation } from '../api/get-order-conversation.ts';
@@ -47,6 +48,7 @@ function MessageForm({
   onDone: () => void;
 }) {
   const { t } = useTranslation('staff');
+  const text = useCatalogueText();
   const { form, submit, isSending } = useMessageForm(order, actions, onDone);
   return (
     <form onSubmit={submit} noValidate>
@@ -54,7 +56,7 @@ function MessageForm({
         <Text>
           {t('messageModal.to', {
             name: patronLabel(order.user),
-            puja: order.monastery_puja.puja.name,
+            puja: text(order.monastery_puja.puja, 'name'),
             date: formatPujaDate(order.date),
           })}
         </Text>

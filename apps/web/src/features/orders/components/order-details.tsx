@@ -5,15 +5,19 @@ import { useTranslation } from 'react-i18next';
 import { ApproximatePrice } from '../../../components/approximate-price.tsx';
 import { DetailsList, type DetailsRow } from '../../../components/details-list.tsx';
 import { PujaDay } from '../../../components/puja-day.tsx';
+import { useCatalogueText } from '../../../lib/catalogue-text.ts';
 import { formatMoney } from '../../../lib/formatting.ts';
 import { canCancel, canProceedToPayment } from '../utils/order-money.ts';
 import { AddToCalendarButton } from './add-to-calendar-button.tsx';
 import { OrderConcerns } from './order-concerns.tsx';
+import { GiftOfOrder, OfferingOfOrder } from './order-offering.tsx';
 import { OrderPayments } from './order-payments.tsx';
 import { OrderProof } from './order-proof.tsx';
 import classes from './orders.module.css';
 import { PatronStatusSummary } from './patron-status.tsx';
+import { PaymentLinkPanel } from './payment-link-panel.tsx';
 import { PrayerNamesList } from './prayer-names-list.tsx';
+import { TibetanDate } from './tibetan-day.tsx';
 
 interface OrderDetailsProps {
   order: Order;
@@ -38,6 +42,7 @@ export function OrderDetails({
   onCancel,
 }: OrderDetailsProps) {
   const { t } = useTranslation('orders');
+  const text = useCatalogueText();
   const none = t('orders.none');
   const rows: DetailsRow[] = [
     [t('orders.number'), order.number],
@@ -51,14 +56,17 @@ export function OrderDetails({
           ] as DetailsRow,
         ]
       : []),
-    [t('orders.monastery'), order.monastery_puja.monastery.name],
-    [t('orders.puja'), order.monastery_puja.puja.name],
+    [t('orders.monastery'), text(order.monastery_puja.monastery, 'name')],
+    [t('orders.puja'), text(order.monastery_puja.puja, 'name')],
     [t('orders.date'), <PujaDay key="date" date={order.date} time={order.time} />],
+    // The day in the Tibetan calendar, by which monasteries hold their pujas (docs/decisions/053).
+    [t('tibetanCalendar.title'), <TibetanDate key="tibetan" date={order.date.slice(0, 10)} />],
     [
       t('orders.amount'),
       <span key="amount">
         {formatMoney(order.amount)}
         <ApproximatePrice rupees={order.amount} />
+        <OfferingOfOrder order={order} />
       </span>,
     ],
     [t('orders.paymentType'), t(`paymentMethod.${order.payment_type}`)],
@@ -66,6 +74,7 @@ export function OrderDetails({
     [t('orders.transactionCode'), order.transaction_code?.toUpperCase() || none],
     [t('orders.beneficiary'), <PrayerNamesList key="names" names={order.names} />],
     [t('orders.intention'), order.intention || none],
+    ...(order.gift ? [[t('gift.dedicate'), <GiftOfOrder key="gift" gift={order.gift} />] as DetailsRow] : []),
   ];
 
   return (
@@ -86,6 +95,7 @@ export function OrderDetails({
           )}
         </Stack>
       )}
+      {canProceedToPayment(order) && <PaymentLinkPanel order={order} />}
       <OrderPayments order={order} />
       <OrderConcerns order={order} canRaise />
       <Title order={3} fz="h5">

@@ -5,6 +5,7 @@ import { IconChevronRight } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApproximatePrice } from '../../../components/approximate-price.tsx';
+import { useCatalogueText } from '../../../lib/catalogue-text.ts';
 import { formatMoney, formatPatronMoment, formatPujaDate } from '../../../lib/formatting.ts';
 import { payByOf } from '../utils/patron-status.ts';
 import classes from './orders.module.css';
@@ -34,6 +35,7 @@ export function OrderList({
   focusId = null,
 }: OrderListProps) {
   const { t } = useTranslation('orders');
+  const text = useCatalogueText();
   const focused = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
@@ -61,10 +63,10 @@ export function OrderList({
               onClick={() => onSelect(order.id)}
             >
               <span className={classes.entryText}>
-                <span className={classes.entryTitle}>{order.monastery_puja.monastery.name}</span>
+                <span className={classes.entryTitle}>{text(order.monastery_puja.monastery, 'name')}</span>
                 <span className={classes.entryLine}>
                   {t('orders.entryDescription', {
-                    puja: order.monastery_puja.puja.name,
+                    puja: text(order.monastery_puja.puja, 'name'),
                     number: order.number,
                   })}
                 </span>

@@ -1,7 +1,8 @@
-import { Drawer, Stack } from '@mantine/core';
-import type { Order } from '@puja/contract';
+import { Drawer, Stack, Text } from '@mantine/core';
+import { DEFAULT_BUSINESS_TIME_ZONE, type Order, todayIn } from '@puja/contract';
 import { useTranslation } from 'react-i18next';
 import { DetailsList, type DetailsRow } from '../../../components/details-list.tsx';
+import { useCatalogueText } from '../../../lib/catalogue-text.ts';
 import { formatMoney, formatPujaDate } from '../../../lib/formatting.ts';
 import { useLastShown } from '../../../lib/use-last-shown.ts';
 import type { OrderActions } from '../hooks/use-order-actions.ts';
@@ -22,6 +23,7 @@ interface OrderPanelProps {
  */
 export function OrderPanel({ order, actions, onClose }: OrderPanelProps) {
   const { t } = useTranslation('staff');
+  const text = useCatalogueText();
   const shown = useLastShown(order);
   const none = t('panel.none');
   const rows: DetailsRow[] = shown
@@ -33,7 +35,7 @@ export function OrderPanel({ order, actions, onClose }: OrderPanelProps) {
           shown.time ? t('day.nepalTime', { ns: 'prices', time: shown.time }) : t('panel.allDay'),
         ],
         [t('panel.name'), patronLabel(shown.user) || none],
-        [t('panel.pujaService'), shown.monastery_puja.puja.name],
+        [t('panel.pujaService'), text(shown.monastery_puja.puja, 'name')],
         [t('panel.date'), formatPujaDate(shown.date)],
         [t('panel.email'), shown.user.email || none],
         [t('panel.phone'), shown.user.phone || none],
@@ -56,7 +58,14 @@ export function OrderPanel({ order, actions, onClose }: OrderPanelProps) {
       {shown && (
         <Stack gap="lg">
           <DetailsList rows={rows} />
-          <CompletionForm key={shown.id} order={shown} actions={actions} onCompleted={onClose} />
+          {/* A puja is completed on its day (Nepal time) or later: before it, the form is not offered. */}
+          {shown.date.slice(0, 10) <= todayIn(DEFAULT_BUSINESS_TIME_ZONE) ? (
+            <CompletionForm key={shown.id} order={shown} actions={actions} onCompleted={onClose} />
+          ) : (
+            <Text c="dimmed" role="note">
+              {t('panel.completeFromDay', { date: formatPujaDate(shown.date) })}
+            </Text>
+          )}
         </Stack>
       )}
     </Drawer>

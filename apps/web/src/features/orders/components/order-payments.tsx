@@ -1,7 +1,8 @@
 import '../../../lib/orders-strings.ts';
 import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import type { Order, Payment, PaymentStatus } from '@puja/contract';
+import type { Order, Payment, PaymentStatus, Refund } from '@puja/contract';
 import { IconDownload } from '@tabler/icons-react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatMoney, formatPatronMoment } from '../../../lib/formatting.ts';
@@ -90,6 +91,14 @@ function PaymentRecord({ payment }: { payment: Payment }) {
         </Badge>
       </Group>
       <Text size="sm">{t('paymentRecord.paidAt', { time: formatPatronMoment(paidAt) })}</Text>
+      {/* Someone else paid through the patron's "Pay for me" link (docs/decisions/051). */}
+      {payment.through_link && (
+        <Text size="sm">
+          {payment.payer_name
+            ? t('orders.paidThroughLink', { payer: payment.payer_name })
+            : t('orders.paidThroughLinkUnnamed')}
+        </Text>
+      )}
       {payment.transaction_code && (
         <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
           {t('paymentRecord.transactionCode', { code: payment.transaction_code })}
@@ -100,33 +109,40 @@ function PaymentRecord({ payment }: { payment: Payment }) {
   );
 }
 
-/** What became of money that is to go back: due, asked of Khalti, or returned. Nothing while kept. */
+/**
+ * Each refund of the payment (docs/decisions/044): its amount when it is a part, whether it is due, asked
+ * of Khalti or made, and why. Nothing while all of it is kept.
+ */
 function RefundState({ payment }: { payment: Payment }) {
   const { t } = useTranslation('orders');
-  let state: string | null = null;
-  if (payment.status === 'Refunded') {
-    const time = formatPatronMoment(payment.refunded_at ?? payment.refund_due_at ?? payment.created_at);
-    state = payment.refund_reference
-      ? t('paymentRecord.refundedWithReference', { time, reference: payment.refund_reference })
-      : t('paymentRecord.refunded', { time });
-  } else if (payment.status === 'Refund due') {
-    state = payment.refund_requested_at
-      ? t('paymentRecord.refundRequested', { time: formatPatronMoment(payment.refund_requested_at) })
-      : t('paymentRecord.refundDue', {
-          time: formatPatronMoment(payment.refund_due_at ?? payment.paid_at ?? payment.created_at),
-        });
-  }
-  if (!state) return null;
+  if (payment.refunds.length === 0) return null;
   return (
-    <>
-      <Text size="sm" fw={500}>
-        {state}
-      </Text>
-      {payment.refund_reason && (
-        <Text size="sm" c="dimmed">
-          {t(`paymentRecord.reason.${payment.refund_reason}`)}
-        </Text>
-      )}
-    </>
+    <Stack component="ul" gap={4} mt={4} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+      {payment.refunds.map((refund) => (
+        <li key={refund.id} data-testid="refund">
+          {refund.amount !== payment.amount && (
+            <Text size="sm">{t('paymentRecord.refundPart', { amount: formatMoney(refund.amount) })}</Text>
+          )}
+          <Text size="sm" fw={500}>
+            {refundStateText(t, refund)}
+          </Text>
+          <Text size="sm" c="dimmed">
+            {t(`paymentRecord.reason.${refund.reason}`)}
+          </Text>
+        </li>
+      ))}
+    </Stack>
   );
+}
+
+function refundStateText(t: TFunction<'orders'>, refund: Refund): string {
+  if (refund.state === 'refunded') {
+    const time = formatPatronMoment(refund.refunded_at ?? refund.due_at);
+    return refund.reference
+      ? t('paymentRecord.refundedWithReference', { time, reference: refund.reference })
+      : t('paymentRecord.refunded', { time });
+  }
+  return refund.requested_at
+    ? t('paymentRecord.refundRequested', { time: formatPatronMoment(refund.requested_at) })
+    : t('paymentRecord.refundDue', { time: formatPatronMoment(refund.due_at) });
 }

@@ -9,6 +9,7 @@ import timeGridPlugin from '@fullcalendar/timegrid';
 import type { Language, Order } from '@puja/contract';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCatalogueText } from '../../../lib/catalogue-text.ts';
 import { usePhoneLayout } from '../hooks/use-phone-layout.ts';
 import { calendarEventsOf } from '../utils/calendar-events.ts';
 import { patronLabel } from '../utils/patron-label.ts';
@@ -42,16 +43,17 @@ export interface OrdersCalendarProps {
  */
 export function OrdersCalendarView({ orders, onSelect }: OrdersCalendarProps) {
   const { t, i18n } = useTranslation('staff');
+  const text = useCatalogueText();
   const events = useMemo(
     () =>
       calendarEventsOf(orders, (order) =>
         t('calendar.eventTitle', {
-          puja: order.monastery_puja.puja.name,
+          puja: text(order.monastery_puja.puja, 'name'),
           name: patronLabel(order.user),
           number: order.number,
         }),
       ),
-    [orders, t],
+    [orders, t, text],
   );
   const validRange = useMemo(
     () => ({ start: `${FIRST_YEAR}-01-01`, end: `${new Date().getFullYear() + YEARS_AHEAD + 1}-01-01` }),
@@ -101,6 +103,9 @@ export function OrdersCalendarView({ orders, onSelect }: OrdersCalendarProps) {
         allDayText={t('calendar.allDay')}
         noEventsText={t('calendar.noEvents')}
         moreLinkText={(hidden) => t('calendar.more', { number: hidden })}
+        // FullCalendar's "+N more" is a link without an address carrying aria-expanded, which only a
+        // button may carry: it opens a popover, so it is a button to assistive technology too.
+        moreLinkDidMount={({ el }) => el.setAttribute('role', 'button')}
         // The week shows its whole 4:00–19:00 day at once: in 800 px it would scroll inside a box that a
         // keyboard cannot reach.
         height={view === WEEK_VIEW || view === LIST_VIEW ? 'auto' : CALENDAR_HEIGHT}

@@ -1,22 +1,16 @@
 import { Anchor, Badge, Button, Group, Paper, Skeleton, Stack, Table, Text } from '@mantine/core';
-import type { Order, PaymentStatus } from '@puja/contract';
+import type { Order } from '@puja/contract';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { TableSkeletonRows } from '../../../components/table-skeleton-rows.tsx';
+import { useCatalogueText } from '../../../lib/catalogue-text.ts';
 import { formatPujaDate } from '../../../lib/formatting.ts';
 import type { OrderActions } from '../hooks/use-order-actions.ts';
 import { usePhoneLayout } from '../hooks/use-phone-layout.ts';
 import { patronLabel } from '../utils/patron-label.ts';
 import classes from './back-office-orders.module.css';
-
-const PAYMENT_COLOURS: Record<PaymentStatus, string> = {
-  Pending: 'yellow',
-  Completed: 'green',
-  Failed: 'red',
-  'Refund due': 'orange',
-  Refunded: 'gray',
-};
+import { OrderStageBadges } from './order-stage-badges.tsx';
 
 const COLUMN_COUNT = 5;
 
@@ -99,7 +93,7 @@ interface OrderRowProps {
 }
 
 function OrderRow({ order, approving, busy, onApprove, onMessage, onUpdateDate }: OrderRowProps) {
-  const { t } = useTranslation('staff');
+  const text = useCatalogueText();
   return (
     <Table.Tr data-testid="order-row">
       <Table.Td>
@@ -108,12 +102,10 @@ function OrderRow({ order, approving, busy, onApprove, onMessage, onUpdateDate }
         </Stack>
       </Table.Td>
       <Table.Td>{formatPujaDate(order.date)}</Table.Td>
-      <Table.Td>{order.monastery_puja.puja.name}</Table.Td>
+      <Table.Td>{text(order.monastery_puja.puja, 'name')}</Table.Td>
       <Table.Td>
-        {/* The tint says it at a glance; the text stays dark, as light badges' own text is below AA. */}
-        <Badge color={PAYMENT_COLOURS[order.payment_status]} variant="light" c="dark.7" miw="max-content">
-          {t(`paymentStatus.${order.payment_status}`)}
-        </Badge>
+        {/* The staff's one word for where the order stands, then its money (docs/decisions/039). */}
+        <OrderStageBadges order={order} />
       </Table.Td>
       <Table.Td>
         <OrderButtons
@@ -216,6 +208,7 @@ function OrderButtons({
 /** The same orders as cards, one under another, every button in view at 360 px. */
 function OrdersReceivedCards({ orders, actions, onMessage, onUpdateDate }: OrdersReceivedTableProps) {
   const { t } = useTranslation('staff');
+  const text = useCatalogueText();
   if (orders === undefined) return <Skeleton height={240} radius="md" />;
   if (orders.length === 0) {
     return (
@@ -232,11 +225,9 @@ function OrdersReceivedCards({ orders, actions, onMessage, onUpdateDate }: Order
             <Stack gap={6}>
               <OrderSummary order={order} />
               <Text size="sm">
-                {formatPujaDate(order.date)}, {order.monastery_puja.puja.name}
+                {formatPujaDate(order.date)}, {text(order.monastery_puja.puja, 'name')}
               </Text>
-              <Badge color={PAYMENT_COLOURS[order.payment_status]} variant="light" c="dark.7" w="fit-content">
-                {t(`paymentStatus.${order.payment_status}`)}
-              </Badge>
+              <OrderStageBadges order={order} />
               <OrderButtons
                 order={order}
                 approving={actions.updating?.orderId === order.id && actions.updating.action === 'approve'}

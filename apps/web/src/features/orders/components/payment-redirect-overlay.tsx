@@ -1,10 +1,10 @@
 import '../../../lib/orders-strings.ts';
 import { Loader, LoadingOverlay, Stack, Text } from '@mantine/core';
-import type { PaymentMethod } from '@puja/contract';
+import type { PaymentProvider } from '@puja/contract';
 import { useTranslation } from 'react-i18next';
 
 /** Covers the page while it leaves for the wallet, so nothing is clicked twice on the way out. */
-export function PaymentRedirectOverlay({ leavingFor }: { leavingFor: PaymentMethod | null }) {
+export function PaymentRedirectOverlay({ leavingFor }: { leavingFor: PaymentProvider | null }) {
   const { t } = useTranslation('orders');
   return (
     <LoadingOverlay

@@ -1,9 +1,10 @@
 import '../../../lib/orders-strings.ts';
-import { Modal, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Button, Modal, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
 import { type Order, PAYMENT_METHODS } from '@puja/contract';
 import { useTranslation } from 'react-i18next';
 import { PaidInRupeesNote } from '../../../components/price.tsx';
 import { formatMoney } from '../../../lib/formatting.ts';
+import { useClientConfig } from '../../session/api/get-client-config.ts';
 import { usePayForOrder } from '../hooks/use-pay-for-order.ts';
 import classes from './orders.module.css';
 import { EsewaLogo, KhaltiLogo } from './payment-logos.tsx';
@@ -17,10 +18,26 @@ interface ProceedToPaymentModalProps {
   onClose: () => void;
 }
 
+/**
+ * Which methods work from where (docs/decisions/051): a patron abroad has no eSewa or Khalti account, so
+ * they are told of the payment link, and of cards only where the deployment takes them.
+ */
+function MethodsNote() {
+  const { t } = useTranslation('orders');
+  const cards = useClientConfig().data?.payments.cards_enabled ?? false;
+  return (
+    <Text size="sm" c="dimmed">
+      {t(cards ? 'payment.whereMethodsWorkCards' : 'payment.whereMethodsWork')}
+    </Text>
+  );
+}
+
 /** docs/product.md#paying: 'Proceed to Payment' with the amount and a button per wallet, each starting the payment. */
 export function ProceedToPaymentModal({ order, opened, onClose }: ProceedToPaymentModalProps) {
   const { t } = useTranslation('orders');
   const { pay, leavingFor } = usePayForOrder();
+  // Cards only where the deployment turned them on (docs/decisions/052).
+  const cardsEnabled = useClientConfig().data?.payments.cards_enabled === true;
 
   return (
     <>
@@ -55,6 +72,17 @@ export function ProceedToPaymentModal({ order, opened, onClose }: ProceedToPayme
                 );
               })}
             </SimpleGrid>
+            {cardsEnabled && (
+              <Button
+                variant="default"
+                size="md"
+                disabled={leavingFor !== null}
+                onClick={() => void pay(order.id, 'stripe')}
+              >
+                {t('payment.payWith', { wallet: t('paymentMethod.stripe') })}
+              </Button>
+            )}
+            <MethodsNote />
           </Stack>
         )}
       </Modal>

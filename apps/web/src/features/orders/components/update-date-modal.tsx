@@ -4,11 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { DayInput } from '../../../components/day-input.tsx';
 import { PujaTimeInput } from '../../../components/puja-time-input.tsx';
 import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
+import { StaleVersionAlert } from '../../../components/stale-version-alert.tsx';
+import { useCatalogueText } from '../../../lib/catalogue-text.ts';
 import { formatPujaDate } from '../../../lib/formatting.ts';
 import { useLastShown } from '../../../lib/use-last-shown.ts';
 import { useOrderForEdit } from '../api/get-order-for-edit.ts';
 import type { OrderActions } from '../hooks/use-order-actions.ts';
-import { useRedateForm } from '../hooks/use-redate-form.ts';
+import { type StoredOrder, useRedateForm } from '../hooks/use-redate-form.ts';
 import { patronLabel } from '../utils/patron-label.ts';
 import { pujaDayOf } from '../utils/puja-day.ts';
 
@@ -46,7 +48,13 @@ export function UpdateDateModal({ order, actions, onClose, onDecline }: UpdateDa
           <RedateForm
             key={shown.id}
             order={shown}
-            currentDay={pujaDayOf(current.data.order.date)}
+            stored={{ day: pujaDayOf(current.data.order.date), version: current.data.order.version }}
+            reread={async () => {
+              // A failed read keeps what the form has; the alert stays and Reload can be pressed again.
+              const fresh = (await current.refetch({ throwOnError: true })).data?.order;
+              if (!fresh) throw new Error('The order could not be read again.');
+              return { day: pujaDayOf(fresh.date), version: fresh.version };
+            }}
             actions={actions}
             onDone={onClose}
             onDecline={() => onDecline(shown)}
@@ -62,21 +70,32 @@ export function UpdateDateModal({ order, actions, onClose, onDecline }: UpdateDa
 
 interface RedateFormProps {
   order: Order;
-  currentDay: string;
+  stored: StoredOrder;
+  reread: () => Promise<StoredOrder>;
   actions: OrderActions;
   onDone: () => void;
   onDecline: () => void;
 }
 
-function RedateForm({ order, currentDay, actions, onDone, onDecline }: RedateFormProps) {
+function RedateForm({ order, stored, reread, actions, onDone, onDecline }: RedateFormProps) {
   const { t } = useTranslation('staff');
-  const { form, submit, range, isUpdating } = useRedateForm(order, currentDay, actions, onDone);
+  const text = useCatalogueText();
+  const { form, submit, range, isUpdating, stale, reload } = useRedateForm(
+    order,
+    stored,
+    actions,
+    onDone,
+    reread,
+  );
+  // The day shown as "now": the one the form last read.
+  const currentDay = stored.day;
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
+        <StaleVersionAlert stale={stale} onReload={reload} />
         <Text>
           {t('dateModal.current', {
-            puja: order.monastery_puja.puja.name,
+            puja: text(order.monastery_puja.puja, 'name'),
             name: patronLabel(order.user),
             date: formatPujaDate(currentDay),
           })}

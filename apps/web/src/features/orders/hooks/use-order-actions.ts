@@ -8,7 +8,8 @@ import type { DeclineChoice } from '../components/decline-dialog.tsx';
 
 /**
  * What staff do with their monastery's orders, each with its docs/product.md#notifications toasts. Updates answer with the
- * refreshed lists, which replace the cached ones, so the table and the calendar follow at once.
+ * refreshed lists, which replace the cached ones, so the table and the calendar follow at once. Each
+ * update sends the version of the order as shown (docs/decisions/040).
  */
 export function useOrderActions() {
   const { t } = useTranslation('staff');
@@ -20,15 +21,26 @@ export function useOrderActions() {
   return {
     /** `time`: the puja's time of day (HH:MM, Nepal time), when the staff member gives one. */
     approve: (order: Order, time?: string): Promise<ActionOutcome> =>
-      attempt(() => update.mutateAsync({ orderId: order.id, action: 'approve', ...(time ? { time } : {}) }), {
-        success: t('toasts.approved'),
-        failure: t('toasts.approveFailed'),
-      }),
-    redate: (order: Order, date: string, time?: string): Promise<ActionOutcome> =>
       attempt(
         () =>
           update.mutateAsync({
             orderId: order.id,
+            version: order.version,
+            action: 'approve',
+            ...(time ? { time } : {}),
+          }),
+        {
+          success: t('toasts.approved'),
+          failure: t('toasts.approveFailed'),
+        },
+      ),
+    /** `version`: the order's as the Update Puja Date form read it (its own, fresher, read). */
+    redate: (order: Order, date: string, time?: string, version = order.version): Promise<ActionOutcome> =>
+      attempt(
+        () =>
+          update.mutateAsync({
+            orderId: order.id,
+            version,
             action: 'redate',
             date,
             ...(time === undefined ? {} : { time }),
@@ -40,10 +52,13 @@ export function useOrderActions() {
       ),
     /** The reason goes with the decline, and the patron reads it (docs/decisions/038). */
     decline: (order: Order, choice: DeclineChoice): Promise<ActionOutcome> =>
-      attempt(() => update.mutateAsync({ orderId: order.id, action: 'decline', ...choice }), {
-        success: t('toasts.declined'),
-        failure: t('toasts.declineFailed'),
-      }),
+      attempt(
+        () => update.mutateAsync({ orderId: order.id, version: order.version, action: 'decline', ...choice }),
+        {
+          success: t('toasts.declined'),
+          failure: t('toasts.declineFailed'),
+        },
+      ),
     sendMessage: (order: Order, message: string): Promise<ActionOutcome> =>
       attempt(() => messaging.mutateAsync({ orderID: order.id, userID: order.user_id, message }), {
         success: t('toasts.messageSent'),

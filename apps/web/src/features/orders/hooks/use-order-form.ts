@@ -122,6 +122,8 @@ export function useOrderForm({ choice, onPlaced, beforePlacing }: UseOrderFormOp
 
   return {
     form,
+    /** The monastery and puja chosen: the calendar leaves out the days they are not offered. */
+    choice,
     /** Today in the business time zone: the earliest day a puja can be booked for. */
     today: todayInNepal(),
     leaveDate,

@@ -161,8 +161,9 @@ describe("an order's page, for the monastery's staff", () => {
     const actions = await screen.findByRole('region', { name: 'What you can do' });
     await user.click(within(actions).getByRole('button', { name: 'Approve Puja' }));
 
-    await waitFor(() => expect(toasts(toast)).toContain('green: Order Accepted'));
-    expect(fieldsOf(callsTo(fetchMock, '/api/order/41')[0])).toEqual({ _method: 'patch' });
+    await waitFor(() => expect(toasts(toast)).toContain('green: Order approved'));
+    // An approval is the version of the order the page showed, and nothing else.
+    expect(fieldsOf(callsTo(fetchMock, '/api/order/41')[0])).toEqual({ _method: 'patch', version: '1' });
     // The page reads the order again: approved, with the photos to send next.
     expect(await screen.findByText('Approved', { selector: '.mantine-Badge-label' })).toBeInTheDocument();
     expect(
@@ -197,7 +198,9 @@ describe("an order's page, for the monastery's staff", () => {
     await user.click(within(actions).getByRole('button', { name: 'Approve Puja' }));
 
     await waitFor(() =>
-      expect(toasts(toast)).toContain('red: Order not Accepted: This order is no longer pending.'),
+      expect(toasts(toast)).toContain(
+        'red: The order could not be approved: This order is no longer pending.',
+      ),
     );
     expect(await screen.findByText('Nothing is left to do on this order.')).toBeInTheDocument();
     expect(screen.getByText('Declined', { selector: '.mantine-Badge-label' })).toBeInTheDocument();

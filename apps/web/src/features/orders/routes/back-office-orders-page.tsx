@@ -1,6 +1,7 @@
 import '../../../lib/back-office-orders-strings.ts';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCatalogueText } from '../../../lib/catalogue-text.ts';
 import { useMonasteries } from '../../catalogue/api/get-monasteries.ts';
 import { useMonasteryPujas } from '../../monastery-catalogue/api/get-monastery-pujas.ts';
 import type { FilterOption } from '../components/back-office-order-filters.tsx';
@@ -12,12 +13,13 @@ const byLabel = (first: FilterOption, second: FilterOption) => first.label.local
 export function MonasteryOrdersPage() {
   const { t } = useTranslation('back-office-orders');
   const offered = useMonasteryPujas();
+  const text = useCatalogueText();
   const pujas = useMemo(
     () =>
       (offered.data?.monasteryPuja.pujas ?? [])
-        .map((puja) => ({ value: String(puja.id), label: puja.name }))
+        .map((puja) => ({ value: String(puja.id), label: text(puja, 'name') }))
         .sort(byLabel),
-    [offered.data],
+    [offered.data, text],
   );
   return <BackOfficeOrdersScreen basePath="/monastery/orders" intro={t('list.staffIntro')} pujas={pujas} />;
 }
@@ -26,17 +28,19 @@ export function MonasteryOrdersPage() {
 export function AdminOrdersPage() {
   const { t } = useTranslation('back-office-orders');
   const catalogue = useMonasteries();
+  const text = useCatalogueText();
   const { monasteries, pujas } = useMemo(() => {
     const all = catalogue.data?.monasteries ?? [];
     const pujaNames = new Map<number, string>();
-    for (const monastery of all) for (const puja of monastery.pujas) pujaNames.set(puja.id, puja.name);
+    for (const monastery of all)
+      for (const puja of monastery.pujas) pujaNames.set(puja.id, text(puja, 'name'));
     return {
       monasteries: all
-        .map((monastery) => ({ value: String(monastery.id), label: monastery.name }))
+        .map((monastery) => ({ value: String(monastery.id), label: text(monastery, 'name') }))
         .sort(byLabel),
       pujas: [...pujaNames].map(([id, name]) => ({ value: String(id), label: name })).sort(byLabel),
     };
-  }, [catalogue.data]);
+  }, [catalogue.data, text]);
   return (
     <BackOfficeOrdersScreen
       basePath="/admin/orders"

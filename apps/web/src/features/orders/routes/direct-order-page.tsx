@@ -5,6 +5,7 @@ import type { Monastery } from '@puja/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
+import { useCatalogueText } from '../../../lib/catalogue-text.ts';
 import { formatMoney } from '../../../lib/formatting.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 // The catalogue's fetcher for this form's choices (`GET /api/get-monastery-puja`).
@@ -48,6 +49,7 @@ export function DirectOrderPage() {
 
 function DirectOrderForm({ monasteries }: { monasteries: Monastery[] }) {
   const { t } = useTranslation('orders');
+  const text = useCatalogueText();
   const [monasteryId, setMonasteryId] = useState<string | null>(null);
   const [pujaId, setPujaId] = useState<string | null>(null);
   const monastery = monasteries.find((item) => String(item.id) === monasteryId) ?? null;
@@ -55,7 +57,12 @@ function DirectOrderForm({ monasteries }: { monasteries: Monastery[] }) {
   const cost = puja?.pivot.cost ?? null;
 
   const editor = useOrderForm({
-    choice: { monastery: monastery?.id ?? null, puja: puja?.id ?? null, cost },
+    choice: {
+      monastery: monastery?.id ?? null,
+      puja: puja?.id ?? null,
+      cost,
+      pricing: puja?.pivot.pricing ?? null,
+    },
     onPlaced: () => {
       setMonasteryId(null);
       setPujaId(null);
@@ -77,7 +84,7 @@ function DirectOrderForm({ monasteries }: { monasteries: Monastery[] }) {
               required
               searchable
               nothingFoundMessage={t('directOrder.noMonasteries')}
-              data={monasteries.map((item) => ({ value: String(item.id), label: item.name }))}
+              data={monasteries.map((item) => ({ value: String(item.id), label: text(item, 'name') }))}
               value={monasteryId}
               onChange={(value) => {
                 setMonasteryId(value);
@@ -96,7 +103,10 @@ function DirectOrderForm({ monasteries }: { monasteries: Monastery[] }) {
               disabled={!monastery}
               data={(monastery?.pujas ?? []).map((item) => ({
                 value: String(item.id),
-                label: t('directOrder.pujaOption', { puja: item.name, cost: formatMoney(item.pivot.cost) }),
+                label: t('directOrder.pujaOption', {
+                  puja: text(item, 'name'),
+                  cost: formatMoney(item.pivot.cost),
+                }),
               }))}
               value={pujaId}
               onChange={(value) => {

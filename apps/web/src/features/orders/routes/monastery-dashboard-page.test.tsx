@@ -78,8 +78,35 @@ function lists(pendingOrders: Order[], approvedOrders: Order[], awaitingPaymentO
   return { body: { pendingOrders, awaitingPaymentOrders, approvedOrders, totals } };
 }
 
-function renderDashboard(answers: Parameters<typeof stubApi>[0] = {}) {
-  const fetchMock = stubApi({ '/api/order': lists([pending, secondPaid], [approved], [unpaid]), ...answers });
+/** 'Order Received' reads the paged list of orders to approve (`GET /api/orders?status=to_approve`). */
+function received(orders: Order[]) {
+  return { body: { orders, page: 1, pageSize: 25, total: orders.length } };
+}
+
+type Answers = Parameters<typeof stubApi>[0];
+type ListsAnswer = ReturnType<typeof lists>;
+/**
+ * 'Order Received' as the staff lists say it, in turn: each answer of `GET /api/order`, then each staff
+ * action's refreshed lists (the paged list is read again after every action).
+ */
+function receivedAnswers(answers: Answers) {
+  const pendingOf = (answer: unknown) =>
+    (answer as Partial<ListsAnswer>).body?.pendingOrders as Order[] | undefined;
+  const fromLists = [answers['/api/order']!]
+    .flat()
+    .map(pendingOf)
+    .filter((orders) => orders !== undefined);
+  const fromActions = Object.entries(answers)
+    .filter(([path]) => /^\/api\/(order\/\d+|complete-puja)$/.test(path))
+    .flatMap(([, answer]) => [answer].flat().map(pendingOf))
+    .filter((orders) => orders !== undefined);
+  const turns = [...fromLists, ...fromActions].map(received);
+  return turns.length > 1 ? turns : turns[0]!;
+}
+
+function renderDashboard(given: Answers = {}) {
+  const answers: Answers = { '/api/order': lists([pending, secondPaid], [approved], [unpaid]), ...given };
+  const fetchMock = stubApi({ '/api/orders': receivedAnswers(answers), ...answers });
   const toast = vi.spyOn(notifications, 'show');
   const user = userEvent.setup();
   renderRoutes(
@@ -123,7 +150,7 @@ describe('the Order Received table', () => {
     const headers = within(ordersTable())
       .getAllByRole('columnheader')
       .map((header) => header.textContent);
-    expect(headers).toEqual(['Name', 'Date', 'Puja Service', 'Payment', 'Approve Puja']);
+    expect(headers).toEqual(['Name', 'Date', 'Puja Service', 'Status', 'Approve Puja']);
     const cells = within(row)
       .getAllByRole('cell')
       .map((cell) => cell.textContent);
@@ -131,7 +158,8 @@ describe('the Order Received table', () => {
       'Demo PatronOrder PJ-7K3M9QNames to pray for: Tenzin NorbuIntention: For a safe journey.',
       formatPujaDate(pending.date),
       'Green Tara Puja',
-      'Completed',
+      // The staff's word for where it stands, then its money: never "Completed" (docs/decisions/039).
+      'To approvePaid',
     ]);
     // Each row's buttons are named with its order, so a screen reader tells the rows' buttons apart.
     for (const action of [
@@ -164,9 +192,13 @@ describe('the Order Received table', () => {
 
     await user.click(within(await rowOf('Demo Patron')).getByRole('button', { name: /^Approve Puja/ }));
 
-    await waitFor(() => expect(toasts(toast)).toEqual(['green: Order Accepted']));
+    await waitFor(() => expect(toasts(toast)).toEqual(['green: Order approved']));
     expect(callsTo(fetchMock, '/api/order/41')).toHaveLength(1);
-    expect(fieldsOf(callsTo(fetchMock, '/api/order/41')[0])).toEqual({ _method: 'patch' });
+    // An approval is the version of the order as listed, and nothing else.
+    expect(fieldsOf(callsTo(fetchMock, '/api/order/41')[0])).toEqual({
+      _method: 'patch',
+      version: expect.any(String),
+    });
     await waitFor(() => expect(within(ordersTable()).queryByText('Demo Patron')).not.toBeInTheDocument());
     expect(await screen.findByText('Green Tara Puja: Demo Patron (PJ-7K3M9Q)')).toBeInTheDocument();
   });
@@ -213,7 +245,7 @@ describe('the Order Received table', () => {
 
     await waitFor(() =>
       expect(toasts(toast)).toEqual([
-        'red: Order not Accepted: This order is not paid yet: it can be approved once the payment is completed.',
+        'red: The order could not be approved: This order is not paid yet: it can be approved once the payment is completed.',
       ]),
     );
     const row = await rowOf('Demo Patron');
@@ -222,7 +254,7 @@ describe('the Order Received table', () => {
     expect(callsTo(fetchMock, '/api/order', 'GET').length).toBeGreaterThanOrEqual(2);
   });
 
-  it("says 'Order not Accepted' with the server's reason when approval is refused", async () => {
+  it("says the order could not be approved, with the server's reason, when approval is refused", async () => {
     const { toast, user } = renderDashboard({
       '/api/order/41': { status: 409, body: { message: 'Only a pending order can be approved.' } },
     });
@@ -230,7 +262,9 @@ describe('the Order Received table', () => {
     await user.click(within(await rowOf('Demo Patron')).getByRole('button', { name: /^Approve Puja/ }));
 
     await waitFor(() =>
-      expect(toasts(toast)).toEqual(['red: Order not Accepted: Only a pending order can be approved.']),
+      expect(toasts(toast)).toEqual([
+        'red: The order could not be approved: Only a pending order can be approved.',
+      ]),
     );
     expect(within(ordersTable()).getByText('Demo Patron')).toBeInTheDocument();
   });
@@ -298,13 +332,14 @@ describe('orders awaiting payment', () => {
       _method: 'patch',
       status: 'decline',
       reason: 'date_unavailable',
+      version: expect.any(String),
     });
     expect(await screen.findByText('No orders awaiting payment.')).toBeInTheDocument();
   });
 
   it('gives an unpaid order a new date', async () => {
     const { user } = renderDashboard({
-      '/api/order/43/edit': { body: { order: { id: 43, date: unpaid.date } } },
+      '/api/order/43/edit': { body: { order: { id: 43, date: unpaid.date, version: 1 } } },
     });
 
     await user.click(
@@ -327,7 +362,7 @@ describe('messaging a patron', () => {
     });
 
     await user.click(within(await rowOf('Pema Lhamo')).getByRole('button', { name: /^Message/ }));
-    const dialog = await screen.findByRole('dialog', { name: 'Make Puja' });
+    const dialog = await screen.findByRole('dialog', { name: 'Message the patron' });
     expect(within(dialog).getByText(/^To Pema Lhamo about Medicine Buddha Puja on/)).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Message User' }));
 
@@ -352,7 +387,9 @@ describe('messaging a patron', () => {
       userID: '7',
       message: 'The puja will start at 6 in the morning.',
     });
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Make Puja' })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Message the patron' })).not.toBeInTheDocument(),
+    );
   });
 
   it('marks an order the patron wrote on, and shows the thread above the reply', async () => {
@@ -381,7 +418,7 @@ describe('messaging a patron', () => {
       within(await rowOf('Demo Patron')).queryByText('New message from the patron'),
     ).not.toBeInTheDocument();
     await user.click(within(row).getByRole('button', { name: /^Message/ }));
-    const thread = await within(await screen.findByRole('dialog', { name: 'Make Puja' })).findByRole(
+    const thread = await within(await screen.findByRole('dialog', { name: 'Message the patron' })).findByRole(
       'region',
       {
         name: 'Messages on this order',
@@ -401,7 +438,7 @@ describe('messaging a patron', () => {
     });
 
     await user.click(within(await rowOf('Demo Patron')).getByRole('button', { name: /^Message/ }));
-    const dialog = await screen.findByRole('dialog', { name: 'Make Puja' });
+    const dialog = await screen.findByRole('dialog', { name: 'Message the patron' });
     await user.type(within(dialog).getByRole('textbox', { name: /Message/ }), 'Hello');
     await user.click(within(dialog).getByRole('button', { name: 'Message User' }));
 
@@ -412,7 +449,9 @@ describe('messaging a patron', () => {
 });
 
 describe('Update Puja Date', () => {
-  const editAnswer = { '/api/order/41/edit': { body: { order: { id: 41, date: pending.date } } } };
+  const editAnswer = {
+    '/api/order/41/edit': { body: { order: { id: 41, date: pending.date, version: 1 } } },
+  };
 
   async function openDateModal(answers: Parameters<typeof stubApi>[0] = {}) {
     const view = renderDashboard({ ...editAnswer, ...answers });
@@ -446,7 +485,11 @@ describe('Update Puja Date', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Update Date' }));
 
     await waitFor(() => expect(toasts(toast)).toEqual(['green: Date Updated']));
-    expect(fieldsOf(callsTo(fetchMock, '/api/order/41')[0])).toEqual({ _method: 'patch', date: newDay });
+    expect(fieldsOf(callsTo(fetchMock, '/api/order/41')[0])).toEqual({
+      _method: 'patch',
+      date: newDay,
+      version: expect.any(String),
+    });
     await waitFor(() =>
       expect(screen.queryByRole('dialog', { name: 'Update Puja Date' })).not.toBeInTheDocument(),
     );
@@ -457,7 +500,7 @@ describe('Update Puja Date', () => {
 
   it('refuses to keep a day that has already passed', async () => {
     const { fetchMock, user, dialog } = await openDateModal({
-      '/api/order/41/edit': { body: { order: { id: 41, date: dayOf(-2) } } },
+      '/api/order/41/edit': { body: { order: { id: 41, date: dayOf(-2), version: 1 } } },
     });
 
     await user.click(within(dialog).getByRole('button', { name: 'Update Date' }));
@@ -509,6 +552,7 @@ describe('Update Puja Date', () => {
       status: 'decline',
       reason: 'other',
       reason_note: 'Lama away',
+      version: expect.any(String),
     });
     await waitFor(() => expect(within(ordersTable()).queryByText('Demo Patron')).not.toBeInTheDocument());
   });
@@ -619,7 +663,7 @@ describe('the calendar and its side panel', () => {
     expect(callsTo(fetchMock, '/api/complete-puja')).toHaveLength(0);
   });
 
-  it('uploads the chosen photos, says Order Accepted and closes once the order is done', async () => {
+  it('uploads the chosen photos, says the puja is marked as completed and closes once the order is done', async () => {
     const { fetchMock, toast, user, panel, drop } = await openPanel({
       '/api/complete-puja': lists([pending, secondPaid], [], [unpaid]),
     });
@@ -632,7 +676,7 @@ describe('the calendar and its side panel', () => {
 
     await user.click(within(panel).getByRole('button', { name: 'Puja Completed' }));
 
-    await waitFor(() => expect(toasts(toast)).toEqual(['green: Order Accepted']));
+    await waitFor(() => expect(toasts(toast)).toEqual(['green: Puja marked as completed']));
     expect(fieldsOf(callsTo(fetchMock, '/api/complete-puja')[0])).toEqual({
       _method: 'patch',
       order_id: '51',
@@ -644,7 +688,7 @@ describe('the calendar and its side panel', () => {
     expect(screen.queryByText('White Tara Long-Life Puja: Demo Patron (PJ-H2B6RT)')).not.toBeInTheDocument();
   });
 
-  it("says 'Order not Accepted' and keeps the photos when the server refuses them", async () => {
+  it('says the puja could not be marked as completed and keeps the photos when the server refuses them', async () => {
     const reason = 'Each file must be a photo (JPEG, PNG, WebP or HEIC).';
     const { toast, user, panel, drop } = await openPanel({
       '/api/complete-puja': { status: 422, body: { message: reason } },
@@ -654,7 +698,9 @@ describe('the calendar and its side panel', () => {
     await within(panel).findByRole('list', { name: 'Selected photos' });
     await user.click(within(panel).getByRole('button', { name: 'Puja Completed' }));
 
-    await waitFor(() => expect(toasts(toast)).toEqual([`red: Order not Accepted: ${reason}`]));
+    await waitFor(() =>
+      expect(toasts(toast)).toEqual([`red: The puja could not be marked as completed: ${reason}`]),
+    );
     expect(screen.getByRole('dialog', { name: 'Puja details' })).toBeInTheDocument();
     expect(within(panel).getAllByRole('img', { name: /Preview of/ })).toHaveLength(1);
   });
@@ -688,12 +734,14 @@ describe('a patron who has not given a name', () => {
     ).toBeInTheDocument();
 
     await user.click(within(row).getByRole('button', { name: /^Message/ }));
-    const message = await screen.findByRole('dialog', { name: 'Make Puja' });
+    const message = await screen.findByRole('dialog', { name: 'Message the patron' });
     expect(
       within(message).getByText(/^To \+9779833333333 about Medicine Buddha Puja on/),
     ).toBeInTheDocument();
     await user.click(within(message).getByRole('button', { name: 'Close' }));
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Make Puja' })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Message the patron' })).not.toBeInTheDocument(),
+    );
 
     await user.click(within(row).getByRole('button', { name: /^Update Date/ }));
     const redate = await screen.findByRole('dialog', { name: 'Update Puja Date' });

@@ -623,7 +623,7 @@ describe('the payments of an order', () => {
     renderOrders();
 
     await within(column('Puja Details')).findByText('Payments');
-    const items = within(paymentsList()).getAllByRole('listitem');
+    const items = within(paymentsList()).getAllByTestId('payment');
     expect(items.map((item) => item.textContent)).toEqual([
       'Rs. 1,500 with eSewaRefunded' +
         'Paid on November 20th, 2026 2:01 PM Nepal time (8:16 AM your time)' +
@@ -641,6 +641,51 @@ describe('the payments of an order', () => {
         'The order had already been paid.',
     ]);
     expect(within(column('Puja Details')).getByText('Times are Nepal time.')).toBeInTheDocument();
+  });
+
+  it('lists each of several part refunds of one payment, with its amount (docs/decisions/044)', async () => {
+    const part = (id: number, dueAt: string, refundedAt: string | null) => ({
+      id,
+      amount: 500,
+      reason: 'concern' as const,
+      state: refundedAt ? ('refunded' as const) : ('due' as const),
+      due_at: dueAt,
+      requested_at: null,
+      refunded_at: refundedAt,
+      reference: refundedAt ? `ESW-RF-${id}` : null,
+      error: null,
+    });
+    const order = orderFixture({
+      status: 'completed',
+      payment_status: 'Completed',
+      payments: [
+        paymentFixture({
+          id: 7,
+          amount: 1500,
+          status: 'Refund due',
+          transaction_code: null,
+          paid_at: '2026-11-20T08:16:00.000Z',
+          refunds: [
+            part(71, '2026-11-22T06:00:00.000Z', '2026-11-22T07:00:00.000Z'),
+            part(72, '2026-11-24T06:00:00.000Z', null),
+          ],
+          refundable: 500,
+        }),
+      ],
+    });
+    stubOrders([order]);
+    renderOrders();
+
+    await within(column('Puja Details')).findByText('Payments');
+    const refunds = within(paymentsList()).getAllByTestId('refund');
+    expect(refunds.map((refund) => refund.textContent)).toEqual([
+      'Refund of Rs. 500' +
+        'Refunded on November 22nd, 2026 12:45 PM Nepal time (7:00 AM your time) (reference ESW-RF-71)' +
+        'Your concern about the puja was upheld.',
+      'Refund of Rs. 500' +
+        'Refund due since November 24th, 2026 11:45 AM Nepal time (6:00 AM your time)' +
+        'Your concern about the puja was upheld.',
+    ]);
   });
 
   it('shows a payment kept for the puja with no refund', async () => {

@@ -20,6 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { PageNavigation } from '../../../components/page-navigation.tsx';
 import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
+import { useCatalogueText } from '../../../lib/catalogue-text.ts';
 import { formatPujaDate } from '../../../lib/formatting.ts';
 import { notifyError, notifyInfo, notifySuccess, notifyWarning } from '../../../lib/notify.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
@@ -182,6 +183,7 @@ function usePhoneLayout(): boolean {
 /** The order a phone shows: what it is, then its messages and details. */
 function OrderHeading({ order, focus }: { order: Order; focus: boolean }) {
   const { t } = useTranslation('orders');
+  const text = useCatalogueText();
   const heading = useRef<HTMLHeadingElement>(null);
   // Tapped in the list: a screen reader starts reading at the order, not at the top of the page.
   useEffect(() => {
@@ -191,8 +193,8 @@ function OrderHeading({ order, focus }: { order: Order; focus: boolean }) {
     <div>
       <Title order={1} ref={heading} tabIndex={-1} className={classes.orderHeading}>
         {t('orders.entryLabel', {
-          puja: order.monastery_puja.puja.name,
-          monastery: order.monastery_puja.monastery.name,
+          puja: text(order.monastery_puja.puja, 'name'),
+          monastery: text(order.monastery_puja.monastery, 'name'),
         })}
       </Title>
       <Text c="dimmed">
@@ -228,6 +230,7 @@ function NoOrdersYet() {
 /** The Messages and Puja Details columns for the selected order. */
 function SelectedOrder({ order, loading }: { order: Order | null; loading: boolean }) {
   const { t } = useTranslation('orders');
+  const text = useCatalogueText();
   const conversation = useOrderConversation(order?.id ?? null);
   const [paying, setPaying] = useState(false);
   const [cancelling, setCancelling] = useState<Order | null>(null);
@@ -242,7 +245,7 @@ function SelectedOrder({ order, loading }: { order: Order | null; loading: boole
         ) : order ? (
           <OrderMessages
             orderId={order.id}
-            monasteryName={order.monastery_puja.monastery.name}
+            monasteryName={text(order.monastery_puja.monastery, 'name')}
             messages={conversation.data?.messages ?? []}
             messagesUntil={order.messages_until}
           />

@@ -5,3 +5,4 @@
  */
 export { DirectOrderPage } from './direct-order-page.tsx';
 export { OrdersPage } from './orders-page.tsx';
+export { PayLinkPage } from './pay-link-page.tsx';

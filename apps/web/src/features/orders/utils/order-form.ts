@@ -1,5 +1,12 @@
 import type { FormErrors } from '@mantine/form';
-import { addDays, createOrderRequestSchema, LATEST_ORDER_DAYS, type PaymentMethod } from '@puja/contract';
+import {
+  addDays,
+  createOrderRequestSchema,
+  LATEST_ORDER_DAYS,
+  type Language,
+  type OfferingPricing,
+  type PaymentMethod,
+} from '@puja/contract';
 import type { FormChecks } from '../../../lib/contract-form.ts';
 import type { NewOrder } from '../api/create-order.ts';
 
@@ -25,13 +32,44 @@ export type OrderFormValues = {
   /** The names editor's lines, in the patron's order (docs/decisions/035). */
   names: PrayerNameLine[];
   intention: string;
+  /** A per-unit offering's quantity, a "pay what you can" offering's amount (docs/decisions/054). */
+  quantity: string;
+  amount: string;
+  gift: GiftFormValues;
 };
+
+/** The dedication to someone else: sent only when `dedicate` is ticked (docs/decisions/054). */
+export interface GiftFormValues {
+  dedicate: boolean;
+  recipient_name: string;
+  email: string;
+  phone: string;
+  language: Language;
+  /** YYYY-MM-DD, Nepal: the day they are told. */
+  tell_on: string;
+  message: string;
+  show_patron: boolean;
+}
+
+export const EMPTY_GIFT: GiftFormValues = Object.freeze({
+  dedicate: false,
+  recipient_name: '',
+  email: '',
+  phone: '',
+  language: 'en',
+  tell_on: '',
+  message: '',
+  show_patron: false,
+});
 
 export const EMPTY_ORDER_FORM: OrderFormValues = Object.freeze({
   date: '',
   payment: '',
   names: [{ ...EMPTY_NAME_LINE }],
   intention: '',
+  quantity: '',
+  amount: '',
+  gift: { ...EMPTY_GIFT },
 });
 
 /** A line with neither a name nor a note: left as it was offered, it is not sent. */
@@ -55,6 +93,8 @@ export interface OrderChoice {
   monastery: number | null;
   puja: number | null;
   cost: number | null;
+  /** How the offering is priced; null or absent: at one price. */
+  pricing?: OfferingPricing | null;
 }
 
 /** The fields the form shows messages for though the page chooses them, not the form's own values. */
@@ -82,7 +122,14 @@ function requestOf(choice: OrderChoice, values: OrderFormValues) {
       .filter((line) => !isBlankLine(line))
       .map((line) => ({ name: line.name, departed: line.departed, note: line.note })),
     intention: values.intention,
+    quantity: choice.pricing?.kind === 'per_unit' ? values.quantity : undefined,
+    amount: choice.pricing?.kind === 'pay_what_you_can' ? values.amount : undefined,
+    gift: values.gift.dedicate ? giftOf(values.gift) : undefined,
   };
+}
+
+function giftOf({ dedicate: _dedicate, ...gift }: GiftFormValues) {
+  return gift;
 }
 
 /**

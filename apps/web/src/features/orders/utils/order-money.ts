@@ -1,4 +1,4 @@
-import type { Order, PaymentMethod } from '@puja/contract';
+import type { Order, PaymentProvider } from '@puja/contract';
 
 /**
  * An order may be paid while it is pending and nothing has been received for it (its payment status is
@@ -19,7 +19,7 @@ export function canCancel(order: Order): boolean {
 export interface MoneyToRefund {
   amount: number;
   /** Each provider once, in the order the money was received. */
-  providers: PaymentMethod[];
+  providers: PaymentProvider[];
 }
 
 /**

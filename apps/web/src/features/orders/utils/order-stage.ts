@@ -1,15 +1,10 @@
-import type { BackOfficeOrderFilter, Order } from '@puja/contract';
+import type { BackOfficeOrderFilter } from '@puja/contract';
 
 /**
- * Where an order stands for the staff, in the words of the orders screen's status filter: a pending order
- * is 'to approve' once paid and 'awaiting payment' before (docs/decisions/009); the rest are its status.
+ * Where an order stands for the staff, in the words of the orders screen's status filter: the contract's one
+ * vocabulary (docs/decisions/039), the same on the dashboard, the list, the calendar and the order's page.
  */
-export function orderStage(order: Pick<Order, 'status' | 'payment_status'>): BackOfficeOrderFilter {
-  if (order.status === 'pending') {
-    return order.payment_status === 'Completed' ? 'to_approve' : 'awaiting_payment';
-  }
-  return order.status;
-}
+export { staffStatusOf as orderStage } from '@puja/contract';
 
 /** The tint of each stage, beside its name: what needs the staff stands out. */
 export const STAGE_COLOURS: Record<BackOfficeOrderFilter, string> = {

@@ -6,6 +6,7 @@ import { RecordCards } from '../../../components/record-cards.tsx';
 import { formatBusinessTime, formatMoney, formatPujaDate } from '../../../lib/formatting.ts';
 import { useCardLayout } from '../../../lib/use-card-layout.ts';
 import { PAYMENT_STATUS_COLORS } from '../utils/payment-colors.ts';
+import classes from './payments-table.module.css';
 
 const COLUMN_COUNT = 9;
 /** Nine columns need a desktop's width beside the menu: below it each payment is a card. */
@@ -95,7 +96,7 @@ export function PaymentsTable({
   }
   return (
     // Wider than the screen beside the menu: keyboard users scroll it too, even when no row has a button
-    // to tab to (axe's scrollable-region-focusable).
+    // to tab to (axe's scrollable-region-focusable). The actions column stays in sight (the CSS module).
     <Table.ScrollContainer minWidth={1280} scrollAreaProps={{ viewportProps: { tabIndex: 0 } }}>
       <Table verticalSpacing="sm" striped highlightOnHover aria-label={t('payments.tableLabel')}>
         <Table.Thead>
@@ -108,7 +109,7 @@ export function PaymentsTable({
             <Table.Th>{t('payments.columns.status')}</Table.Th>
             <Table.Th>{t('payments.columns.dates')}</Table.Th>
             <Table.Th>{t('payments.columns.references')}</Table.Th>
-            <Table.Th>{t('payments.columns.actions')}</Table.Th>
+            <Table.Th className={classes.actions}>{t('payments.columns.actions')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -155,7 +156,7 @@ export function PaymentsTable({
               <Table.Td>
                 <PaymentReferences payment={payment} />
               </Table.Td>
-              <Table.Td>
+              <Table.Td className={classes.actions}>
                 <RefundActions
                   payment={payment}
                   onRefundThroughKhalti={onRefundThroughKhalti}
@@ -170,21 +171,32 @@ export function PaymentsTable({
   );
 }
 
+/**
+ * When it was paid, then each refund (docs/decisions/044): its amount when it is a part, when it fell
+ * due, was asked of Khalti and was made; and what may still be refunded of a payment refunded in part.
+ */
 function PaymentDates({ payment }: { payment: AdminPayment }) {
   const { t } = useTranslation('admin');
   const lines: string[] = [];
   if (payment.paid_at) lines.push(t('payments.paid', { time: formatBusinessTime(payment.paid_at) }));
   else lines.push(t('payments.started', { time: formatBusinessTime(payment.created_at) }));
-  if (payment.refund_due_at)
-    lines.push(t('payments.refundDue', { time: formatBusinessTime(payment.refund_due_at) }));
-  if (payment.refund_requested_at)
-    lines.push(t('payments.refundRequested', { time: formatBusinessTime(payment.refund_requested_at) }));
-  if (payment.refunded_at)
-    lines.push(t('payments.refunded', { time: formatBusinessTime(payment.refunded_at) }));
+  for (const refund of payment.refunds) {
+    if (refund.amount !== payment.amount)
+      lines.push(t('payments.refundAmount', { amount: formatMoney(refund.amount) }));
+    lines.push(t('payments.refundDue', { time: formatBusinessTime(refund.due_at) }));
+    if (refund.requested_at)
+      lines.push(t('payments.refundRequested', { time: formatBusinessTime(refund.requested_at) }));
+    if (refund.refunded_at)
+      lines.push(t('payments.refunded', { time: formatBusinessTime(refund.refunded_at) }));
+  }
+  if (payment.refunds.length > 0 && payment.refundable > 0)
+    lines.push(t('payments.refundable', { amount: formatMoney(payment.refundable) }));
   return (
     <Stack gap={2}>
-      {lines.map((line) => (
-        <Text key={line} size="xs" style={{ whiteSpace: 'nowrap' }}>
+      {lines.map((line, index) => (
+        // Two parts may read alike (the same amount, the same minute): the position tells them apart.
+        // biome-ignore lint/suspicious/noArrayIndexKey: the lines are rebuilt whole on every render
+        <Text key={`${index}-${line}`} size="xs" style={{ whiteSpace: 'nowrap' }}>
           {line}
         </Text>
       ))}
@@ -197,12 +209,15 @@ function PaymentReferences({ payment }: { payment: AdminPayment }) {
   const lines = [
     t('payments.reference', { reference: payment.reference }),
     payment.transaction_code && t('payments.transactionCode', { code: payment.transaction_code }),
-    payment.refund_reference && t('payments.refundReference', { reference: payment.refund_reference }),
+    ...payment.refunds.map(
+      (refund) => refund.reference && t('payments.refundReference', { reference: refund.reference }),
+    ),
   ].filter((line): line is string => Boolean(line));
   return (
     <Stack gap={2} maw={240}>
-      {lines.map((line) => (
-        <Text key={line} size="xs" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+      {lines.map((line, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the lines are rebuilt whole on every render
+        <Text key={`${index}-${line}`} size="xs" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
           {line}
         </Text>
       ))}

@@ -11,7 +11,11 @@ import { AdminPaymentsPage } from './admin-payments-page.tsx';
 
 function payment(overrides: Partial<AdminPayment> & { id: number }): AdminPayment {
   return {
-    ...paymentFixture({ reference: `ref-${overrides.id}`, transaction_code: `TXN-${overrides.id}` }),
+    ...paymentFixture({
+      reference: `ref-${overrides.id}`,
+      transaction_code: `TXN-${overrides.id}`,
+      ...overrides,
+    }),
     order: {
       id: 41,
       number: 'PJ-7K3M9Q',
@@ -300,7 +304,14 @@ describe('refunding through Khalti', () => {
 
   it("refunds after a confirmation, tells the server's message, and refreshes the list", async () => {
     const user = userEvent.setup();
-    const refunded = { ...khaltiDue, status: 'Refunded' as const, refunded_at: '2026-11-23T05:00:00.000Z' };
+    const refunded = {
+      ...khaltiDue,
+      status: 'Refunded' as const,
+      refunded_at: '2026-11-23T05:00:00.000Z',
+      refunds: [
+        { ...khaltiDue.refunds[0]!, state: 'refunded' as const, refunded_at: '2026-11-23T05:00:00.000Z' },
+      ],
+    };
     const fetchMock = stubRoutes({
       'GET /api/admin/payments': [
         page([esewaDue, khaltiDue, kept]),
@@ -326,7 +337,13 @@ describe('refunding through Khalti', () => {
 
   it('says when Khalti has not confirmed yet (202), and shows the refund under way', async () => {
     const user = userEvent.setup();
-    const underWay = { ...khaltiDue, refund_requested_at: '2026-11-23T05:00:00.000Z' };
+    const underWay = {
+      ...khaltiDue,
+      refund_requested_at: '2026-11-23T05:00:00.000Z',
+      refunds: [
+        { ...khaltiDue.refunds[0]!, state: 'requested' as const, requested_at: '2026-11-23T05:00:00.000Z' },
+      ],
+    };
     stubRoutes({
       'GET /api/admin/payments': [page([esewaDue, khaltiDue, kept]), page([esewaDue, underWay, kept])],
       'POST /api/admin/payments/602/refund': {
@@ -379,7 +396,19 @@ describe('refunding through Khalti', () => {
 
   it('after Khalti refuses (422), the refund made in Khalti’s portal can be recorded', async () => {
     const user = userEvent.setup();
-    const recorded = { ...khaltiDue, status: 'Refunded' as const, refund_reference: 'KH-PORTAL-7' };
+    const recorded = {
+      ...khaltiDue,
+      status: 'Refunded' as const,
+      refund_reference: 'KH-PORTAL-7',
+      refunds: [
+        {
+          ...khaltiDue.refunds[0]!,
+          state: 'refunded' as const,
+          refunded_at: '2026-11-23T05:00:00.000Z',
+          reference: 'KH-PORTAL-7',
+        },
+      ],
+    };
     const refused = { ...khaltiDue, refund_error: 'Transaction already refunded in part.' };
     const fetchMock = stubRoutes({
       'GET /api/admin/payments': [
@@ -443,6 +472,14 @@ describe('recording an eSewa refund', () => {
       status: 'Refunded' as const,
       refunded_at: '2026-11-23T05:00:00.000Z',
       refund_reference: 'ESW-RF-991',
+      refunds: [
+        {
+          ...esewaDue.refunds[0]!,
+          state: 'refunded' as const,
+          refunded_at: '2026-11-23T05:00:00.000Z',
+          reference: 'ESW-RF-991',
+        },
+      ],
     };
     const fetchMock = stubRoutes({
       'GET /api/admin/payments': [

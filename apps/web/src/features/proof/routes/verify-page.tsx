@@ -8,6 +8,7 @@ import { NotFoundContent } from '../../../components/not-found-content.tsx';
 import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatNumber, formatPujaDate } from '../../../lib/formatting.ts';
+import { useLocalPath } from '../../../lib/use-local-path.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useVerifiedCertificate } from '../api/get-verified-certificate.ts';
 
@@ -38,6 +39,7 @@ function Confirmed({
   };
 }) {
   const { t } = useTranslation('catalogue');
+  const localPath = useLocalPath();
   usePageTitle(t('verify.title', { code: formatCertificateCode(certificate.code) }));
   return (
     <Stack gap="lg" maw={640} mx="auto" py="md">
@@ -56,7 +58,7 @@ function Confirmed({
               <Anchor
                 key="monastery"
                 component={Link}
-                to={`/monastery/${encodeURIComponent(certificate.monastery.slug)}`}
+                to={localPath(`/monastery/${encodeURIComponent(certificate.monastery.slug)}`)}
               >
                 {certificate.monastery.name}
               </Anchor>,

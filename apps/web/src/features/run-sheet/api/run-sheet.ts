@@ -3,6 +3,7 @@ import {
   type RunSheetLanguage,
   type RunSheetName,
   type RunSheetResponse,
+  runSheetCsvEndpoint,
   runSheetEndpoint,
   runSheetPdfEndpoint,
   unmarkNameReadEndpoint,
@@ -24,6 +25,11 @@ export function useRunSheet(date: string | undefined) {
 /** The run sheet as the PDF to print, in English or Nepali. */
 export function downloadRunSheet(date: string, lang: RunSheetLanguage): Promise<string> {
   return downloadFile(endpointUrl(runSheetPdfEndpoint, { query: { date, lang } }), `run-sheet-${date}.pdf`);
+}
+
+/** The run of the day as CSV for a spreadsheet, one row per name. */
+export function downloadRunSheetCsv(date: string): Promise<string> {
+  return downloadFile(endpointUrl(runSheetCsvEndpoint, { query: { date } }), `run-sheet-${date}.csv`);
 }
 
 /** Puts a name as the server answered it into every run sheet held, so the tick shows at once. */

@@ -14,7 +14,7 @@ import {
   Title,
 } from '@mantine/core';
 import { DEFAULT_BUSINESS_TIME_ZONE, type RunSheetName, type RunSheetOrder, todayIn } from '@puja/contract';
-import { IconPrinter } from '@tabler/icons-react';
+import { IconFileSpreadsheet, IconPrinter } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -24,7 +24,7 @@ import { reasonOf } from '../../../lib/contract-form.ts';
 import { formatPujaDate, formatTimeIn } from '../../../lib/formatting.ts';
 import { notifyError } from '../../../lib/notify.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
-import { downloadRunSheet, useRunSheet, useTickName } from '../api/run-sheet.ts';
+import { downloadRunSheet, downloadRunSheetCsv, useRunSheet, useTickName } from '../api/run-sheet.ts';
 
 /**
  * `/monastery/run-sheet` (docs/product.md#run-sheet): the day's approved pujas (today in Nepal unless
@@ -40,10 +40,10 @@ export function RunSheetPage() {
   const sheet = useRunSheet(date);
   const [printing, setPrinting] = useState(false);
 
-  async function print(lang: 'en' | 'ne') {
+  async function download(format: 'en' | 'ne' | 'csv') {
     setPrinting(true);
     try {
-      await downloadRunSheet(date, lang);
+      await (format === 'csv' ? downloadRunSheetCsv(date) : downloadRunSheet(date, format));
     } catch (error) {
       notifyError(reasonOf(error, t('errors.unexpected', { ns: 'common' })));
     } finally {
@@ -75,7 +75,7 @@ export function RunSheetPage() {
           variant="light"
           leftSection={<IconPrinter size={18} aria-hidden />}
           loading={printing}
-          onClick={() => void print('en')}
+          onClick={() => void download('en')}
         >
           {t('runSheet.download')}
         </Button>
@@ -83,9 +83,17 @@ export function RunSheetPage() {
           variant="light"
           leftSection={<IconPrinter size={18} aria-hidden />}
           loading={printing}
-          onClick={() => void print('ne')}
+          onClick={() => void download('ne')}
         >
           {t('runSheet.downloadNe')}
+        </Button>
+        <Button
+          variant="light"
+          leftSection={<IconFileSpreadsheet size={18} aria-hidden />}
+          loading={printing}
+          onClick={() => void download('csv')}
+        >
+          {t('runSheet.downloadCsv')}
         </Button>
       </Group>
       {sheet.isPending && <Skeleton height={160} />}

@@ -6,6 +6,8 @@ import { useApplyUsersWrite } from './user-requests.ts';
 
 export interface UserUpdate extends UserSubmission {
   id: number;
+  /** The version the form was opened at (docs/decisions/040). */
+  version: number | undefined;
 }
 
 /**
@@ -24,6 +26,7 @@ export function updateUser(input: UserUpdate): Promise<UsersResponse> {
       monastery: input.monastery,
       password: changingPassword ? input.password : undefined,
       cpassword: changingPassword ? input.cpassword : undefined,
+      version: input.version,
     },
   });
 }

@@ -2,6 +2,7 @@ import { PasswordInput, Select, Stack, TextInput } from '@mantine/core';
 import { MIN_PASSWORD_LENGTH } from '@puja/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { StaleVersionAlert } from '../../../components/stale-version-alert.tsx';
 import type { UserFormState } from '../hooks/use-user-form.ts';
 import { isAssignableRole } from '../utils/user-form.ts';
 
@@ -29,6 +30,7 @@ export function UserForm({ editor, monasteries, monasteriesLoading, actions }: U
   return (
     <form onSubmit={editor.submit} noValidate>
       <Stack gap="md">
+        <StaleVersionAlert stale={editor.stale} onReload={editor.reload} />
         <TextInput label={t('users.fullName')} required autoComplete="off" {...form.getInputProps('name')} />
         <TextInput
           label={t('users.email')}

@@ -4,6 +4,7 @@ import { IconEdit, IconLogout, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { RecordCards } from '../../../components/record-cards.tsx';
 import { useCardLayout } from '../../../lib/use-card-layout.ts';
+import { LeadSwitch } from './lead-switch.tsx';
 
 interface UsersTableProps {
   users: readonly SessionUser[];
@@ -55,6 +56,7 @@ export function UsersTable({
             {t('users.staffOf', { monastery })}
           </Text>
         )}
+        {user.role === 'monastery' && <LeadSwitch user={user} />}
       </Stack>
     );
   };

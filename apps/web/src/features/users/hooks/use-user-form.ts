@@ -1,9 +1,11 @@
-import { type SessionUser, userFormSchema } from '@puja/contract';
+import { getUserEndpoint, type SessionUser, userFormSchema } from '@puja/contract';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client.ts';
 import { endedTheSession, reasonOf, showServerErrors, useContractForm } from '../../../lib/contract-form.ts';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { useStaleVersion } from '../../../lib/use-stale-version.ts';
 import { useCreateUser } from '../api/create-user.ts';
 import { useUpdateUser } from '../api/update-user.ts';
 import {
@@ -44,11 +46,22 @@ export function useUserForm({ user, onSaved }: UseUserFormOptions = {}) {
   const create = useCreateUser();
   const update = useUpdateUser();
   const isSaving = create.isPending || update.isPending;
+  const versions = useStaleVersion(user?.version);
+
+  /** After a refused stale save: the account as it is now, in the form, and its version for the next save. */
+  async function reload() {
+    if (!user) return;
+    const fresh = (await callEndpoint(getUserEndpoint, { params: { id: user.id } })).user;
+    form.setValues(valuesOfUser(fresh));
+    form.clearErrors();
+    if (fresh.version !== undefined) versions.reloaded(fresh.version);
+  }
 
   const save = form.onSubmit(
     (values) => {
       const submission = userSubmissionOf(values);
       const failed = (title: string) => (error: Error) => {
+        if (versions.noticeFrom(error)) return;
         showServerErrors(form, error);
         if (endedTheSession(error)) return;
         if (error instanceof ApiError && error.status === 400 && Object.keys(error.errors).length > 0) {
@@ -59,7 +72,7 @@ export function useUserForm({ user, onSaved }: UseUserFormOptions = {}) {
       };
       if (user) {
         update.mutate(
-          { ...submission, id: user.id },
+          { ...submission, id: user.id, version: versions.version },
           {
             onSuccess: () => {
               notifySuccess(t('users.updated'));
@@ -98,6 +111,9 @@ export function useUserForm({ user, onSaved }: UseUserFormOptions = {}) {
     },
     submit: (event?: FormEvent<HTMLFormElement>) => (isSaving ? event?.preventDefault() : save(event)),
     isSaving,
+    /** A save refused as made from an old version, and the reload it offers. */
+    stale: versions.stale,
+    reload,
   };
 }
 

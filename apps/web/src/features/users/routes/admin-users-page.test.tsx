@@ -349,6 +349,7 @@ describe('AdminUsersPage', () => {
         email: 'patron@example.com',
         phone: '+9779800000003',
         role: 'monastery',
+        version: '1',
         monastery: '1',
       },
     ]);

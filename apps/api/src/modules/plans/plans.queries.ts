@@ -1,0 +1,79 @@
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Executor, Transaction } from '../../db/client.ts';
+import { dedicationPlans, orders } from '../../db/schema/index.ts';
+import { selectOrders } from '../orders/orders.queries.ts';
+
+export type PlanRow = typeof dedicationPlans.$inferSelect;
+
+/**
+ * Inserts a plan unless this patron already sent it (the same idempotency key): answers the new row, or
+ * the id of the plan sent before.
+ */
+export async function insertPlanOnce(
+  tx: Transaction,
+  values: typeof dedicationPlans.$inferInsert,
+): Promise<{ inserted: PlanRow } | { existingId: number }> {
+  const [inserted] = await tx
+    .insert(dedicationPlans)
+    .values(values)
+    .onConflictDoNothing({ target: [dedicationPlans.userId, dedicationPlans.idempotencyKey] })
+    .returning();
+  if (inserted) return { inserted };
+  const [existing] = await tx
+    .select({ id: dedicationPlans.id })
+    .from(dedicationPlans)
+    .where(
+      and(
+        eq(dedicationPlans.userId, values.userId),
+        eq(dedicationPlans.idempotencyKey, values.idempotencyKey),
+      ),
+    );
+  return { existingId: existing!.id };
+}
+
+export async function findPlan(db: Executor, planId: number): Promise<PlanRow | undefined> {
+  const [row] = await db.select().from(dedicationPlans).where(eq(dedicationPlans.id, planId));
+  return row;
+}
+
+/** A patron's plans, newest first, at most `limit`. */
+export function listPlansOfUser(db: Executor, userId: number, limit: number) {
+  return db
+    .select()
+    .from(dedicationPlans)
+    .where(eq(dedicationPlans.userId, userId))
+    .orderBy(desc(dedicationPlans.id))
+    .limit(limit);
+}
+
+/** The occurrences of these plans, as orders, each plan's in its order. */
+export function listOrdersOfPlans(db: Executor, planIds: number[]) {
+  if (planIds.length === 0) return Promise.resolve([]);
+  return selectOrders(db, inArray(orders.planId, planIds), [asc(orders.planId), asc(orders.planOccurrence)]);
+}
+
+/** The ended plan: once. */
+export async function markPlanCancelled(tx: Transaction, planId: number): Promise<boolean> {
+  const rows = await tx
+    .update(dedicationPlans)
+    .set({ cancelledAt: new Date() })
+    .where(and(eq(dedicationPlans.id, planId), sql`${dedicationPlans.cancelledAt} IS NULL`))
+    .returning({ id: dedicationPlans.id });
+  return rows.length > 0;
+}
+
+/** What an order shows of the plan it belongs to: its kind, how many occurrences, who it is for. */
+export async function listPlanLabels(db: Executor, planIds: number[]) {
+  if (planIds.length === 0) return [];
+  return db
+    .select({
+      id: dedicationPlans.id,
+      kind: dedicationPlans.kind,
+      departedName: dedicationPlans.departedName,
+      // Written out whole: inside a select, drizzle names columns without their table.
+      occurrences: sql<number>`(SELECT count(*)::int FROM "orders" WHERE "orders"."plan_id" = "dedication_plans"."id")`,
+    })
+    .from(dedicationPlans)
+    .where(inArray(dedicationPlans.id, planIds));
+}
+export type PlanLabel = Awaited<ReturnType<typeof listPlanLabels>>[number];

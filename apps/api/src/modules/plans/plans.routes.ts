@@ -1,0 +1,53 @@
+import {
+  cancelPlanEndpoint,
+  ownPlansEndpoint,
+  placePlanEndpoint,
+  planEndpoint,
+  skipPlanOccurrenceEndpoint,
+  startPlanEsewaPaymentEndpoint,
+  startPlanKhaltiPaymentEndpoint,
+} from '@puja/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { route } from '../../lib/endpoint-route.ts';
+import { viewerOf } from '../../plugins/auth.ts';
+import { browserOrigin } from '../../plugins/one-origin.ts';
+import { ordersRateLimitOf } from '../orders/orders.routes.ts';
+import type { PaymentsService } from '../payments/payments.service.ts';
+import type { PlansService } from './plans.service.ts';
+
+/** A patron's dedication plans: placing, reading, paying whole, skipping and ending (docs/api.md "Plans"). */
+export const plansRoutes: FastifyPluginAsyncZod<{ plans: PlansService; payments: PaymentsService }> = async (
+  app,
+  { plans, payments },
+) => {
+  // A plan places several orders: counted with the patron's orders against the same hourly limit.
+  const ordersRateLimit = ordersRateLimitOf(app);
+  route(
+    app,
+    placePlanEndpoint,
+    async (request) => ({ plan: await plans.placePlan(viewerOf(request), request.body) }),
+    { config: { rateLimit: ordersRateLimit } },
+  );
+  route(app, ownPlansEndpoint, (request) => plans.listOwnPlans(viewerOf(request)), {
+    config: { heavy: true },
+  });
+  route(app, planEndpoint, async (request) => ({
+    plan: await plans.getPlan(viewerOf(request), request.params.planId),
+  }));
+  route(app, startPlanEsewaPaymentEndpoint, (request) =>
+    payments.startPlanEsewa(viewerOf(request), request.params.planId, browserOrigin(request)),
+  );
+  route(app, startPlanKhaltiPaymentEndpoint, async (request) => ({
+    response: await payments.startPlanKhalti(
+      viewerOf(request),
+      request.params.planId,
+      browserOrigin(request),
+    ),
+  }));
+  route(app, skipPlanOccurrenceEndpoint, async (request) => ({
+    plan: await plans.skipOccurrence(viewerOf(request), request.params.planId, request.params.orderId),
+  }));
+  route(app, cancelPlanEndpoint, async (request) => ({
+    plan: await plans.cancelPlan(viewerOf(request), request.params.planId),
+  }));
+};

@@ -1,0 +1,280 @@
+import {
+  type CreatePlanFields,
+  isCalendarDate,
+  OWN_PLANS_LIMIT,
+  PLAN_MONTHS_MAX,
+  PLAN_YEARS_MAX,
+  type Plan,
+  type PlanKind,
+  paisaToRupees,
+  planDays,
+  rupeesToPaisa,
+  todayIn,
+} from '@puja/contract';
+import { apiMessage } from '../../api-messages/api-messages.ts';
+import type { Database } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { Viewer } from '../../plugins/auth.ts';
+import type { OrderDaysService } from '../order-days/order-days.service.ts';
+import { findOrderableOffering, insertOrderNames, insertOrderOnce } from '../orders/orders.queries.ts';
+import { insertWithNewNumbers, type OrdersService } from '../orders/orders.service.ts';
+import {
+  findPlan,
+  insertPlanOnce,
+  listOrdersOfPlans,
+  listPlansOfUser,
+  markPlanCancelled,
+  type PlanRow,
+} from './plans.queries.ts';
+
+type NewPlan = CreatePlanFields;
+
+/**
+ * Dedication plans (docs/decisions/055): a puja on several days, each day an order of its own. The plan
+ * places them together, shows them together, and ends the ones not yet approved; everything else (paying,
+ * approving, re-dating, completing, refunds) is each order's, by the orders' rules.
+ */
+export function createPlansService(dependencies: {
+  db: Database;
+  businessTimeZone: string;
+  orders: Pick<OrdersService, 'toOrders' | 'whyNotPayable' | 'cancelPending' | 'tellCancelled'>;
+  orderDays: Pick<OrderDaysService, 'dayRefusal'>;
+}) {
+  const { db, businessTimeZone, orders } = dependencies;
+
+  /** The days of a new plan from what the patron chose, refused with the field to put right. */
+  function daysOf(request: NewPlan, today: string, schedule: number[] | null): string[] {
+    const count = request.count ?? (request.kind === 'monthly' ? PLAN_MONTHS_MAX : 1);
+    const required: Record<PlanKind, [string, boolean, string]> = {
+      forty_nine_days: [
+        'departed',
+        !!request.departed,
+        'The 49 days count from the date of death: give the name and the date of death.',
+      ],
+      monthly: ['day_of_month', request.day_of_month !== undefined, 'Choose a day of the month.'],
+      yearly: [
+        'anniversary',
+        !!request.anniversary && isCalendarDate(request.anniversary),
+        'Choose the anniversary.',
+      ],
+    };
+    const [field, given, message] = required[request.kind];
+    if (!given) throw invalid(field, message);
+    const death = request.departed?.date_of_death;
+    if (death !== undefined && (!isCalendarDate(death) || death > today))
+      throw invalid('departed', 'The date of death cannot be later than today.');
+    const most = request.kind === 'yearly' ? PLAN_YEARS_MAX : PLAN_MONTHS_MAX;
+    if (count > most) throw invalid('count', apiMessage('planAtMostOccurrences', { count: most }));
+    const days = planDays(
+      {
+        kind: request.kind,
+        dateOfDeath: death,
+        dayOfMonth: request.day_of_month,
+        anniversary: request.anniversary,
+        count,
+      },
+      today,
+      schedule,
+    );
+    if (days.length === 0)
+      throw invalid('departed', 'All the days of this plan have passed. Please order a puja on its own.');
+    return days;
+  }
+
+  /** The plans as the patron sees them: each with its occurrences as orders (two queries for all). */
+  async function toPlans(plans: PlanRow[]): Promise<Plan[]> {
+    const rows = await listOrdersOfPlans(
+      db,
+      plans.map((plan) => plan.id),
+    );
+    const occurrences = await orders.toOrders(db, rows);
+    const unavailable = await unavailableOccurrences(rows);
+    return plans.map((plan) => {
+      const own = occurrences.filter((order) => order.plan?.id === plan.id);
+      const first = rows.find((row) => row.order.planId === plan.id);
+      const open = own.some((order) => order.status === 'pending' || order.status === 'approved');
+      return {
+        id: plan.id,
+        kind: plan.kind,
+        status: plan.cancelledAt ? 'cancelled' : open ? 'active' : 'finished',
+        monastery_puja: first
+          ? { id: first.order.monasteryPujaId, monastery: first.monastery, puja: first.puja }
+          : own[0]!.monastery_puja,
+        departed:
+          plan.departedName && plan.dateOfDeath
+            ? { name: plan.departedName, date_of_death: plan.dateOfDeath }
+            : null,
+        day_of_month: plan.dayOfMonth,
+        anniversary: plan.anniversary,
+        amount_each: paisaToRupees(plan.amountEachPaisa),
+        amount_to_pay: paisaToRupees(
+          rows
+            .filter((row) => row.order.planId === plan.id && !orders.whyNotPayable(row.order))
+            .reduce((sum, row) => sum + row.order.amountPaisa, 0),
+        ),
+        created_at: plan.createdAt.toISOString(),
+        occurrences: own.map((order) => ({
+          occurrence: order.plan!.occurrence,
+          day_unavailable: unavailable.has(order.id),
+          order,
+        })),
+      };
+    });
+  }
+
+  /**
+   * The occurrences still to come whose day the monastery does not take (closed, or full without them):
+   * the patron is told its staff will choose another day near it, as they re-date any order.
+   */
+  async function unavailableOccurrences(rows: Awaited<ReturnType<typeof listOrdersOfPlans>>) {
+    const today = todayIn(businessTimeZone);
+    const open = rows.filter(
+      (row) =>
+        (row.order.status === 'pending' || row.order.status === 'approved') && row.order.pujaDate >= today,
+    );
+    const unavailable = new Set<number>();
+    if (open.length === 0) return unavailable;
+    // Read only: the day's lock a claim takes is not needed to say what the day looks like now.
+    await db.transaction(
+      async (tx) => {
+        for (const { order } of open) {
+          const refusal = await dependencies.orderDays.dayRefusal(tx, {
+            monasteryId: order.monasteryId,
+            monasteryPujaId: order.monasteryPujaId,
+            day: order.pujaDate,
+            orderId: order.id,
+            asker: 'staff',
+          });
+          if (refusal) unavailable.add(order.id);
+        }
+      },
+      { accessMode: 'read only' },
+    );
+    return unavailable;
+  }
+
+  /** The patron's own plan; anyone else's is refused. */
+  async function ownPlan(patron: Viewer, planId: number): Promise<PlanRow> {
+    const plan = await findPlan(db, planId);
+    if (!plan) throw new AppError('notFound', 'Plan not found.');
+    if (plan.userId !== patron.id) throw new AppError('forbidden', 'This plan is not yours to see.');
+    return plan;
+  }
+
+  async function planOf(plan: PlanRow): Promise<Plan> {
+    const [shown] = await toPlans([plan]);
+    return shown!;
+  }
+
+  return {
+    /**
+     * Places a plan at the monastery's current price: the plan and an order for each of its days, with
+     * the names (the departed first), in one transaction. An occurrence whose day is closed or full is
+     * placed all the same: the family's days are the ones that matter, and the staff re-date it.
+     */
+    async placePlan(patron: Viewer, request: NewPlan): Promise<Plan> {
+      const offering = await findOrderableOffering(db, request.monastery, request.puja);
+      if (!offering) throw invalid('puja', 'This monastery does not offer this puja at the moment.');
+      if (!offering.planKinds.includes(request.kind))
+        throw invalid('kind', 'This monastery does not offer this puja as this plan.');
+      if (rupeesToPaisa(request.cost) !== offering.costPaisa)
+        throw invalid('cost', apiMessage('priceChanged', { amount: paisaToRupees(offering.costPaisa) }));
+      const days = daysOf(request, todayIn(businessTimeZone), offering.planSchedule);
+      const departed = request.departed ?? null;
+      const names = [
+        ...(departed && !request.names.some((entry) => entry.name === departed.name)
+          ? [{ name: departed.name, departed: true }]
+          : []),
+        ...request.names,
+      ];
+      const key = request.idempotency_key ?? crypto.randomUUID();
+      const placed = await insertWithNewNumbers(days.length, (numbers) =>
+        db.transaction(async (tx) => {
+          const plan = await insertPlanOnce(tx, {
+            userId: patron.id,
+            monasteryPujaId: offering.pivotId,
+            monasteryId: offering.monastery.id,
+            kind: request.kind,
+            departedName: departed?.name ?? null,
+            dateOfDeath: departed?.date_of_death ?? null,
+            dayOfMonth: request.kind === 'monthly' ? (request.day_of_month ?? null) : null,
+            anniversary: request.kind === 'yearly' ? (request.anniversary ?? null) : null,
+            amountEachPaisa: offering.costPaisa,
+            idempotencyKey: key,
+          });
+          if (!('inserted' in plan)) return plan.existingId;
+          for (const [index, day] of days.entries()) {
+            const order = await insertOrderOnce(tx, {
+              number: numbers[index]!,
+              userId: patron.id,
+              monasteryPujaId: offering.pivotId,
+              monasteryId: offering.monastery.id,
+              pujaDate: day,
+              intention: request.intention ?? null,
+              amountPaisa: offering.costPaisa,
+              paymentType: request.payment,
+              idempotencyKey: `${key}-${index + 1}`,
+              planId: plan.inserted.id,
+              planOccurrence: index + 1,
+            });
+            if ('inserted' in order) await insertOrderNames(tx, order.inserted.id, names);
+          }
+          return plan.inserted.id;
+        }),
+      );
+      return planOf((await findPlan(db, placed))!);
+    },
+
+    async listOwnPlans(patron: Viewer): Promise<{ plans: Plan[] }> {
+      return { plans: await toPlans(await listPlansOfUser(db, patron.id, OWN_PLANS_LIMIT)) };
+    },
+
+    async getPlan(patron: Viewer, planId: number): Promise<Plan> {
+      return planOf(await ownPlan(patron, planId));
+    },
+
+    /**
+     * Skips one occurrence: its order is cancelled by the patron's rule for any order (until the monastery
+     * approves it), and its share of a payment refunded.
+     */
+    async skipOccurrence(patron: Viewer, planId: number, orderId: number): Promise<Plan> {
+      const plan = await ownPlan(patron, planId);
+      const [row] = (await listOrdersOfPlans(db, [planId])).filter((row) => row.order.id === orderId);
+      if (!row) throw new AppError('notFound', 'This occurrence is not part of this plan.');
+      await db.transaction(async (tx) => {
+        const kept = await orders.cancelPending(tx, patron, orderId);
+        await orders.tellCancelled(tx, row, kept?.amountPaisa);
+      });
+      return planOf(plan);
+    },
+
+    /**
+     * Ends a plan: every occurrence not yet approved is cancelled and its share refunded, in one
+     * transaction; the approved ones stay, as the monastery has prepared them (the patron can write to it).
+     * The patron is told once.
+     */
+    async cancelPlan(patron: Viewer, planId: number): Promise<Plan> {
+      const plan = await ownPlan(patron, planId);
+      const rows = await listOrdersOfPlans(db, [planId]);
+      await db.transaction(async (tx) => {
+        if (!(await markPlanCancelled(tx, planId)))
+          throw new AppError('conflict', 'This plan has already been cancelled.');
+        let refunded = 0;
+        const cancelled = [];
+        for (const row of rows.filter((row) => row.order.status === 'pending')) {
+          const kept = await orders.cancelPending(tx, patron, row.order.id);
+          refunded += kept?.amountPaisa ?? 0;
+          cancelled.push(row);
+        }
+        if (cancelled[0]) await orders.tellCancelled(tx, cancelled[0], refunded || undefined);
+      });
+      return planOf((await findPlan(db, plan.id))!);
+    },
+  };
+}
+
+export type PlansService = ReturnType<typeof createPlansService>;
+
+function invalid(field: string, message: string): AppError {
+  return new AppError('invalidInput', message, { [field]: [message] });
+}

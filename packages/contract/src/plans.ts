@@ -1,0 +1,232 @@
+import { addDays, isCalendarDate } from './business-time.ts';
+import { PLAN_KINDS, type PlanKind } from './constants.ts';
+import { defineEndpoint } from './endpoint.ts';
+import { idSchema } from './input-rules.ts';
+import {
+  createOrderRequestSchema,
+  ISO_DATE_PATTERN,
+  listFromForm,
+  orderSchema,
+  PRAYER_NAME_MAX_LENGTH,
+} from './orders.ts';
+import { esewaProcessResponseSchema, khaltiProcessResponseSchema } from './payments.ts';
+import { z } from './zod.ts';
+
+/** Dedication plans (docs/decisions/055): one puja offered over time, each occurrence its own order. */
+
+/** The days after the date of death of the seven weeks' pujas, unless the monastery keeps its own. */
+export const FORTY_NINE_DAY_SCHEDULE = [7, 14, 21, 28, 35, 42, 49] as const;
+/** A monastery's own schedule of days after a death: at most this many pujas, none past the 49th day. */
+export const PLAN_SCHEDULE_MAX_DAYS = 49;
+export const PLAN_MONTHS_MAX = 12;
+export const PLAN_YEARS_MAX = 5;
+/** The patron's plans, newest first, at most this many (a family orders a few). */
+export const OWN_PLANS_LIMIT = 50;
+
+/** What the patron says of the person a plan is dedicated to when they have died (issue 33, item 4). */
+export const departedSchema = z.object({
+  name: z
+    .string({ error: 'Write the name of the person who died.' })
+    .trim()
+    .min(1, 'Write the name of the person who died.')
+    .max(PRAYER_NAME_MAX_LENGTH, `A name can be at most ${PRAYER_NAME_MAX_LENGTH} characters.`),
+  date_of_death: z
+    .string({ error: 'Choose the date of death.' })
+    .trim()
+    .regex(ISO_DATE_PATTERN, 'Choose the date of death.'),
+});
+export type DepartedInput = z.input<typeof departedSchema>;
+
+const { monastery, puja, cost, payment, names, intention, idempotency_key } = createOrderRequestSchema.shape;
+
+export const createPlanRequestSchema = z.object({
+  monastery,
+  puja,
+  /** The price of one occurrence the person saw; the server compares it with the current price. */
+  cost,
+  kind: z.enum(PLAN_KINDS, { error: 'Choose a plan.' }),
+  payment: payment.default('esewa'),
+  /** Required for the 49 days, which count from the date of death; allowed for any plan. */
+  departed: z.preprocess(listFromForm, departedSchema.nullish()),
+  /** Monthly: the day of each month (29–31 fall on a shorter month's last day). */
+  day_of_month: z.coerce.number().int('Choose a day of the month.').min(1).max(31).optional(),
+  /** Yearly: the date whose anniversaries the pujas fall on (its year does not matter). */
+  anniversary: z.string().trim().regex(ISO_DATE_PATTERN, 'Choose the anniversary.').optional(),
+  /** Monthly: how many months; yearly: how many years. */
+  count: z.coerce.number().int().min(1).optional(),
+  names,
+  intention,
+  idempotency_key,
+});
+export type CreatePlanRequest = z.input<typeof createPlanRequestSchema>;
+/** A plan request as the server reads it (coerced, defaults applied). */
+export type CreatePlanFields = z.output<typeof createPlanRequestSchema>;
+
+export const planSchema = z
+  .object({
+    id: z.number().int(),
+    kind: z.enum(PLAN_KINDS),
+    /** `active` while an occurrence is still to come, `cancelled` once the patron ended it, else `finished`. */
+    status: z.enum(['active', 'finished', 'cancelled']),
+    monastery_puja: orderSchema.shape.monastery_puja,
+    departed: z.object({ name: z.string(), date_of_death: z.string() }).nullable(),
+    day_of_month: z.number().int().nullable(),
+    anniversary: z.string().nullable(),
+    /** One occurrence's price (rupees). */
+    amount_each: z.number().nonnegative(),
+    /** What paying the plan whole now costs: its occurrences still waiting for payment (rupees). */
+    amount_to_pay: z.number().nonnegative(),
+    created_at: z.string(),
+    /**
+     * Each occurrence, by day: its own order (number, state, money, proof). `day_unavailable` says the
+     * monastery does not take orders that day (closed or full): its staff will choose another day near it.
+     */
+    occurrences: z.array(
+      z.object({
+        occurrence: z.number().int(),
+        day_unavailable: z.boolean(),
+        order: orderSchema,
+      }),
+    ),
+  })
+  .meta({ id: 'DedicationPlan' });
+export type Plan = z.infer<typeof planSchema>;
+
+export const planResponseSchema = z.object({ plan: planSchema });
+export type PlanResponse = z.infer<typeof planResponseSchema>;
+export const ownPlansResponseSchema = z.object({ plans: z.array(planSchema) });
+export type OwnPlansResponse = z.infer<typeof ownPlansResponseSchema>;
+
+export const planIdParamsSchema = z.object({ planId: idSchema() });
+export const planOccurrenceParamsSchema = z.object({ planId: idSchema(), orderId: idSchema() });
+
+/**
+ * The days of a plan's pujas, in order. `firstDay`: the earliest day the monastery can still take (days
+ * before it have passed and are left out). `schedule`: the monastery's own days after a death, if any.
+ */
+export function planDays(
+  plan: {
+    kind: PlanKind;
+    dateOfDeath?: string | null | undefined;
+    dayOfMonth?: number | null | undefined;
+    anniversary?: string | null | undefined;
+    count?: number | null | undefined;
+  },
+  firstDay: string,
+  schedule?: readonly number[] | null,
+): string[] {
+  if (plan.kind === 'forty_nine_days') {
+    if (!plan.dateOfDeath || !isCalendarDate(plan.dateOfDeath)) return [];
+    const dateOfDeath = plan.dateOfDeath;
+    return (schedule ?? FORTY_NINE_DAY_SCHEDULE)
+      .map((after) => addDays(dateOfDeath, after))
+      .filter((day) => day >= firstDay);
+  }
+  const count = plan.count ?? 0;
+  const [year, month] = firstDay.split('-').map(Number) as [number, number];
+  const days: string[] = [];
+  if (plan.kind === 'monthly') {
+    if (!plan.dayOfMonth) return [];
+    // From the first day's month: this month's day when it has not passed, else next month's.
+    for (let step = 0; days.length < count; step += 1) {
+      const day = dayOfMonthIn(year, month - 1 + step, plan.dayOfMonth);
+      if (day >= firstDay) days.push(day);
+    }
+    return days;
+  }
+  if (!plan.anniversary || !isCalendarDate(plan.anniversary)) return [];
+  const [, anniversaryMonth, anniversaryDay] = plan.anniversary.split('-').map(Number) as [
+    number,
+    number,
+    number,
+  ];
+  for (let step = 0; days.length < count; step += 1) {
+    const day = dayOfMonthIn(year + step, anniversaryMonth - 1, anniversaryDay);
+    if (day >= firstDay) days.push(day);
+  }
+  return days;
+}
+
+/** The `day`th of a month (0-based, may run past December), or its last day when the month is shorter. */
+function dayOfMonthIn(year: number, monthIndex: number, day: number): string {
+  const lastDay = new Date(Date.UTC(year, monthIndex + 1, 0)).getUTCDate();
+  return new Date(Date.UTC(year, monthIndex, Math.min(day, lastDay))).toISOString().slice(0, 10);
+}
+
+// ---- Endpoints (docs/decisions/014) ----
+
+export const placePlanEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/api/plans',
+  access: { roles: ['user'] },
+  summary: 'Order a dedication plan: an order for each occurrence, at the monastery’s current price',
+  tags: ['plans'],
+  body: createPlanRequestSchema,
+  responses: { 200: planResponseSchema },
+  errors: [401, 403, 422, 429],
+});
+
+export const ownPlansEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/api/plans',
+  access: { roles: ['user'] },
+  summary: 'The patron’s own dedication plans, newest first',
+  tags: ['plans'],
+  responses: { 200: ownPlansResponseSchema },
+  errors: [401, 403],
+});
+
+export const planEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/api/plans/:planId',
+  access: { roles: ['user'] },
+  summary: 'One of the patron’s dedication plans with its occurrences',
+  tags: ['plans'],
+  params: planIdParamsSchema,
+  responses: { 200: planResponseSchema },
+  errors: [401, 403, 404],
+});
+
+export const startPlanEsewaPaymentEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/api/plans/:planId/esewa-process',
+  access: { roles: ['user'] },
+  summary: 'Signed eSewa form fields to pay a plan whole',
+  tags: ['plans'],
+  params: planIdParamsSchema,
+  responses: { 200: esewaProcessResponseSchema },
+  errors: [401, 403, 404, 409],
+});
+
+export const startPlanKhaltiPaymentEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/api/plans/:planId/khalti-process',
+  access: { roles: ['user'] },
+  summary: 'Start a Khalti payment of a whole plan',
+  tags: ['plans'],
+  params: planIdParamsSchema,
+  responses: { 200: khaltiProcessResponseSchema },
+  errors: [401, 403, 404, 409, 503],
+});
+
+export const skipPlanOccurrenceEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/api/plans/:planId/occurrences/:orderId/skip',
+  access: { roles: ['user'] },
+  summary: 'Skip one occurrence not yet approved; its share of a payment is refunded',
+  tags: ['plans'],
+  params: planOccurrenceParamsSchema,
+  responses: { 200: planResponseSchema },
+  errors: [401, 403, 404, 409],
+});
+
+export const cancelPlanEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/api/plans/:planId/cancel',
+  access: { roles: ['user'] },
+  summary: 'End a plan: every occurrence not yet approved is cancelled and its share refunded',
+  tags: ['plans'],
+  params: planIdParamsSchema,
+  responses: { 200: planResponseSchema },
+  errors: [401, 403, 404, 409],
+});
