@@ -41,8 +41,9 @@ export default defineConfig({
   workers: 1,
   retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
-  // The payment tests walk through the simulator and back; a loaded two-core machine needs the margin.
-  timeout: 45_000,
+  // The payment tests walk through the simulator and back; a loaded two-core machine needs the margin: the
+  // longest default-length tests take 15–17 s on a quiet one, and CI has run three times slower.
+  timeout: 90_000,
   // Back-office pages load lazy code and several queries. Two runs side by side on two cores (CI) have
   // taken over 10 s to show the staff dashboard; a wait is not a speed check, and passing tests pay nothing.
   expect: { timeout: 20_000 },

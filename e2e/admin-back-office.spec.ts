@@ -38,7 +38,7 @@ test.describe('the administrator back office', () => {
   test('an administrator sets up a monastery, a puja and its staff; staff offer it; visitors see it', async ({
     page,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     const names = uniqueNames();
     const staffPassword = 'butter-lamp-108';
 
