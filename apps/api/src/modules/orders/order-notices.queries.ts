@@ -19,20 +19,23 @@ export async function findOrderPatronContact(db: Executor, orderId: number) {
   return row;
 }
 
-/** An order's puja and monastery names in every language (docs/decisions/049), for its notices. */
+/** The puja's and the monastery's names in every language (docs/decisions/049), joined from an order. */
+const catalogueNames = {
+  puja: { name: pujas.name, name_ne: pujas.nameNe, name_zh_hant: pujas.nameZhHant },
+  monastery: {
+    name: monasteries.name,
+    name_ne: monasteries.nameNe,
+    name_zh_hant: monasteries.nameZhHant,
+  },
+};
+
+/** An order's puja and monastery names in every language, for its notices. */
 export async function findOrderCatalogueNames(
   db: Executor,
   orderId: number,
 ): Promise<OrderCatalogueNames | undefined> {
   const [row] = await db
-    .select({
-      puja: { name: pujas.name, name_ne: pujas.nameNe, name_zh_hant: pujas.nameZhHant },
-      monastery: {
-        name: monasteries.name,
-        name_ne: monasteries.nameNe,
-        name_zh_hant: monasteries.nameZhHant,
-      },
-    })
+    .select(catalogueNames)
     .from(orders)
     .innerJoin(monasteryPujas, eq(monasteryPujas.id, orders.monasteryPujaId))
     .innerJoin(pujas, eq(pujas.id, monasteryPujas.pujaId))
@@ -94,12 +97,7 @@ export async function findOrderForEmail(db: Executor, orderId: number) {
       pujaDate: orders.pujaDate,
       pujaTime: orders.pujaTime,
       scheduleRevision: orders.scheduleRevision,
-      puja: { name: pujas.name, name_ne: pujas.nameNe, name_zh_hant: pujas.nameZhHant },
-      monastery: {
-        name: monasteries.name,
-        name_ne: monasteries.nameNe,
-        name_zh_hant: monasteries.nameZhHant,
-      },
+      ...catalogueNames,
     })
     .from(orders)
     .innerJoin(monasteryPujas, eq(monasteryPujas.id, orders.monasteryPujaId))
