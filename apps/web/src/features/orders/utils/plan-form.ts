@@ -1,4 +1,3 @@
-import type { FormErrors } from '@mantine/form';
 import {
   addDays,
   createPlanRequestSchema,
