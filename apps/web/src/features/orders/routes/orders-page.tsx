@@ -22,7 +22,6 @@ import { PageNavigation } from '../../../components/page-navigation.tsx';
 import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
 import { useCatalogueText } from '../../../lib/catalogue-text.ts';
 import { formatPujaDate } from '../../../lib/formatting.ts';
-import { notifyError, notifyInfo, notifySuccess, notifyWarning } from '../../../lib/notify.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useOrderConversation } from '../api/get-order-conversation.ts';
 import { useOwnOrders } from '../api/get-orders.ts';
