@@ -1,4 +1,4 @@
-import { addMonasteryPujaRequestSchema, specialPujaFieldsSchema } from '@puja/contract';
+import { addMonasteryPujaRequestSchema, type PlanKind, specialPujaFieldsSchema } from '@puja/contract';
 import {
   type CatalogueTranslationValues,
   EMPTY_TRANSLATIONS,
@@ -24,12 +24,15 @@ const costOf = (cost: CostValue) => (cost === '' ? undefined : cost);
 export type PriceValues<Puja extends string | number | null = string | null> = {
   puja: Puja;
   cost: CostValue;
+  /** The dedication plans it is offered as (docs/decisions/056); left out, a save keeps them. */
+  plan_kinds?: PlanKind[];
 };
 
 export const EMPTY_PRICE: PriceValues = Object.freeze({ puja: null, cost: '' });
 
-function priceRequestOf({ puja, cost }: PriceValues<string | number | null>) {
-  return { puja: puja ?? undefined, cost: costOf(cost) };
+function priceRequestOf({ puja, cost, plan_kinds }: PriceValues<string | number | null>) {
+  // As a form sends it: one field, "" for none (an empty list would send nothing, and keep them).
+  return { puja: puja ?? undefined, cost: costOf(cost), plan_kinds: plan_kinds?.join(',') };
 }
 
 /** The price form's values as the contract's `addMonasteryPujaRequestSchema` checks them. */
