@@ -120,6 +120,11 @@ test('a patron orders the 49 days for their father, pays it whole, skips one; st
   await expect(first).toContainText(`Names to pray for: ${FATHER}`);
   await first.getByRole('button', { name: 'Approve Puja' }).click();
   await expect(staff.getByText('Order approved')).toBeVisible();
+  // The monks read it on today's run sheet, the departed first among the names.
+  await staff.goto('/monastery/run-sheet');
+  const sheet = staff.getByTestId('run-sheet-order').filter({ hasText: FATHER });
+  await expect(sheet.getByTestId('plan-label')).toHaveText(`49 days for ${FATHER}, 1 of 7`);
+  await staff.goto('/monastery/dashboard');
   const event = staff.locator('.fc-event', { hasText: `49 days for ${FATHER}, 1 of 7` });
   await showOnCalendar(staff, event);
   await event.click();
