@@ -64,12 +64,13 @@ export function PlanFields({ editor, cost, leadingFields, actions }: PlanFieldsP
             {...form.getInputProps('departed_name')}
           />
         )}
-        {kind === 'forty_nine_days' && (
+        {(kind === 'forty_nine_days' || kind === 'yearly') && (
           <DayInput
             label={t('plans.form.dateOfDeath')}
-            description={t('plans.form.dateOfDeathHint')}
-            required
-            minDate={deathRange.min}
+            // The 49 days count from it; a yearly plan may be for the anniversary of a death (optional).
+            description={kind === 'forty_nine_days' ? t('plans.form.dateOfDeathHint') : undefined}
+            required={kind === 'forty_nine_days'}
+            minDate={kind === 'forty_nine_days' ? deathRange.min : undefined}
             maxDate={deathRange.max}
             defaultDate={deathRange.max}
             value={values.date_of_death || null}
