@@ -310,6 +310,8 @@ describe('special pujas', () => {
       description_zh_hant: '',
       status: '0',
       cost: '1800',
+      // Offered as no plan (docs/decisions/056): one field, empty.
+      plan_kinds: '',
       image: 'lamp.png',
     });
     expect(await rows()).toContain('Tsok OfferingSpecialClosed | Rs. 1,800');
@@ -399,6 +401,7 @@ describe('special pujas', () => {
       description_zh_hant: '',
       status: '1',
       cost: '3300',
+      plan_kinds: '',
       // The version the form was opened at (docs/decisions/040).
       version: '1',
     });

@@ -48,6 +48,7 @@ export type SpecialPujaValues = CatalogueTranslationValues & {
   description: string;
   status: '0' | '1';
   cost: CostValue;
+  plan_kinds: PlanKind[];
   image: File | null;
 };
 
@@ -58,6 +59,8 @@ export const EMPTY_SPECIAL_PUJA: SpecialPujaValues = Object.freeze({
   // docs/product.md#catalogue-status-and-removal: open by default.
   status: '1',
   cost: '',
+  // One puja at a time until the monastery offers it as plans (docs/decisions/056).
+  plan_kinds: [],
   image: null,
 });
 
@@ -75,6 +78,7 @@ function specialPujaRequestOf(values: SpecialPujaValues) {
     ...translationFieldsOf(values),
     status: values.status,
     cost: costOf(values.cost),
+    plan_kinds: values.plan_kinds.join(','),
   };
 }
 
@@ -96,13 +100,16 @@ export function specialPujaChecks(
 
 /** The special puja of values the form has checked: what is sent. */
 export function specialPujaOf(values: SpecialPujaValues): SpecialPuja {
-  const { name, description, status, cost } = specialPujaFieldsSchema.parse(specialPujaRequestOf(values));
+  const { name, description, status, cost, plan_kinds } = specialPujaFieldsSchema.parse(
+    specialPujaRequestOf(values),
+  );
   return {
     name,
     description,
     ...translationFieldsOf(values),
     status,
     cost,
+    plan_kinds: plan_kinds ?? [],
     image: values.image ?? undefined,
   };
 }
