@@ -1,3 +1,4 @@
+import { PLAN_KINDS } from './constants.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { isSlugOrId, MAX_SLUG_LENGTH, SLUG_PATTERN } from './identifiers.ts';
 import { idSchema, uploadedFileSchema } from './input-rules.ts';
@@ -36,6 +37,11 @@ export const pivotSchema = z
     cost: z.number().nonnegative(),
     /** How the offering is priced. The server always sends it; optional so an answer kept from before reads. */
     pricing: offeringPricingSchema.optional(),
+    /**
+     * The dedication plans the monastery offers the puja as (docs/decisions/055); empty: orders only. The
+     * server always sends it; optional so an answer kept from before reads.
+     */
+    plan_kinds: z.array(z.enum(PLAN_KINDS)).optional(),
   })
   .meta({ id: 'Pivot' });
 export type Pivot = z.infer<typeof pivotSchema>;

@@ -108,7 +108,8 @@ export const MAX_UPLOAD_BYTES = MAX_UPLOAD_MEGABYTES * 1024 * 1024;
 
 /**
  * Dedication plans (docs/decisions/055): `forty_nine_days`, the seven weeks after a death; `monthly`, on a
- * chosen day of each month; `yearly`, on an anniversary.
+ * chosen day of each month; `yearly`, on an anniversary; `tibetan_day`, on a chosen lunar day of each Tibetan
+ * month (the 10th, Guru Rinpoche day: docs/decisions/056).
  */
-export const PLAN_KINDS = ['forty_nine_days', 'monthly', 'yearly'] as const;
+export const PLAN_KINDS = ['forty_nine_days', 'monthly', 'yearly', 'tibetan_day'] as const;
 export type PlanKind = (typeof PLAN_KINDS)[number];

@@ -1,3 +1,4 @@
+import { PLAN_KINDS } from './constants.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { LANGUAGES } from './languages.ts';
 import { isWholePaisa, rupeesToPaisa } from './money.ts';
@@ -126,6 +127,24 @@ export const offeringPricingFieldsSchema = z.object({
   quantities: quantityChoicesSchema,
   min_quantity: optionalWholeNumber(`Give a whole number from 1 to ${OFFERING_QUANTITY_MAX}.`),
   max_quantity: optionalWholeNumber(`Give a whole number from 1 to ${OFFERING_QUANTITY_MAX}.`),
+  /**
+   * The dedication plans the offering is offered as (docs/decisions/055, 056): a list, or "monthly,yearly"
+   * as a form sends it, "" for none. Left out: a change of price keeps the offering's plans.
+   */
+  plan_kinds: z.preprocess(
+    (value) =>
+      typeof value === 'string'
+        ? value
+            .split(',')
+            .map((part) => part.trim())
+            .filter(Boolean)
+        : value,
+    z
+      .array(z.enum(PLAN_KINDS, { error: 'Choose among the plans offered.' }))
+      .max(PLAN_KINDS.length)
+      .transform((kinds) => [...new Set(kinds)])
+      .optional(),
+  ),
 });
 export type OfferingPricingFields = z.output<typeof offeringPricingFieldsSchema>;
 

@@ -10,6 +10,7 @@ import {
   PRAYER_NAME_MAX_LENGTH,
 } from './orders.ts';
 import { esewaProcessResponseSchema, khaltiProcessResponseSchema } from './payments.ts';
+import { datesOnLunarDay } from './tibetan-calendar.ts';
 import { z } from './zod.ts';
 
 /** Dedication plans (docs/decisions/055): one puja offered over time, each occurrence its own order. */
@@ -20,6 +21,8 @@ export const FORTY_NINE_DAY_SCHEDULE = [7, 14, 21, 28, 35, 42, 49] as const;
 export const PLAN_SCHEDULE_MAX_DAYS = 49;
 export const PLAN_MONTHS_MAX = 12;
 export const PLAN_YEARS_MAX = 5;
+/** A Tibetan month's lunar days are numbered 1 to 30 (a number may be skipped or doubled). */
+export const LUNAR_DAYS_IN_MONTH = 30;
 /** The patron's plans, newest first, at most this many (a family orders a few). */
 export const OWN_PLANS_LIMIT = 50;
 
@@ -50,9 +53,16 @@ export const createPlanRequestSchema = z.object({
   departed: z.preprocess(listFromForm, departedSchema.nullish()),
   /** Monthly: the day of each month (29–31 fall on a shorter month's last day). */
   day_of_month: z.coerce.number().int('Choose a day of the month.').min(1).max(31).optional(),
+  /** Tibetan day: the lunar day of each Tibetan month (10: Guru Rinpoche day). */
+  lunar_day: z.coerce
+    .number({ error: 'Choose a lunar day.' })
+    .int('Choose a lunar day.')
+    .min(1, 'Choose a lunar day.')
+    .max(LUNAR_DAYS_IN_MONTH, 'Choose a lunar day.')
+    .optional(),
   /** Yearly: the date whose anniversaries the pujas fall on (its year does not matter). */
   anniversary: z.string().trim().regex(ISO_DATE_PATTERN, 'Choose the anniversary.').optional(),
-  /** Monthly: how many months; yearly: how many years. */
+  /** Monthly and Tibetan day: how many months; yearly: how many years. */
   count: z.coerce.number().int().min(1).optional(),
   names,
   intention,
@@ -72,6 +82,8 @@ export const planSchema = z
     departed: z.object({ name: z.string(), date_of_death: z.string() }).nullable(),
     day_of_month: z.number().int().nullable(),
     anniversary: z.string().nullable(),
+    /** A Tibetan-day plan's lunar day (1–30). The server always sends it; optional so an older answer reads. */
+    lunar_day: z.number().int().nullable().optional(),
     /** One occurrence's price (rupees). */
     amount_each: z.number().nonnegative(),
     /** What paying the plan whole now costs: its occurrences still waiting for payment (rupees). */
@@ -110,6 +122,7 @@ export function planDays(
     dateOfDeath?: string | null | undefined;
     dayOfMonth?: number | null | undefined;
     anniversary?: string | null | undefined;
+    lunarDay?: number | null | undefined;
     count?: number | null | undefined;
   },
   firstDay: string,
@@ -133,6 +146,14 @@ export function planDays(
       if (day >= firstDay) days.push(day);
     }
     return days;
+  }
+  if (plan.kind === 'tibetan_day') {
+    if (!plan.lunarDay || !Number.isInteger(plan.lunarDay) || plan.lunarDay > LUNAR_DAYS_IN_MONTH) return [];
+    // One day per Tibetan month, a doubled (leap) month's two included; 32 days a month reaches past the
+    // last one asked for, since a Tibetan month is never longer than 30 civil days.
+    return datesOnLunarDay(firstDay, addDays(firstDay, 32 * (count + 1)), plan.lunarDay)
+      .slice(0, count)
+      .map((found) => found.date);
   }
   if (!plan.anniversary || !isCalendarDate(plan.anniversary)) return [];
   const [, anniversaryMonth, anniversaryDay] = plan.anniversary.split('-').map(Number) as [

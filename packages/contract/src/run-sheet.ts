@@ -1,7 +1,7 @@
 import { ORDER_STATUSES } from './constants.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { idSchema } from './input-rules.ts';
-import { ISO_DATE_PATTERN, prayerNameSchema } from './orders.ts';
+import { ISO_DATE_PATTERN, orderSchema, prayerNameSchema } from './orders.ts';
 import { z } from './zod.ts';
 
 /**
@@ -39,6 +39,8 @@ export const runSheetOrderSchema = z
     patron: z.string(),
     intention: z.string().nullable(),
     names: z.array(runSheetNameSchema),
+    /** The dedication plan it is an occurrence of, as an order says it (docs/decisions/055, 056). */
+    plan: orderSchema.shape.plan,
   })
   .meta({ id: 'RunSheetOrder' });
 export type RunSheetOrder = z.infer<typeof runSheetOrderSchema>;

@@ -358,6 +358,8 @@ export const en = {
   capacityAtLeastOne: 'A day takes at least 1 puja; leave it empty for no limit.',
   capacityAtMost: 'A day takes at most {count} pujas.',
   atMostPujasAtOnce: 'At most {count} pujas at once.',
+  planLunarDay: 'Choose a lunar day.',
+  planKindsChoice: 'Choose among the plans offered.',
   // card payments (docs/decisions/052)
   cardsOff: 'Card payments are not available here.',
   cardNoRecentRate:

@@ -318,6 +318,8 @@ export const ne: ApiMessageCatalogue = {
   capacityAtLeastOne: 'एक दिनमा कम्तीमा १ पूजा; सीमा नचाहिए खाली छोड्नुहोस्।',
   capacityAtMost: 'एक दिनमा बढीमा {count} पूजा।',
   atMostPujasAtOnce: 'एकपटकमा बढीमा {count} पूजा।',
+  planLunarDay: 'तिथि छान्नुहोस्।',
+  planKindsChoice: 'दिइएका योजनाहरूमध्येबाट छान्नुहोस्।',
   // card payments (docs/decisions/052)
   cardsOff: 'यहाँ कार्डबाट भुक्तानी उपलब्ध छैन।',
   cardNoRecentRate:

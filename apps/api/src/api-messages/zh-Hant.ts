@@ -306,6 +306,8 @@ export const zhHant: ApiMessageCatalogue = {
   capacityAtLeastOne: '每天至少 1 場法會；不設上限請留空。',
   capacityAtMost: '每天最多 {count} 場法會。',
   atMostPujasAtOnce: '一次最多 {count} 場法會。',
+  planLunarDay: '請選擇藏曆日。',
+  planKindsChoice: '請從所提供的計劃中選擇。',
   // card payments (docs/decisions/052)
   cardsOff: '此處不接受信用卡付款。',
   cardNoRecentRate: '沒有您所選貨幣的最新匯率。請稍後再試，或以 eSewa 或 Khalti 付款。',

@@ -156,6 +156,11 @@ export const routes: RouteObject[] = [
                 path: 'orders',
                 element: lazyPage(async () => (await patronOrders()).OrdersPage),
               },
+              // A dedication plan (docs/decisions/056), where the wallets send the browser back after paying it.
+              {
+                path: 'plans/:planId',
+                element: lazyPage(async () => (await patronOrders()).PlanPage),
+              },
               {
                 path: 'account-settings',
                 element: lazyPage(

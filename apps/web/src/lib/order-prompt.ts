@@ -1,4 +1,4 @@
-import type { OfferingPricing } from '@puja/contract';
+import type { OfferingPricing, PlanKind } from '@puja/contract';
 import { useSyncExternalStore } from 'react';
 
 /**
@@ -13,6 +13,8 @@ export interface OrderOffering {
   cost: number;
   /** How it is priced: by a quantity, at the patron's amount, or at one price (docs/decisions/054). */
   pricing?: OfferingPricing | undefined;
+  /** The dedication plans the monastery offers it as (docs/decisions/055, 056); none: one puja only. */
+  planKinds?: PlanKind[] | undefined;
 }
 
 export interface OrderPromptState {

@@ -1,4 +1,10 @@
-import { OFFERING_PRICINGS, PLAN_KINDS, PLAN_SCHEDULE_MAX_DAYS, type UnitNames } from '@puja/contract';
+import {
+  OFFERING_PRICINGS,
+  PLAN_KINDS,
+  PLAN_SCHEDULE_MAX_DAYS,
+  type PlanKind,
+  type UnitNames,
+} from '@puja/contract';
 import { sql } from 'drizzle-orm';
 import {
   check,
@@ -123,7 +129,7 @@ export const monasteryPujas = pgTable(
     minQuantity: integer('min_quantity'),
     maxQuantity: integer('max_quantity'),
     /** The dedication plans the monastery offers this puja as (docs/decisions/055); none: orders only. */
-    planKinds: text('plan_kinds').array().notNull().default(sql`'{}'::text[]`),
+    planKinds: text('plan_kinds').array().$type<PlanKind[]>().notNull().default(sql`'{}'::text[]`),
     /** The monastery's own days after a death for the 49 days' pujas, or null: the 7th, 14th … 49th. */
     planSchedule: integer('plan_schedule').array(),
     archivedAt: archivedAt(),

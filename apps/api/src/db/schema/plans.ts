@@ -41,6 +41,8 @@ export const dedicationPlans = pgTable(
     dayOfMonth: smallint('day_of_month'),
     /** A yearly plan's date; its month and day give the anniversaries. */
     anniversary: date('anniversary', { mode: 'string' }),
+    /** A Tibetan-day plan's lunar day, 1–30 (docs/decisions/056). */
+    lunarDay: smallint('lunar_day'),
     /** One occurrence's price when ordered, integer paisa (each occurrence's order carries it too). */
     amountEachPaisa: integer('amount_each_paisa').notNull(),
     /** From the plan form, so a double click or a retried request cannot create a second plan. */
@@ -56,6 +58,7 @@ export const dedicationPlans = pgTable(
     check('dedication_plans_kind_check', sql`${table.kind} IN (${inList(PLAN_KINDS)})`),
     check('dedication_plans_amount_check', sql`${table.amountEachPaisa} >= 0`),
     check('dedication_plans_day_of_month_check', sql`${table.dayOfMonth} BETWEEN 1 AND 31`),
+    check('dedication_plans_lunar_day_check', sql`${table.lunarDay} BETWEEN 1 AND 30`),
     check(
       'dedication_plans_departed_check',
       sql`(${table.departedName} IS NULL) = (${table.dateOfDeath} IS NULL)`,
@@ -67,6 +70,7 @@ export const dedicationPlans = pgTable(
       sql`CASE ${table.kind}
         WHEN 'forty_nine_days' THEN ${table.dateOfDeath} IS NOT NULL
         WHEN 'monthly' THEN ${table.dayOfMonth} IS NOT NULL
+        WHEN 'tibetan_day' THEN ${table.lunarDay} IS NOT NULL
         ELSE ${table.anniversary} IS NOT NULL END`,
     ),
   ],

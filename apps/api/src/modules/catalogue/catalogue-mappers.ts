@@ -1,4 +1,4 @@
-import { type MonasterySummary, type Puja, paisaToRupees } from '@puja/contract';
+import { type MonasterySummary, PLAN_KINDS, type Puja, paisaToRupees } from '@puja/contract';
 import type { MonasteryRow, OfferingRow, PujaRow } from './catalogue.queries.ts';
 import { translationFields } from './catalogue-items.ts';
 import { toOfferingPricing } from './offering-pricing.ts';
@@ -36,10 +36,12 @@ export function toPuja(row: PujaRow): Puja {
   };
 }
 
-export function toPivot(offering: Pick<OfferingRow, 'pivotId' | 'costPaisa' | 'pricing'>) {
+export function toPivot(offering: Pick<OfferingRow, 'pivotId' | 'costPaisa' | 'pricing' | 'planKinds'>) {
   return {
     id: offering.pivotId,
     cost: paisaToRupees(offering.costPaisa),
     pricing: toOfferingPricing(offering.pricing),
+    // In the order of PLAN_KINDS whatever order they were saved in, so every screen lists them alike.
+    plan_kinds: PLAN_KINDS.filter((kind) => offering.planKinds.includes(kind)),
   };
 }

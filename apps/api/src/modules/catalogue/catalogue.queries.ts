@@ -1,3 +1,4 @@
+import type { PlanKind } from '@puja/contract';
 import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { monasteries, monasteryPujas, pujas } from '../../db/schema/index.ts';
@@ -14,6 +15,7 @@ export interface OfferingRow {
   pivotId: number;
   costPaisa: number;
   pricing: OfferingPricingRow;
+  planKinds: PlanKind[];
   monastery: MonasteryRow;
   puja: PujaRow;
 }
@@ -85,6 +87,7 @@ export function listVisibleOfferings(
       pivotId: monasteryPujas.id,
       costPaisa: monasteryPujas.costPaisa,
       pricing: offeringPricingColumns,
+      planKinds: monasteryPujas.planKinds,
       monastery: monasteries,
       puja: pujas,
     })

@@ -14,7 +14,7 @@ export type OfferedPujaRow = { pivot: PivotRow; puja: PujaRow };
 /** An offering's price and how it is priced (docs/decisions/054). */
 export type OfferingPrice = Pick<
   typeof monasteryPujas.$inferInsert,
-  'costPaisa' | 'pricing' | 'unitNames' | 'quantities' | 'minQuantity' | 'maxQuantity'
+  'costPaisa' | 'pricing' | 'unitNames' | 'quantities' | 'minQuantity' | 'maxQuantity' | 'planKinds'
 >;
 type Offering = { monasteryId: number; pujaId: number } & OfferingPrice;
 
@@ -115,6 +115,7 @@ export async function offerPuja(tx: Transaction, offering: Offering): Promise<Pi
         quantities: offering.quantities,
         minQuantity: offering.minQuantity,
         maxQuantity: offering.maxQuantity,
+        planKinds: offering.planKinds,
         archivedAt: null,
       },
       setWhere: sql`${monasteryPujas.archivedAt} IS NOT NULL`,

@@ -88,6 +88,7 @@ export function createMonasteryCatalogueService(dependencies: MonasteryCatalogue
       pivotId: row.pivot.id,
       costPaisa: row.pivot.costPaisa,
       pricing: pricingRowOf(row.pivot),
+      planKinds: row.pivot.planKinds,
     }),
   });
 
@@ -350,11 +351,13 @@ type PriceRequest = OfferingPricingFields & { cost: number };
  */
 function priceOf(request: PriceRequest, current?: typeof monasteryPujas.$inferSelect): OfferingPrice {
   const costPaisa = rupeesToPaisa(request.cost);
+  // The plans offered: as the form says, else as they are (none for a new offering).
+  const planKinds = request.plan_kinds ?? current?.planKinds ?? [];
   if (request.pricing === undefined && current) {
     const { pricing, unitNames, quantities, minQuantity, maxQuantity } = current;
-    return { costPaisa, pricing, unitNames, quantities, minQuantity, maxQuantity };
+    return { costPaisa, pricing, unitNames, quantities, minQuantity, maxQuantity, planKinds };
   }
-  return { costPaisa, ...pricingColumnsOf(request) };
+  return { costPaisa, ...pricingColumnsOf(request), planKinds };
 }
 
 function pricingRowOf(pivot: typeof monasteryPujas.$inferSelect): OfferingPricingRow {
@@ -373,6 +376,7 @@ function priceAuditFields(pivot: typeof monasteryPujas.$inferSelect): AuditField
   return {
     cost: paisaToRupees(pivot.costPaisa),
     pricing: pricing.kind,
+    plan_kinds: pivot.planKinds.join(', '),
     ...(pricing.kind === 'per_unit'
       ? {
           unit: pricing.unit?.en ?? null,

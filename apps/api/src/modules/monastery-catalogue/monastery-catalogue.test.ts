@@ -135,6 +135,38 @@ describe('a monastery’s catalogue pujas', () => {
     expect((await publicMonastery('catalogue-a')).pujas[0].pivot.cost).toBe(3000.5);
   });
 
+  it('offers a puja as dedication plans, kept through a change of price, and refuses a kind that is none', async () => {
+    const [offering] = await harness.database.db
+      .select()
+      .from(monasteryPujas)
+      .where(eq(monasteryPujas.monasteryId, ids.a));
+    const url = `/api/monastery-puja/${offering!.id}`;
+    const save = (fields: object) =>
+      call('POST', url, { _method: 'patch', puja: ids.tara, cost: 3000.5, ...fields });
+    // As the form sends it: one field, the kinds with commas.
+    const offered = await save({ plan_kinds: 'tibetan_day,forty_nine_days' });
+    expect(offered.statusCode, offered.body).toBe(200);
+    // In the order of the kinds, whatever order they came in.
+    expect(offered.json().monasteryPuja.pujas[0].pivot.plan_kinds).toEqual([
+      'forty_nine_days',
+      'tibetan_day',
+    ]);
+    expect((await publicMonastery('catalogue-a')).pujas[0].pivot.plan_kinds).toEqual([
+      'forty_nine_days',
+      'tibetan_day',
+    ]);
+    // A change of price alone keeps them.
+    expect((await save({})).json().monasteryPuja.pujas[0].pivot.plan_kinds).toEqual([
+      'forty_nine_days',
+      'tibetan_day',
+    ]);
+    const refused = await save({ plan_kinds: 'weekly' });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors).toHaveProperty(['plan_kinds.0']);
+    // An empty field: orders only again.
+    expect((await save({ plan_kinds: '' })).json().monasteryPuja.pujas[0].pivot.plan_kinds).toEqual([]);
+  });
+
   it('keeps staff of one monastery away from another’s offerings, and patrons away from all of it', async () => {
     const offering = ids.offeringB;
     for (const [method, url, payload] of [
@@ -193,6 +225,7 @@ describe('a monastery’s catalogue pujas', () => {
       id: offering!.id,
       cost: 2500,
       pricing: FIXED_PRICING,
+      plan_kinds: [],
     });
 
     const lamp = await call('POST', '/api/monastery-puja', { puja: ids.lamp, cost: 1000 });

@@ -44,7 +44,8 @@ export function createPlansService(dependencies: {
 
   /** The days of a new plan from what the patron chose, refused with the field to put right. */
   function daysOf(request: NewPlan, today: string, schedule: number[] | null): string[] {
-    const count = request.count ?? (request.kind === 'monthly' ? PLAN_MONTHS_MAX : 1);
+    const byMonth = request.kind === 'monthly' || request.kind === 'tibetan_day';
+    const count = request.count ?? (byMonth ? PLAN_MONTHS_MAX : 1);
     const required: Record<PlanKind, [string, boolean, string]> = {
       forty_nine_days: [
         'departed',
@@ -52,6 +53,7 @@ export function createPlansService(dependencies: {
         'The 49 days count from the date of death: give the name and the date of death.',
       ],
       monthly: ['day_of_month', request.day_of_month !== undefined, 'Choose a day of the month.'],
+      tibetan_day: ['lunar_day', request.lunar_day !== undefined, 'Choose a lunar day.'],
       yearly: [
         'anniversary',
         !!request.anniversary && isCalendarDate(request.anniversary),
@@ -71,6 +73,7 @@ export function createPlansService(dependencies: {
         dateOfDeath: death,
         dayOfMonth: request.day_of_month,
         anniversary: request.anniversary,
+        lunarDay: request.lunar_day,
         count,
       },
       today,
@@ -106,6 +109,7 @@ export function createPlansService(dependencies: {
             : null,
         day_of_month: plan.dayOfMonth,
         anniversary: plan.anniversary,
+        lunar_day: plan.lunarDay,
         amount_each: paisaToRupees(plan.amountEachPaisa),
         amount_to_pay: paisaToRupees(
           rows
@@ -199,6 +203,7 @@ export function createPlansService(dependencies: {
             dateOfDeath: departed?.date_of_death ?? null,
             dayOfMonth: request.kind === 'monthly' ? (request.day_of_month ?? null) : null,
             anniversary: request.kind === 'yearly' ? (request.anniversary ?? null) : null,
+            lunarDay: request.kind === 'tibetan_day' ? (request.lunar_day ?? null) : null,
             amountEachPaisa: offering.costPaisa,
             idempotencyKey: key,
           });

@@ -1,4 +1,4 @@
-import { addDays, type Plan, todayIn } from '@puja/contract';
+import { addDays, type Plan, tibetanDayOf, todayIn } from '@puja/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMoneyHarness, type MoneyHarness, PUJA_PRICE } from '../../../test/money-harness.ts';
@@ -215,6 +215,34 @@ describe('monthly and yearly plans', () => {
   });
 });
 
+describe('a Tibetan calendar day each month (docs/decisions/056)', () => {
+  it('places a plan on the chosen lunar day of each Tibetan month, and says which day it is', async () => {
+    const plan = await placed({ kind: 'tibetan_day', lunar_day: 10, count: 3, departed: undefined });
+    expect(plan.kind).toBe('tibetan_day');
+    expect(plan.lunar_day).toBe(10);
+    const days = plan.occurrences.map(({ order }) => order.date.slice(0, 10));
+    expect(days).toHaveLength(3);
+    expect(days[0]! >= today).toBe(true);
+    // One a Tibetan month: each about a lunar month after the one before.
+    for (const [index, day] of days.slice(1).entries()) {
+      const gap = (Date.parse(day) - Date.parse(days[index]!)) / 86_400_000;
+      expect(gap).toBeGreaterThanOrEqual(28);
+      expect(gap).toBeLessThanOrEqual(31);
+    }
+    // The day carries the 10th (or, where the 10th is skipped, the 9th, during which the 10th passes).
+    for (const day of days) expect([9, 10]).toContain(tibetanDayOf(day).lunarDay);
+    expect(plan.amount_to_pay).toBe(3 * PUJA_PRICE);
+  });
+
+  it('refuses it without a lunar day, or with one past 30', async () => {
+    for (const lunar_day of [undefined, 31, 0]) {
+      const response = await money.placePlan({ kind: 'tibetan_day', lunar_day, departed: undefined });
+      expect(response.statusCode, String(lunar_day)).toBe(422);
+      expect(Object.keys(response.json().errors)).toContain('lunar_day');
+    }
+  });
+});
+
 describe('what is refused', () => {
   it('answers 422 on the field to put right, and stores nothing', async () => {
     const refusals: [Parameters<MoneyHarness['placePlan']>[0], string][] = [
@@ -243,7 +271,7 @@ describe('what is refused', () => {
     expect(response.json().errors.kind).toBeDefined();
     await money.db
       .update(monasteryPujas)
-      .set({ planKinds: ['forty_nine_days', 'monthly', 'yearly'] })
+      .set({ planKinds: ['forty_nine_days', 'monthly', 'yearly', 'tibetan_day'] })
       .where(eq(monasteryPujas.monasteryId, money.monasteryId));
   });
 

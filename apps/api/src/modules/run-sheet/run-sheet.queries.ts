@@ -22,6 +22,8 @@ export async function listRunSheetOrders(db: Executor, monasteryId: number, day:
         number: orders.number,
         status: orders.status,
         intention: orders.intention,
+        planId: orders.planId,
+        planOccurrence: orders.planOccurrence,
         time: orders.pujaTime,
         patron: users.name,
         puja: { id: pujas.id, name: pujas.name },

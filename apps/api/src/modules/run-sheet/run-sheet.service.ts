@@ -5,6 +5,7 @@ import {
   RUN_SHEET_MAX_ORDERS,
   type RunSheetGroup,
   type RunSheetLanguage,
+  type RunSheetOrder,
   type RunSheetResponse,
   todayIn,
 } from '@puja/contract';
@@ -16,6 +17,7 @@ import type { Viewer } from '../../plugins/auth.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { findOrderName, listNamesOfOrders, type OrderNameRow } from '../orders/orders.queries.ts';
 import { toPrayerName } from '../orders/orders.service.ts';
+import { listPlanLabels, type PlanLabel } from '../plans/plans.queries.ts';
 import {
   findMonasteryName,
   findNameWithOrder,
@@ -30,6 +32,22 @@ import {
  * each name as it is read. A tick records when and who, is audited, and may be taken back the same day
  * (Nepal time); its order's patron sees it on their order.
  */
+/** The plan an order of the sheet is an occurrence of, as `Order.plan` says it; null for an order of its own. */
+function planOfRow(
+  row: { planId: number | null; planOccurrence: number | null },
+  plans: PlanLabel[],
+): RunSheetOrder['plan'] {
+  const plan = plans.find((label) => label.id === row.planId);
+  if (!plan || row.planOccurrence === null) return null;
+  return {
+    id: plan.id,
+    kind: plan.kind,
+    occurrence: row.planOccurrence,
+    occurrences: plan.occurrences,
+    departed_name: plan.departedName,
+  };
+}
+
 export function createRunSheetService(dependencies: {
   db: Database;
   businessTimeZone: string;
@@ -56,10 +74,13 @@ export function createRunSheetService(dependencies: {
     const monasteryId = monasteryOf(staff);
     const day = dayOf(date);
     const { rows, total } = await listRunSheetOrders(db, monasteryId, day, RUN_SHEET_MAX_ORDERS);
-    const names = await listNamesOfOrders(
-      db,
-      rows.map((row) => row.id),
-    );
+    const [names, plans] = await Promise.all([
+      listNamesOfOrders(
+        db,
+        rows.map((row) => row.id),
+      ),
+      listPlanLabels(db, [...new Set(rows.flatMap((row) => row.planId ?? []))]),
+    ]);
     const groups: RunSheetGroup[] = [];
     for (const row of rows) {
       let group = groups.at(-1);
@@ -74,6 +95,8 @@ export function createRunSheetService(dependencies: {
         patron: row.patron,
         intention: row.intention,
         names: names.filter((name) => name.orderId === row.id).map(toRunSheetName),
+        // "49 days for Tenzin Dorje, 3 of 7" (docs/decisions/056), as every order carries it.
+        plan: planOfRow(row, plans),
       });
     }
     return { date: day, today: todayIn(businessTimeZone), groups, total };

@@ -6,7 +6,7 @@ import { insertOrder } from '../../../test/order-fixtures.ts';
 import { extractPdfText } from '../../../test/pdf-text.ts';
 import { bearer, signInByPhone } from '../../../test/session-helpers.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { auditEntries, orderNames, orders, users } from '../../db/schema/index.ts';
+import { auditEntries, monasteryPujas, orderNames, orders, users } from '../../db/schema/index.ts';
 
 let harness: TestApp;
 const staff = { a: '', b: '', aName: 'Lama Tenzin' };
@@ -413,5 +413,44 @@ describe('ticking names as read', () => {
     expect((await tick(0)).statusCode).toBe(422);
     const [row] = await harness.database.db.select().from(orderNames).where(eq(orderNames.id, nameId));
     expect(row).toMatchObject({ readAt: null, readBy: null });
+  });
+});
+
+describe('an occurrence of a dedication plan on the run sheet (docs/decisions/056)', () => {
+  it('says which plan, which occurrence and for whom, as the order does', async () => {
+    await harness.database.db
+      .update(monasteryPujas)
+      .set({ planKinds: ['forty_nine_days'] })
+      .where(eq(monasteryPujas.id, offeringA.id));
+    const placed = await harness.app.inject({
+      method: 'POST',
+      url: '/api/plans',
+      headers: bearer(patron.token),
+      payload: {
+        monastery: monasteryA,
+        puja: pujaId,
+        cost: 2500,
+        kind: 'forty_nine_days',
+        departed: { name: 'Tenzin Dorje', date_of_death: today },
+      },
+    });
+    expect(placed.statusCode, placed.body).toBe(200);
+    const [first] = placed.json().plan.occurrences as { order: { id: number } }[];
+    // A day of its own, so no other test's orders share the sheet.
+    const day = addDays(today, 200);
+    await harness.database.db
+      .update(orders)
+      .set({ status: 'approved', pujaDate: day })
+      .where(eq(orders.id, first!.order.id));
+    const sheet = (await runSheet(staff.a, `?date=${day}`)).json();
+    const [order] = sheet.groups[0].orders;
+    expect(order.plan).toEqual({
+      id: placed.json().plan.id,
+      kind: 'forty_nine_days',
+      occurrence: 1,
+      occurrences: 7,
+      departed_name: 'Tenzin Dorje',
+    });
+    expect(order.names[0]).toMatchObject({ name: 'Tenzin Dorje', departed: true });
   });
 });

@@ -19,6 +19,8 @@ const CLOSED_PREFIXES = [
   '/orders',
   '/account-settings',
   '/direct-order',
+  // A patron's dedication plan (docs/decisions/056).
+  '/plans/',
   // A gift's page, by its private link (docs/decisions/054).
   '/dedication/',
   '/lets-begin',

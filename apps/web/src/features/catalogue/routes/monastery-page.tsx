@@ -66,6 +66,7 @@ function MonasteryDetails({ monastery }: { monastery: Monastery }) {
                 puja: { id: puja.id, name: text(puja, 'name') },
                 cost: puja.pivot.cost,
                 pricing: puja.pivot.pricing,
+                planKinds: puja.pivot.plan_kinds,
               })
             }
           />

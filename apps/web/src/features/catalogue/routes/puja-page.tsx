@@ -64,6 +64,7 @@ function PujaDetails({ puja }: { puja: PujaDetail }) {
                 puja: { id: puja.id, name },
                 cost: monastery.pivot.cost,
                 pricing: monastery.pivot.pricing,
+                planKinds: monastery.pivot.plan_kinds,
               })
             }
           />

@@ -1,3 +1,4 @@
+import type { PlanKind } from '@puja/contract';
 import type { CatalogueTranslationValues } from '../../../lib/catalogue-translation-values.ts';
 
 /** A special puja as its form checked it; `image` only when one was chosen (kept on edit otherwise). */
@@ -6,6 +7,8 @@ export interface SpecialPuja extends CatalogueTranslationValues {
   description: string;
   status: 0 | 1;
   cost: number;
+  /** The dedication plans it is offered as (docs/decisions/056). */
+  plan_kinds: PlanKind[];
   image?: File | undefined;
 }
 
@@ -20,6 +23,8 @@ export function specialPujaFields(puja: SpecialPuja) {
     description_zh_hant: puja.description_zh_hant,
     status: puja.status,
     cost: puja.cost,
+    // One field, "" for none: an empty list would send nothing, and keep the plans it had.
+    plan_kinds: puja.plan_kinds.join(','),
     image: puja.image,
   };
 }

@@ -12,8 +12,13 @@ export function updateMonasteryPujaCost({
   pivotId,
   puja,
   cost,
+  plan_kinds,
 }: NewPujaCost): Promise<MonasteryPujasResponse> {
-  return callEndpoint(updateMonasteryPujaCostEndpoint, { params: { pivotId }, body: { puja, cost } });
+  return callEndpoint(updateMonasteryPujaCostEndpoint, {
+    params: { pivotId },
+    // The plans as one field, "" for none; left out (undefined), the offering keeps its plans.
+    body: { puja, cost, plan_kinds: plan_kinds?.join(',') },
+  });
 }
 
 export function useUpdateMonasteryPujaCost() {

@@ -11,6 +11,7 @@ import { useSpecialPuja } from '../api/get-special-puja.ts';
 import { useCostForm } from '../hooks/use-cost-form.ts';
 import { useSpecialPujaForm } from '../hooks/use-special-puja-form.ts';
 import { CostInput } from './add-puja-form.tsx';
+import { PlanKindsField } from './plan-kinds-field.tsx';
 import { SpecialPujaFields } from './special-puja-fields.tsx';
 
 interface EditPujaModalProps {
@@ -70,6 +71,11 @@ function CostForm({ puja, onDone }: { puja: PujaWithPivot; onDone: () => void })
           {...form.getInputProps('cost')}
           onChange={setCost}
           error={form.errors.cost ?? form.errors.puja}
+        />
+        <PlanKindsField
+          value={form.values.plan_kinds ?? []}
+          onChange={(kinds) => form.setFieldValue('plan_kinds', kinds)}
+          error={form.errors.plan_kinds}
         />
         <EditorButtons
           onClose={onDone}

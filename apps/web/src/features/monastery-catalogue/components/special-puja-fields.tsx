@@ -6,6 +6,7 @@ import { MAX_PHOTO_MEGABYTES } from '../../../lib/photo-rules.ts';
 import { thumbnailSrc } from '../../../lib/picture-sources.ts';
 import type { SpecialPujaFormState } from '../hooks/use-special-puja-form.ts';
 import { CostInput } from './add-puja-form.tsx';
+import { PlanKindsField } from './plan-kinds-field.tsx';
 
 interface SpecialPujaFieldsProps {
   editor: SpecialPujaFormState;
@@ -61,6 +62,11 @@ export function SpecialPujaFields({ editor, currentImage }: SpecialPujaFieldsPro
         </Group>
       </Radio.Group>
       <CostInput label={t('specialForm.cost')} {...form.getInputProps('cost')} />
+      <PlanKindsField
+        value={form.values.plan_kinds}
+        onChange={(kinds) => form.setFieldValue('plan_kinds', kinds)}
+        error={form.errors.plan_kinds}
+      />
     </Stack>
   );
 }

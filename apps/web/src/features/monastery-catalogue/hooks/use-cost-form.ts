@@ -14,7 +14,7 @@ export function useCostForm(puja: PujaWithPivot, onSaved: () => void) {
   // The puja is fixed: it is a value so that a message about it (from the server) shows with the cost.
   const form = useContractForm<PriceValues<number>>(
     addMonasteryPujaRequestSchema,
-    { puja: puja.id, cost: puja.pivot.cost },
+    { puja: puja.id, cost: puja.pivot.cost, plan_kinds: puja.pivot.plan_kinds ?? [] },
     priceChecks,
   );
 

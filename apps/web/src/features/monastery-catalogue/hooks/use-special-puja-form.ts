@@ -25,6 +25,7 @@ function valuesOf(puja: PujaWithPivot): SpecialPujaValues {
     description: puja.description,
     status: puja.status === 1 ? '1' : '0',
     cost: puja.pivot.cost,
+    plan_kinds: puja.pivot.plan_kinds ?? [],
     image: null,
   };
 }

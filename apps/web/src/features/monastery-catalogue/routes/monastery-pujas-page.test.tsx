@@ -210,6 +210,11 @@ describe('editing a price: Update Monastery', () => {
     expect(callsTo(fetchMock, '/api/monastery-puja/101')).toHaveLength(0);
 
     await user.type(cost, '2700');
+    // Offered as plans from now on (docs/decisions/056): none were ticked.
+    const plans = within(dialog).getByRole('group', { name: /Offered as dedication plans/ });
+    for (const box of within(plans).getAllByRole('checkbox')) expect(box).not.toBeChecked();
+    await user.click(within(plans).getByRole('checkbox', { name: 'A Tibetan calendar day each month' }));
+    await user.click(within(plans).getByRole('checkbox', { name: '49 days after a death' }));
     await user.click(within(dialog).getByRole('button', { name: 'Update' }));
 
     await waitFor(() => expect(toasts(toast)).toEqual(['green: Puja Cost Updated']));
@@ -217,6 +222,8 @@ describe('editing a price: Update Monastery', () => {
       _method: 'patch',
       puja: '11',
       cost: '2700',
+      // One field, in the kinds' own order.
+      plan_kinds: 'forty_nine_days,tibetan_day',
     });
     await waitFor(() =>
       expect(screen.queryByRole('dialog', { name: 'Update Monastery' })).not.toBeInTheDocument(),
@@ -303,6 +310,8 @@ describe('special pujas', () => {
       description_zh_hant: '',
       status: '0',
       cost: '1800',
+      // Offered as no plan (docs/decisions/056): one field, empty.
+      plan_kinds: '',
       image: 'lamp.png',
     });
     expect(await rows()).toContain('Tsok OfferingSpecialClosed | Rs. 1,800');
@@ -392,6 +401,7 @@ describe('special pujas', () => {
       description_zh_hant: '',
       status: '1',
       cost: '3300',
+      plan_kinds: '',
       // The version the form was opened at (docs/decisions/040).
       version: '1',
     });

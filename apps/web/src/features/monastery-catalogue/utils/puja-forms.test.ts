@@ -57,6 +57,7 @@ describe('the special puja check', () => {
       description_zh_hant: '',
       status: 1,
       cost: 1800,
+      plan_kinds: [],
       image: undefined,
     });
   });

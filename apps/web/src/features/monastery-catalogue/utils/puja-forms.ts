@@ -1,4 +1,4 @@
-import { addMonasteryPujaRequestSchema, specialPujaFieldsSchema } from '@puja/contract';
+import { addMonasteryPujaRequestSchema, type PlanKind, specialPujaFieldsSchema } from '@puja/contract';
 import {
   type CatalogueTranslationValues,
   EMPTY_TRANSLATIONS,
@@ -24,12 +24,15 @@ const costOf = (cost: CostValue) => (cost === '' ? undefined : cost);
 export type PriceValues<Puja extends string | number | null = string | null> = {
   puja: Puja;
   cost: CostValue;
+  /** The dedication plans it is offered as (docs/decisions/056); left out, a save keeps them. */
+  plan_kinds?: PlanKind[];
 };
 
 export const EMPTY_PRICE: PriceValues = Object.freeze({ puja: null, cost: '' });
 
-function priceRequestOf({ puja, cost }: PriceValues<string | number | null>) {
-  return { puja: puja ?? undefined, cost: costOf(cost) };
+function priceRequestOf({ puja, cost, plan_kinds }: PriceValues<string | number | null>) {
+  // As a form sends it: one field, "" for none (an empty list would send nothing, and keep them).
+  return { puja: puja ?? undefined, cost: costOf(cost), plan_kinds: plan_kinds?.join(',') };
 }
 
 /** The price form's values as the contract's `addMonasteryPujaRequestSchema` checks them. */
@@ -45,6 +48,7 @@ export type SpecialPujaValues = CatalogueTranslationValues & {
   description: string;
   status: '0' | '1';
   cost: CostValue;
+  plan_kinds: PlanKind[];
   image: File | null;
 };
 
@@ -55,6 +59,8 @@ export const EMPTY_SPECIAL_PUJA: SpecialPujaValues = Object.freeze({
   // docs/product.md#catalogue-status-and-removal: open by default.
   status: '1',
   cost: '',
+  // One puja at a time until the monastery offers it as plans (docs/decisions/056).
+  plan_kinds: [],
   image: null,
 });
 
@@ -72,6 +78,7 @@ function specialPujaRequestOf(values: SpecialPujaValues) {
     ...translationFieldsOf(values),
     status: values.status,
     cost: costOf(values.cost),
+    plan_kinds: values.plan_kinds.join(','),
   };
 }
 
@@ -93,13 +100,16 @@ export function specialPujaChecks(
 
 /** The special puja of values the form has checked: what is sent. */
 export function specialPujaOf(values: SpecialPujaValues): SpecialPuja {
-  const { name, description, status, cost } = specialPujaFieldsSchema.parse(specialPujaRequestOf(values));
+  const { name, description, status, cost, plan_kinds } = specialPujaFieldsSchema.parse(
+    specialPujaRequestOf(values),
+  );
   return {
     name,
     description,
     ...translationFieldsOf(values),
     status,
     cost,
+    plan_kinds: plan_kinds ?? [],
     image: values.image ?? undefined,
   };
 }

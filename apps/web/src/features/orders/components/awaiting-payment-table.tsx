@@ -2,6 +2,7 @@ import { Anchor, Button, Group, Paper, Skeleton, Stack, Table, Text } from '@man
 import type { Order } from '@puja/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { OrderPlanLabel } from '../../../components/order-plan-label.tsx';
 import { TableSkeletonRows } from '../../../components/table-skeleton-rows.tsx';
 import { useCatalogueText } from '../../../lib/catalogue-text.ts';
 import { formatMoney, formatPujaDate } from '../../../lib/formatting.ts';
@@ -77,7 +78,10 @@ export function AwaitingPaymentTable({
                   </Table.Td>
                   <Table.Td>{patronLabel(order.user)}</Table.Td>
                   <Table.Td>{formatPujaDate(order.date)}</Table.Td>
-                  <Table.Td>{text(order.monastery_puja.puja, 'name')}</Table.Td>
+                  <Table.Td>
+                    {text(order.monastery_puja.puja, 'name')}
+                    <OrderPlanLabel plan={order.plan} />
+                  </Table.Td>
                   <Table.Td ta="right">{formatMoney(order.amount)}</Table.Td>
                   <Table.Td>
                     <AwaitingPaymentButtons
@@ -160,6 +164,7 @@ function AwaitingPaymentCards({ orders, actions, onUpdateDate, onDecline }: Awai
               <Text>{patronLabel(order.user)}</Text>
               <Text size="sm">
                 {formatPujaDate(order.date)}, {text(order.monastery_puja.puja, 'name')}
+                <OrderPlanLabel plan={order.plan} />
               </Text>
               <AwaitingPaymentButtons
                 order={order}

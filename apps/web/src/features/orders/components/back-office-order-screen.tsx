@@ -5,6 +5,7 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { DetailsList } from '../../../components/details-list.tsx';
+import { OrderPlanLabel } from '../../../components/order-plan-label.tsx';
 import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
 import { useCatalogueText } from '../../../lib/catalogue-text.ts';
 import { formatBusinessTime, formatMoney, formatPujaDate } from '../../../lib/formatting.ts';
@@ -94,7 +95,13 @@ function OrderPage({ page, staff }: { page: BackOfficeOrderResponse; staff: bool
           <Section heading={t('page.pujaHeading')}>
             <DetailsList
               rows={[
-                [t('page.puja'), text(order.monastery_puja.puja, 'name')],
+                [
+                  t('page.puja'),
+                  <span key="puja">
+                    {text(order.monastery_puja.puja, 'name')}
+                    <OrderPlanLabel plan={order.plan} />
+                  </span>,
+                ],
                 [t('page.monastery'), text(order.monastery_puja.monastery, 'name')],
                 [
                   t('page.date'),

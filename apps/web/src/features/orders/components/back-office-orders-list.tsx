@@ -2,6 +2,7 @@ import { Anchor, Badge, Checkbox, Group, Paper, Skeleton, Stack, Table, Text } f
 import type { Order } from '@puja/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { OrderPlanLabel } from '../../../components/order-plan-label.tsx';
 import { TableSkeletonRows } from '../../../components/table-skeleton-rows.tsx';
 import { useCatalogueText } from '../../../lib/catalogue-text.ts';
 import { formatMoney, formatPujaDate } from '../../../lib/formatting.ts';
@@ -79,7 +80,10 @@ function OrdersTable({ orders, basePath, withMonastery, emptyText, selection }: 
                     <PatronWrote order={order} />
                   </Stack>
                 </Table.Td>
-                <Table.Td>{text(order.monastery_puja.puja, 'name')}</Table.Td>
+                <Table.Td>
+                  {text(order.monastery_puja.puja, 'name')}
+                  <OrderPlanLabel plan={order.plan} />
+                </Table.Td>
                 {withMonastery && <Table.Td>{text(order.monastery_puja.monastery, 'name')}</Table.Td>}
                 <Table.Td>{formatPujaDate(order.date)}</Table.Td>
                 <Table.Td ta="right">{formatMoney(order.amount)}</Table.Td>
@@ -124,6 +128,7 @@ function OrderCards({ orders, basePath, withMonastery, emptyText, selection }: B
                 {text(order.monastery_puja.puja, 'name')}
                 {withMonastery && `, ${text(order.monastery_puja.monastery, 'name')}`}
               </Text>
+              <OrderPlanLabel plan={order.plan} />
               <Text size="sm">{formatPujaDate(order.date)}</Text>
               <PatronWrote order={order} />
               <OrderStageBadges order={order} />

@@ -1,9 +1,11 @@
 import '../../../lib/orders-strings.ts';
-import { Button, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { Order, OrderConversationResponse } from '@puja/contract';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { ApproximatePrice } from '../../../components/approximate-price.tsx';
 import { DetailsList, type DetailsRow } from '../../../components/details-list.tsx';
+import { usePlanLabel } from '../../../components/order-plan-label.tsx';
 import { PujaDay } from '../../../components/puja-day.tsx';
 import { useCatalogueText } from '../../../lib/catalogue-text.ts';
 import { formatMoney } from '../../../lib/formatting.ts';
@@ -44,8 +46,23 @@ export function OrderDetails({
   const { t } = useTranslation('orders');
   const text = useCatalogueText();
   const none = t('orders.none');
+  const planLabel = usePlanLabel();
   const rows: DetailsRow[] = [
     [t('orders.number'), order.number],
+    // An occurrence of a dedication plan: which, and the plan's page (docs/decisions/056).
+    ...(order.plan
+      ? [
+          [
+            t('plans.page.title'),
+            <Stack key="plan" gap={2} align="flex-start">
+              <Text size="sm">{planLabel(order.plan)}</Text>
+              <Anchor component={Link} to={`/plans/${order.plan.id}`} size="sm">
+                {t('plans.page.openPlan')}
+              </Anchor>
+            </Stack>,
+          ] as DetailsRow,
+        ]
+      : []),
     [t('orders.status'), <PatronStatusSummary key="status" order={order} />],
     // Why the monastery declined it, in its words when the reason is its own (docs/decisions/038).
     ...(order.decline

@@ -2,6 +2,7 @@ import { Drawer, Stack, Text } from '@mantine/core';
 import { DEFAULT_BUSINESS_TIME_ZONE, type Order, todayIn } from '@puja/contract';
 import { useTranslation } from 'react-i18next';
 import { DetailsList, type DetailsRow } from '../../../components/details-list.tsx';
+import { usePlanLabel } from '../../../components/order-plan-label.tsx';
 import { useCatalogueText } from '../../../lib/catalogue-text.ts';
 import { formatMoney, formatPujaDate } from '../../../lib/formatting.ts';
 import { useLastShown } from '../../../lib/use-last-shown.ts';
@@ -26,6 +27,7 @@ export function OrderPanel({ order, actions, onClose }: OrderPanelProps) {
   const text = useCatalogueText();
   const shown = useLastShown(order);
   const none = t('panel.none');
+  const planLabel = usePlanLabel();
   const rows: DetailsRow[] = shown
     ? [
         [t('panel.orderNumber'), shown.number],
@@ -36,6 +38,10 @@ export function OrderPanel({ order, actions, onClose }: OrderPanelProps) {
         ],
         [t('panel.name'), patronLabel(shown.user) || none],
         [t('panel.pujaService'), text(shown.monastery_puja.puja, 'name')],
+        // An occurrence of a dedication plan (docs/decisions/056): "49 days for Tenzin Dorje, 1 of 7".
+        ...(shown.plan
+          ? [[t('plans.page.title', { ns: 'orders' }), planLabel(shown.plan)] as DetailsRow]
+          : []),
         [t('panel.date'), formatPujaDate(shown.date)],
         [t('panel.email'), shown.user.email || none],
         [t('panel.phone'), shown.user.phone || none],

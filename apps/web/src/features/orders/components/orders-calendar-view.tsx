@@ -9,6 +9,7 @@ import timeGridPlugin from '@fullcalendar/timegrid';
 import type { Language, Order } from '@puja/contract';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePlanLabel } from '../../../components/order-plan-label.tsx';
 import { useCatalogueText } from '../../../lib/catalogue-text.ts';
 import { usePhoneLayout } from '../hooks/use-phone-layout.ts';
 import { calendarEventsOf } from '../utils/calendar-events.ts';
@@ -44,16 +45,19 @@ export interface OrdersCalendarProps {
 export function OrdersCalendarView({ orders, onSelect }: OrdersCalendarProps) {
   const { t, i18n } = useTranslation('staff');
   const text = useCatalogueText();
+  const planLabel = usePlanLabel();
   const events = useMemo(
     () =>
-      calendarEventsOf(orders, (order) =>
-        t('calendar.eventTitle', {
+      calendarEventsOf(orders, (order) => {
+        const title = t('calendar.eventTitle', {
           puja: text(order.monastery_puja.puja, 'name'),
           name: patronLabel(order.user),
           number: order.number,
-        }),
-      ),
-    [orders, t, text],
+        });
+        // An occurrence of a plan says which (docs/decisions/056).
+        return order.plan ? `${title} · ${planLabel(order.plan)}` : title;
+      }),
+    [orders, t, text, planLabel],
   );
   const validRange = useMemo(
     () => ({ start: `${FIRST_YEAR}-01-01`, end: `${new Date().getFullYear() + YEARS_AHEAD + 1}-01-01` }),

@@ -3,6 +3,7 @@ import type { Order } from '@puja/contract';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { OrderPlanLabel } from '../../../components/order-plan-label.tsx';
 import { TableSkeletonRows } from '../../../components/table-skeleton-rows.tsx';
 import { useCatalogueText } from '../../../lib/catalogue-text.ts';
 import { formatPujaDate } from '../../../lib/formatting.ts';
@@ -102,7 +103,10 @@ function OrderRow({ order, approving, busy, onApprove, onMessage, onUpdateDate }
         </Stack>
       </Table.Td>
       <Table.Td>{formatPujaDate(order.date)}</Table.Td>
-      <Table.Td>{text(order.monastery_puja.puja, 'name')}</Table.Td>
+      <Table.Td>
+        {text(order.monastery_puja.puja, 'name')}
+        <OrderPlanLabel plan={order.plan} />
+      </Table.Td>
       <Table.Td>
         {/* The staff's one word for where the order stands, then its money (docs/decisions/039). */}
         <OrderStageBadges order={order} />
@@ -226,6 +230,7 @@ function OrdersReceivedCards({ orders, actions, onMessage, onUpdateDate }: Order
               <OrderSummary order={order} />
               <Text size="sm">
                 {formatPujaDate(order.date)}, {text(order.monastery_puja.puja, 'name')}
+                <OrderPlanLabel plan={order.plan} />
               </Text>
               <OrderStageBadges order={order} />
               <OrderButtons

@@ -14,7 +14,13 @@ import { EMPTY_NAME_LINE, type OrderFormValues, splitPastedNames } from '../util
  * message while one is over its limit, and the form sends nothing until all fit (the server's limits, from
  * the contract, refuse the same with a 422).
  */
-export function PrayerNamesEditor({ form }: { form: UseFormReturnType<OrderFormValues> }) {
+export function PrayerNamesEditor<Values extends Pick<OrderFormValues, 'names'>>({
+  form: anyForm,
+}: {
+  form: UseFormReturnType<Values>;
+}) {
+  // The order form's and the plan form's (docs/decisions/056): the editor touches only their `names`.
+  const form = anyForm as unknown as UseFormReturnType<Pick<OrderFormValues, 'names'>>;
   const { t } = useTranslation('orders');
   const lines = form.getValues().names;
   const count = lines.length;

@@ -179,6 +179,26 @@ describe('the Order Received table', () => {
     expect(within(ordersTable()).queryByText('Sonam Dolma')).not.toBeInTheDocument();
   });
 
+  it('says which plan an occurrence belongs to, under its puja (docs/decisions/056)', async () => {
+    const occurrence = {
+      ...secondPaid,
+      plan: {
+        id: 9,
+        kind: 'forty_nine_days' as const,
+        occurrence: 3,
+        occurrences: 7,
+        departed_name: 'Tenzin Dorje',
+      },
+    };
+    renderDashboard({ '/api/order': lists([pending, occurrence], [approved], [unpaid]) });
+    const row = await rowOf('Pema Lhamo');
+    expect(within(row).getAllByRole('cell')[2]).toHaveTextContent(
+      'Medicine Buddha Puja49 days for Tenzin Dorje, 3 of 7',
+    );
+    // An order of its own says nothing more.
+    expect(within(await rowOf('Demo Patron')).queryByTestId('plan-label')).not.toBeInTheDocument();
+  });
+
   it('says so when no order waits', async () => {
     renderDashboard({ '/api/order': lists([], []) });
     expect(await screen.findByText('No orders waiting for approval.')).toBeInTheDocument();

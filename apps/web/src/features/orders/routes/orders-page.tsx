@@ -22,7 +22,6 @@ import { PageNavigation } from '../../../components/page-navigation.tsx';
 import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
 import { useCatalogueText } from '../../../lib/catalogue-text.ts';
 import { formatPujaDate } from '../../../lib/formatting.ts';
-import { notifyError, notifyInfo, notifySuccess, notifyWarning } from '../../../lib/notify.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useOrderConversation } from '../api/get-order-conversation.ts';
 import { useOwnOrders } from '../api/get-orders.ts';
@@ -32,6 +31,7 @@ import { OrderList } from '../components/order-list.tsx';
 import { OrderMessages } from '../components/order-messages.tsx';
 import classes from '../components/orders.module.css';
 import { ProceedToPaymentModal } from '../components/proceed-to-payment-modal.tsx';
+import { usePaymentOutcomeToast } from '../hooks/use-payment-outcome-toast.ts';
 
 /** How an order opened from the list on a phone is marked in the history, so its Back link goes back. */
 interface OpenedFromList {
@@ -314,33 +314,4 @@ function ColumnSkeleton() {
       <Skeleton height={48} />
     </Stack>
   );
-}
-
-/**
- * The wallet sends the browser back through our server to `?status=success` or `?status=error`, or
- * `refund` (the money arrived for an order that could no longer take it, so it is due back) or `checking`
- * (the provider could not be asked yet; reconciliation settles it): say how the payment went, once, then
- * drop `status` from the address so a reload does not say it again.
- */
-function usePaymentOutcomeToast(): void {
-  const { t } = useTranslation('orders');
-  const [searchParams, setSearchParams] = useSearchParams();
-  const status = searchParams.get('status');
-
-  useEffect(() => {
-    if (status === null) return;
-    // The same id twice (React StrictMode runs effects twice) is one toast.
-    if (status === 'success') notifySuccess(t('payment.success'), { id: 'payment-outcome' });
-    else if (status === 'error') notifyError(t('payment.failure'), { id: 'payment-outcome' });
-    else if (status === 'refund') notifyWarning(t('payment.refund'), { id: 'payment-outcome' });
-    else if (status === 'checking') notifyInfo(t('payment.checking'), { id: 'payment-outcome' });
-    setSearchParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        next.delete('status');
-        return next;
-      },
-      { replace: true },
-    );
-  }, [status, setSearchParams, t]);
 }

@@ -6,3 +6,4 @@
 export { DirectOrderPage } from './direct-order-page.tsx';
 export { OrdersPage } from './orders-page.tsx';
 export { PayLinkPage } from './pay-link-page.tsx';
+export { PlanPage } from './plan-page.tsx';

@@ -19,6 +19,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DayInput } from '../../../components/day-input.tsx';
+import { OrderPlanLabel } from '../../../components/order-plan-label.tsx';
 import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
 import { reasonOf } from '../../../lib/contract-form.ts';
 import { formatPujaDate, formatTimeIn } from '../../../lib/formatting.ts';
@@ -146,6 +147,7 @@ function RunSheetOrderCard({ order, canTick }: { order: RunSheetOrder; canTick: 
             {t('runSheet.patron', { name: order.patron })}
           </Text>
         </Group>
+        <OrderPlanLabel plan={order.plan} />
         {order.intention && <Text size="sm">{t('runSheet.intention', { intention: order.intention })}</Text>}
         {order.names.length === 0 && (
           <Text size="sm" c="dimmed">

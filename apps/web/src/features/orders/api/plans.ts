@@ -1,0 +1,95 @@
+import {
+  cancelPlanEndpoint,
+  type createPlanRequestSchema,
+  type EsewaProcessResponse,
+  type KhaltiProcessResponse,
+  type PaymentMethod,
+  type Plan,
+  placePlanEndpoint,
+  planEndpoint,
+  skipPlanOccurrenceEndpoint,
+  startPlanEsewaPaymentEndpoint,
+  startPlanKhaltiPaymentEndpoint,
+} from '@puja/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError } from '../../../lib/api-client.ts';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
+import { ordersQueryKey } from './orders-query-keys.ts';
+
+/**
+ * A patron's dedication plans (docs/decisions/055, 056). Under the orders' key: each occurrence is an order,
+ * so paying, skipping or cancelling anything refreshes the plans and the orders together.
+ */
+export const plansQueryKey = [...ordersQueryKey, 'plans'] as const;
+
+/** A plan as the form checked it with the contract's schema. */
+export type NewPlan = ReturnType<typeof createPlanRequestSchema.parse>;
+
+export async function placePlan(plan: NewPlan): Promise<Plan> {
+  const { departed, names, ...fields } = plan;
+  return (
+    await callEndpoint(placePlanEndpoint, {
+      body: {
+        ...fields,
+        // One field of JSON each: a form cannot carry an object or a list of objects otherwise (docs/api.md).
+        names: JSON.stringify(names),
+        ...(departed ? { departed: JSON.stringify(departed) } : {}),
+      },
+    })
+  ).plan;
+}
+
+export function usePlacePlan() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: placePlan,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ordersQueryKey }),
+  });
+}
+
+export function usePlan(planId: number) {
+  return useQuery({
+    queryKey: [...plansQueryKey, planId],
+    queryFn: async ({ signal }) => (await callEndpoint(planEndpoint, { params: { planId }, signal })).plan,
+  });
+}
+
+/** Asks our server to start paying a plan whole: the eSewa form to post, or the Khalti page. */
+export function startPlanPayment(
+  planId: number,
+  method: PaymentMethod,
+): Promise<EsewaProcessResponse | KhaltiProcessResponse> {
+  return method === 'esewa'
+    ? callEndpoint(startPlanEsewaPaymentEndpoint, { params: { planId } })
+    : callEndpoint(startPlanKhaltiPaymentEndpoint, { params: { planId } });
+}
+
+/** Skipping one occurrence, or ending the plan: the answer is the plan as it now is. */
+function usePlanChange<Input>(change: (input: Input) => Promise<Plan>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: change,
+    onSuccess: (plan) => {
+      queryClient.setQueryData([...plansQueryKey, plan.id], plan);
+      void queryClient.invalidateQueries({ queryKey: ordersQueryKey });
+    },
+    // A 409 (approved or ended meanwhile) means the plan shown is stale: it is fetched again.
+    onError: (error) => {
+      if (error instanceof ApiError && error.status === 409)
+        void queryClient.invalidateQueries({ queryKey: ordersQueryKey });
+    },
+  });
+}
+
+export function useSkipOccurrence() {
+  return usePlanChange(
+    async ({ planId, orderId }: { planId: number; orderId: number }) =>
+      (await callEndpoint(skipPlanOccurrenceEndpoint, { params: { planId, orderId } })).plan,
+  );
+}
+
+export function useCancelPlan() {
+  return usePlanChange(
+    async (planId: number) => (await callEndpoint(cancelPlanEndpoint, { params: { planId } })).plan,
+  );
+}

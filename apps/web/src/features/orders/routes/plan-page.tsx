@@ -1,0 +1,360 @@
+import '../../../lib/orders-strings.ts';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  Modal,
+  Paper,
+  Radio,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { PAYMENT_METHODS, type PaymentMethod, type Plan } from '@puja/contract';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { ApproximatePrice } from '../../../components/approximate-price.tsx';
+import { DetailsList, type DetailsRow } from '../../../components/details-list.tsx';
+import { PujaDay } from '../../../components/puja-day.tsx';
+import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useCatalogueText } from '../../../lib/catalogue-text.ts';
+import { formatMoney, formatPujaDate } from '../../../lib/formatting.ts';
+import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { useConfirmation } from '../../../lib/use-confirmation.ts';
+import { usePageTitle } from '../../../lib/use-page-title.ts';
+import { startPlanPayment, useCancelPlan, usePlan, useSkipOccurrence } from '../api/plans.ts';
+import { PatronStatusBadge } from '../components/patron-status.tsx';
+import { PaymentRedirectOverlay } from '../components/payment-redirect-overlay.tsx';
+import { usePayForOrder } from '../hooks/use-pay-for-order.ts';
+import { usePaymentOutcomeToast } from '../hooks/use-payment-outcome-toast.ts';
+import { canCancel, moneyToRefundOnCancel } from '../utils/order-money.ts';
+import { usePlanTitle } from '../utils/plan-label.ts';
+
+type Occurrence = Plan['occurrences'][number];
+
+/**
+ * `/plans/{id}` (docs/decisions/056): the patron's dedication plan, where the wallets send the browser back
+ * after paying it. Its details, paying what is still unpaid (the whole plan, one payment), each occurrence
+ * with its day, where it stands and a link to its order, skipping one the monastery has not approved yet
+ * (what was paid for it refunded), and ending the plan.
+ */
+export function PlanPage() {
+  const { t } = useTranslation('orders');
+  usePageTitle(t('plans.page.title'));
+  usePaymentOutcomeToast();
+  const planId = Number(useParams().planId);
+  const plan = usePlan(planId);
+
+  return (
+    <Stack gap="lg" maw={880} mx="auto" w="100%">
+      <Anchor component={Link} to="/orders" size="sm">
+        <Group gap={4} component="span">
+          <IconArrowLeft size={16} aria-hidden="true" />
+          {t('plans.page.back')}
+        </Group>
+      </Anchor>
+      {plan.isError ? (
+        <QueryErrorAlert error={plan.error} onRetry={() => void plan.refetch()} />
+      ) : plan.data ? (
+        <PlanView plan={plan.data} />
+      ) : (
+        <Skeleton h={320} />
+      )}
+    </Stack>
+  );
+}
+
+function PlanView({ plan }: { plan: Plan }) {
+  const { t } = useTranslation('orders');
+  const text = useCatalogueText();
+  const title = usePlanTitle();
+  const skipping = useConfirmation<Occurrence>();
+  const [ending, setEnding] = useState(false);
+  const active = plan.status === 'active';
+  const pending = plan.occurrences.filter(({ order }) => canCancel(order));
+  const rows: DetailsRow[] = [
+    [t('plans.page.monastery'), text(plan.monastery_puja.monastery, 'name')],
+    [t('plans.page.puja'), text(plan.monastery_puja.puja, 'name')],
+    ...(plan.departed
+      ? [
+          [
+            t('plans.page.departed'),
+            t('plans.page.diedOn', {
+              name: plan.departed.name,
+              date: formatPujaDate(plan.departed.date_of_death),
+            }),
+          ] as DetailsRow,
+        ]
+      : []),
+    [t('plans.page.each'), formatMoney(plan.amount_each)],
+    [
+      t('plans.page.statusLabel'),
+      <span key="status" data-testid="plan-status">
+        {t(`plans.page.status.${plan.status}`)}
+      </span>,
+    ],
+  ];
+
+  return (
+    <Stack gap="lg">
+      <Title order={1} size="h2">
+        {title(plan)}
+      </Title>
+      <Paper withBorder p="md" radius="md">
+        <DetailsList rows={rows} />
+      </Paper>
+      {active && plan.amount_to_pay > 0 && <PayPlan plan={plan} />}
+      <Stack gap="sm">
+        <Title order={2} size="h3">
+          {t('plans.page.occurrences')}
+        </Title>
+        {plan.occurrences.map((occurrence) => (
+          <OccurrenceRow
+            key={occurrence.order.id}
+            occurrence={occurrence}
+            occurrences={plan.occurrences.length}
+            onSkip={active && canCancel(occurrence.order) ? () => skipping.ask(occurrence) : undefined}
+          />
+        ))}
+      </Stack>
+      {active && pending.length > 0 && (
+        <Group>
+          <Button variant="outline" color="red.8" onClick={() => setEnding(true)}>
+            {t('plans.page.end')}
+          </Button>
+        </Group>
+      )}
+      <SkipModal planId={plan.id} occurrence={skipping.target} onClose={skipping.close} />
+      <EndModal planId={plan.id} opened={ending} onClose={() => setEnding(false)} />
+    </Stack>
+  );
+}
+
+/** Paying what is still unpaid of the plan, in one payment (the plan's own routes). */
+function PayPlan({ plan }: { plan: Plan }) {
+  const { t } = useTranslation('orders');
+  const first = plan.occurrences[0]?.order.payment_type;
+  const [method, setMethod] = useState<PaymentMethod>(first === 'khalti' ? 'khalti' : 'esewa');
+  const { pay, leavingFor } = usePayForOrder(startPlanPayment);
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Stack gap="sm">
+        <Text fw={700} fz="lg" data-testid="plan-to-pay">
+          {t('plans.page.toPay')}: {formatMoney(plan.amount_to_pay)}
+          <ApproximatePrice rupees={plan.amount_to_pay} />
+        </Text>
+        <Radio.Group
+          label={t('plans.page.paymentMethod')}
+          value={method}
+          onChange={(value) => setMethod(value as PaymentMethod)}
+        >
+          <Group mt="xs" gap="lg">
+            {PAYMENT_METHODS.map((wallet) => (
+              <Radio key={wallet} value={wallet} label={t(`paymentMethod.${wallet}`)} />
+            ))}
+          </Group>
+        </Radio.Group>
+        <Group>
+          <Button onClick={() => void pay(plan.id, method)} loading={leavingFor !== null}>
+            {t('plans.page.pay', { amount: formatMoney(plan.amount_to_pay) })}
+          </Button>
+        </Group>
+      </Stack>
+      <PaymentRedirectOverlay leavingFor={leavingFor} />
+    </Paper>
+  );
+}
+
+function OccurrenceRow({
+  occurrence: { occurrence, order, day_unavailable },
+  occurrences,
+  onSkip,
+}: {
+  occurrence: Occurrence;
+  occurrences: number;
+  onSkip: (() => void) | undefined;
+}) {
+  const { t } = useTranslation('orders');
+  return (
+    <Paper withBorder p="sm" radius="md" data-testid="plan-occurrence">
+      <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
+        <Stack gap={4}>
+          <Text size="sm" c="dimmed">
+            {t('plans.page.occurrence', { occurrence, occurrences })}
+          </Text>
+          <Text fw={600}>
+            <PujaDay date={order.date} time={order.time} />
+          </Text>
+          <Group gap="xs">
+            <PatronStatusBadge order={order} />
+            <Anchor component={Link} to={`/orders?oid=${order.id}`} size="sm">
+              {t('plans.page.order', { number: order.number })}
+            </Anchor>
+          </Group>
+          {day_unavailable && (
+            <Text size="sm" c="orange.9">
+              {t('plans.page.dayUnavailable')}
+            </Text>
+          )}
+        </Stack>
+        {onSkip && (
+          <Button
+            variant="default"
+            size="xs"
+            onClick={onSkip}
+            aria-label={`${t('plans.page.skip')}: ${formatPujaDate(order.date)}`}
+          >
+            {t('plans.page.skip')}
+          </Button>
+        )}
+      </Group>
+    </Paper>
+  );
+}
+
+function SkipModal({
+  planId,
+  occurrence: asked,
+  onClose,
+}: {
+  planId: number;
+  occurrence: Occurrence | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('orders');
+  const skip = useSkipOccurrence();
+  // The last occurrence asked about stays shown while the modal animates closed.
+  const [lastAsked, setLastAsked] = useState(asked);
+  if (asked !== null && asked !== lastAsked) setLastAsked(asked);
+  const shown = asked ?? lastAsked;
+  const refund = shown ? moneyToRefundOnCancel(shown.order) : null;
+
+  function confirm() {
+    if (!asked || skip.isPending) return;
+    const date = formatPujaDate(asked.order.date);
+    skip.mutate(
+      { planId, orderId: asked.order.id },
+      {
+        onSuccess: () => {
+          notifySuccess(
+            refund
+              ? t('plans.page.skippedRefund', { date, amount: formatMoney(refund.amount) })
+              : t('plans.page.skipped', { date }),
+          );
+          onClose();
+        },
+        onError: (error) => {
+          onClose();
+          failed(error, t('plans.page.skipFailed'), t('errors.unexpected', { ns: 'common' }));
+        },
+      },
+    );
+  }
+
+  return (
+    <ConfirmModal
+      opened={asked !== null}
+      onClose={onClose}
+      title={t('plans.page.skipTitle')}
+      confirmLabel={t('plans.page.skipConfirm')}
+      onConfirm={confirm}
+      pending={skip.isPending}
+    >
+      {shown && (
+        <>
+          <Text>{t('plans.page.skipQuestion', { date: formatPujaDate(shown.order.date) })}</Text>
+          {refund && (
+            <Text fw={600}>{t('plans.page.skipRefund', { amount: formatMoney(refund.amount) })}</Text>
+          )}
+        </>
+      )}
+    </ConfirmModal>
+  );
+}
+
+function EndModal({ planId, opened, onClose }: { planId: number; opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation('orders');
+  const end = useCancelPlan();
+  function confirm() {
+    if (end.isPending) return;
+    end.mutate(planId, {
+      onSuccess: () => {
+        notifySuccess(t('plans.page.ended'));
+        onClose();
+      },
+      onError: (error) => {
+        onClose();
+        failed(error, t('plans.page.endFailed'), t('errors.unexpected', { ns: 'common' }));
+      },
+    });
+  }
+  return (
+    <ConfirmModal
+      opened={opened}
+      onClose={onClose}
+      title={t('plans.page.endTitle')}
+      confirmLabel={t('plans.page.endConfirm')}
+      onConfirm={confirm}
+      pending={end.isPending}
+    >
+      <Alert color="orange" variant="light">
+        {t('plans.page.endQuestion')}
+      </Alert>
+    </ConfirmModal>
+  );
+}
+
+/** A refusal, in a toast with the server's reason (a 401 has already said 'Session Expired'). */
+function failed(error: unknown, title: string, unexpected: string) {
+  if (error instanceof ApiError && error.status === 401) return;
+  notifyError(error instanceof ApiError ? error.message : unexpected, { title });
+}
+
+/** Asks before a change that cannot be undone; keeping things as they are has the focus. */
+function ConfirmModal({
+  opened,
+  onClose,
+  title,
+  confirmLabel,
+  onConfirm,
+  pending,
+  children,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  title: string;
+  confirmLabel: string;
+  onConfirm: () => void;
+  pending: boolean;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation('orders');
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={title}
+      centered
+      closeButtonProps={{ 'aria-label': t('form.close') }}
+      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
+    >
+      <Stack gap="md">
+        {children}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose} disabled={pending} data-autofocus>
+            {t('plans.page.keep')}
+          </Button>
+          {/* The darker red keeps white text above AA contrast. */}
+          <Button color="red.8" onClick={onConfirm} loading={pending}>
+            {confirmLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
