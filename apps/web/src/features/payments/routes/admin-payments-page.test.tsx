@@ -407,6 +407,10 @@ describe('refunding through Khalti', () => {
     );
     expect(callsTo(fetchMock, 'POST /api/admin/payments/604/refund')).toEqual([{}]);
     expect(within(await rowOf('PJ-C4RD7S')).getByText('Refunded')).toBeInTheDocument();
+
+    // Card payments can be listed apart.
+    await chooseOption(user, screen.getByRole('textbox', { name: 'Provider' }), 'Card');
+    await waitFor(() => expect(listRequests(fetchMock).at(-1)).toBe('/api/admin/payments?provider=stripe'));
   });
 
   it('says when Khalti has not confirmed yet (202), and shows the refund under way', async () => {
