@@ -328,7 +328,7 @@ export const refundThroughKhaltiEndpoint = defineEndpoint({
   path: '/api/admin/payments/:paymentId/refund',
   access: { roles: ['admin'] },
   summary:
-    'Refund a Khalti payment through Khalti: 200 refunded, 202 when Khalti has not confirmed yet (retried automatically)',
+    'Refund a Khalti payment through Khalti, or a card payment through Stripe in the currency paid: 200 refunded, 202 when the provider has not confirmed yet (retried automatically)',
   tags: ['admin', 'payments'],
   params: paymentIdParamsSchema,
   responses: { 200: refundResponseSchema, 202: refundResponseSchema },
