@@ -131,6 +131,7 @@ test('a patron in US dollars pays by card, is refunded to the card after a decli
   // The patron sees the dollars back on her card.
   await page.reload();
   await expect(detailIn(details, 'Payment status')).toHaveText('Refunded');
-  await expect(details.getByText(new RegExp(`^${dollars} back to your card$`))).toBeVisible();
-  await expect(details.getByText(/^Refunded on /)).toBeVisible();
+  const payments = details.getByRole('list', { name: 'Payments received for this order' });
+  await expect(payments.getByText(new RegExp(`^${dollars} back to your card$`))).toBeVisible();
+  await expect(payments.getByText(/^Refunded on /)).toBeVisible();
 });
