@@ -23,6 +23,13 @@ const smtpPort = Number(process.env.E2E_SMTP_PORT ?? port + 2);
  * reach offline, so a test subscribes with this endpoint and reads what the server pushed to it.
  */
 const pushPort = Number(process.env.E2E_PUSH_PORT ?? port + 4);
+/**
+ * Stripe's stand-in (apps/api/src/integrations/payments/stripe-stand-in.ts, docs/decisions/052): with its
+ * keys the app takes cards, the patron pays on its Checkout page, and it signs and delivers the webhooks.
+ */
+const stripePort = Number(process.env.E2E_STRIPE_PORT ?? port + 5);
+const STRIPE_SECRET_KEY = 'sk_test_e2e_stand_in';
+const STRIPE_WEBHOOK_SECRET = 'whsec_e2e_stand_in';
 /** The Twilio account the stand-in accepts (apps/api/test/stand-ins/sms-stand-ins.ts). */
 const TWILIO_ACCOUNT_SID = `AC${'a'.repeat(32)}`;
 /** A small phone: 360 px wide, touch. */
@@ -102,6 +109,20 @@ export default defineConfig({
       },
     },
     {
+      command: 'npx tsx apps/api/src/integrations/payments/stripe-stand-in.ts',
+      port: stripePort,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        STRIPE_SECRET_KEY,
+        STRIPE_WEBHOOK_SECRET,
+        STRIPE_STAND_IN_PORT: String(stripePort),
+        STRIPE_STAND_IN_WEBHOOK_URL: `${baseURL}/api/stripe-webhook`,
+      },
+    },
+    {
       command: 'node scripts/start.mjs',
       url: `${baseURL}/healthz`,
       timeout: 180_000,
@@ -141,6 +162,10 @@ export default defineConfig({
         SMTP_PORT: String(smtpPort),
         EMAIL_FROM: 'Monastery Puja <pujas@e2e.test>',
         // Web Push to the push services browsers use, and to the local stand-in (an origin with its scheme).
+        // Cards on (docs/decisions/052), through the Stripe stand-in: the payment step offers them.
+        STRIPE_SECRET_KEY,
+        STRIPE_WEBHOOK_SECRET,
+        STRIPE_API_BASE: `http://127.0.0.1:${stripePort}`,
         WEB_PUSH_SERVICES: [
           'fcm.googleapis.com',
           'updates.push.services.mozilla.com',

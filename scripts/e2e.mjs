@@ -87,6 +87,8 @@ async function runShard(index) {
   const nrbPort = await freePort();
   // A browser's push service, played locally (apps/api/test/stand-ins/e2e-stand-ins.ts).
   const pushPort = await freePort();
+  // Stripe's stand-in: cards are on in the e2e app (docs/decisions/052).
+  const stripePort = await freePort();
   // Under the system temp folder, which the `postgres` user can reach when we run as root.
   const dataDirectory = mkdtempSync(path.join(os.tmpdir(), 'puja-e2e-'));
   chmodSync(dataDirectory, 0o755);
@@ -107,6 +109,7 @@ async function runShard(index) {
       E2E_DATA_DIR: dataDirectory,
       E2E_NRB_PORT: String(nrbPort),
       E2E_PUSH_PORT: String(pushPort),
+      E2E_STRIPE_PORT: String(stripePort),
       ...(shards > 1 ? { E2E_OUTPUT_DIR: path.join('test-results', `run-${index}`) } : {}),
       ...(jsonReport && shards > 1 ? { PLAYWRIGHT_JSON_OUTPUT_NAME: shardReport(index) } : {}),
     },

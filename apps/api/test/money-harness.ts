@@ -1,8 +1,9 @@
 import fs from 'node:fs/promises';
-import { addDays, type CreatePlanRequest, PLAN_KINDS, todayIn } from '@puja/contract';
+import { addDays, type CreatePlanRequest, type PaymentProvider, PLAN_KINDS, todayIn } from '@puja/contract';
 import { and, eq, gt } from 'drizzle-orm';
 import sharp from 'sharp';
-import { monasteryPujas, orders, paymentAttempts, users } from '../src/db/schema/index.ts';
+import { exchangeRates, monasteryPujas, orders, paymentAttempts, users } from '../src/db/schema/index.ts';
+import type { StripeStandIn } from '../src/integrations/payments/stripe-stand-in.ts';
 import { outboxFile } from '../src/integrations/sms/outbox-sms.ts';
 import { currentRefund } from '../src/modules/payments/payment-record.ts';
 import { withRefunds } from '../src/modules/payments/payments.queries.ts';
@@ -30,18 +31,49 @@ export const MEALS_MINIMUM = 1000;
 /** What a patron chooses of a priced offering; none: the fixed-price puja. */
 export type OfferingChoice = { quantity: number } | { amount: number };
 
-export async function createMoneyHarness(env: NodeJS.ProcessEnv = {}) {
+/**
+ * Card payments (docs/decisions/052) when a Stripe stand-in is given: the app talks to it with Stripe's SDK
+ * and it delivers its webhooks to the app. The buying rates the card amounts are converted at: US$ 1 =
+ * Rs. 133.00, ¥10 = Rs. 8.91 (JPY has no cents, and is quoted per 10), A$ 1 = Rs. 87.37.
+ */
+export const CARD_RATES = [
+  { currency: 'USD', unit: 1, buyPaisa: 13_300, sellPaisa: 13_360 },
+  { currency: 'JPY', unit: 10, buyPaisa: 891, sellPaisa: 895 },
+  { currency: 'AUD', unit: 1, buyPaisa: 8737, sellPaisa: 8777 },
+] as const;
+export type CardCurrency = (typeof CARD_RATES)[number]['currency'];
+export const STRIPE_SECRET = 'sk_test_money_harness';
+export const STRIPE_WEBHOOK_SECRET = 'whsec_money_harness';
+
+export async function createMoneyHarness(
+  env: NodeJS.ProcessEnv = {},
+  options: { stripe?: StripeStandIn } = {},
+) {
+  const { stripe } = options;
   // One patron places hundreds of orders here (the property test): above the per-patron hourly limit.
   const harness: TestApp = await createTestApp({
     env: {
       PUBLIC_URL: 'http://money.test',
       ORDERS_PER_PATRON_PER_HOUR: '100000',
       PAYMENT_LINK_REQUESTS_PER_MINUTE: '100000',
+      ...(stripe
+        ? {
+            STRIPE_SECRET_KEY: STRIPE_SECRET,
+            STRIPE_WEBHOOK_SECRET: STRIPE_WEBHOOK_SECRET,
+            STRIPE_API_BASE: stripe.url,
+          }
+        : {}),
       ...env,
     },
   });
-  await harness.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = await harness.app.listen({ port: 0, host: '127.0.0.1' });
+  if (stripe) stripe.webhookUrl = `${address}/api/stripe-webhook`;
   const { db } = harness.database;
+  if (stripe)
+    await db
+      .insert(exchangeRates)
+      .values(CARD_RATES.map((rate) => ({ ...rate, publishedOn: todayIn('Asia/Kathmandu') })))
+      .onConflictDoNothing();
   const monastery = await insertMonastery(db, { slug: 'money-gompa', name: 'Money Gompa' });
   const puja = await insertPuja(db, { slug: 'money-puja', name: 'Tara Puja' });
   await offer(db, monastery.id, puja.id, PUJA_PRICE);
@@ -66,7 +98,8 @@ export async function createMoneyHarness(env: NodeJS.ProcessEnv = {}) {
     .update(monasteryPujas)
     .set({ planKinds: [...PLAN_KINDS] })
     .where(eq(monasteryPujas.pujaId, puja.id));
-  const patron = (await signInByPhone(harness, '9818000001')).token;
+  const patronSession = await signInByPhone(harness, '9818000001');
+  const patron = patronSession.token;
   const otherPatron = (await signInByPhone(harness, '9818000002')).token;
   const staffSession = await signInByPhone(harness, '9818000003');
   await db
@@ -178,14 +211,21 @@ export async function createMoneyHarness(env: NodeJS.ProcessEnv = {}) {
       return app.inject({ method: 'POST', url: `/api/plans/${planId}/cancel`, headers: bearer(token) });
     },
 
-    /** Starts a payment; the answer is what the browser gets (409 when the order cannot be paid). */
-    startPayment(orderId: number, provider: 'esewa' | 'khalti', token = patron) {
+    /**
+     * Starts a payment; the answer is what the browser gets (409 when the order cannot be paid). A card
+     * payment is in the patron's chosen currency (`setCurrency`).
+     */
+    startPayment(orderId: number, provider: PaymentProvider, token = patron) {
       return app.inject({
         method: 'POST',
-        url: `/api/${provider}-process`,
+        url: `/api/${provider === 'stripe' ? 'card' : provider}-process`,
         headers: bearer(token),
         payload: { order: orderId },
       });
+    },
+    /** The patron's choice of currency (docs/decisions/020), which a card payment is made in. */
+    async setCurrency(currency: CardCurrency) {
+      await db.update(users).set({ currency }).where(eq(users.id, patronSession.user.id));
     },
 
     /**
@@ -193,10 +233,21 @@ export async function createMoneyHarness(env: NodeJS.ProcessEnv = {}) {
      * Cancel is pressed. Answers where the provider sends the browser back.
      */
     async decideAtProvider(
-      provider: 'esewa' | 'khalti',
-      started: { action?: string; fields?: Record<string, string>; response?: { pidx: string } },
+      provider: PaymentProvider,
+      started: {
+        action?: string;
+        fields?: Record<string, string>;
+        response?: { pidx: string };
+        url?: string;
+      },
       decision: 'pay' | 'cancel',
     ): Promise<string> {
+      if (provider === 'stripe') {
+        // Stripe's page: paying delivers the signed webhook to the app before the browser is sent back.
+        const sessionId = started.url!.split('/checkout/')[1]!;
+        if (decision === 'pay') return stripe!.pay(sessionId);
+        return stripe!.sessions.get(sessionId)!.cancel_url;
+      }
       if (provider === 'esewa') {
         const form = await app.inject({
           method: 'POST',
@@ -226,7 +277,7 @@ export async function createMoneyHarness(env: NodeJS.ProcessEnv = {}) {
     },
 
     /** Start, pay (or cancel) and come back, in one go. */
-    async pay(orderId: number, provider: 'esewa' | 'khalti' = 'esewa', decision: 'pay' | 'cancel' = 'pay') {
+    async pay(orderId: number, provider: PaymentProvider = 'esewa', decision: 'pay' | 'cancel' = 'pay') {
       const started = await this.startPayment(orderId, provider);
       if (started.statusCode !== 200) return { started, landing: undefined };
       const location = await this.decideAtProvider(provider, started.json(), decision);

@@ -148,3 +148,16 @@ export function minorToPaisa(amountMinor: number, currency: CurrencyCode, rate: 
 export function minorToUnits(amountMinor: number, currency: CurrencyCode): number {
   return amountMinor / minorUnitsPerUnit(currency);
 }
+
+/**
+ * An amount of a currency in units as documents print it: its code and the digits Stripe counts
+ * (`USD 18.80`, `JPY 2100`). The statements' PDF and CSV write card payments so (docs/decisions/057).
+ */
+export function formatCurrencyUnits(amount: number, currency: string): string {
+  return `${currency} ${currencyUnitsDigits(amount, currency)}`;
+}
+
+/** The digits alone (`18.80`, `2100`), for a column whose heading names the currency. */
+export function currencyUnitsDigits(amount: number, currency: string): string {
+  return amount.toFixed(currency === 'JPY' ? 0 : 2);
+}

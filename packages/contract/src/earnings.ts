@@ -1,6 +1,7 @@
 import { defineEndpoint } from './endpoint.ts';
 import { idSchema } from './input-rules.ts';
 import { pageInfoSchema, pageQuerySchema } from './paging.ts';
+import { cardMoneySchema } from './payments.ts';
 import { z } from './zod.ts';
 
 /**
@@ -104,6 +105,12 @@ export const statementLineSchema = z
      * transfer recorded paid (its money left the balance when the payout started).
      */
     net: z.number(),
+    /**
+     * An order's line whose money came by card (docs/decisions/057): that payment in the payer's currency,
+     * its rupee value and Stripe's fee (borne by the platform, not the monastery); null otherwise. The
+     * server always sends it.
+     */
+    card: cardMoneySchema.nullable().optional(),
   })
   .meta({ id: 'StatementLine' });
 export type StatementLine = z.infer<typeof statementLineSchema>;

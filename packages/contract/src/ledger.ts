@@ -27,7 +27,8 @@ export const ledgerBalanceSchema = z
     monastery: z.object({ id: z.number().int(), name: z.string() }).nullable(),
     currency: z.string(),
     /**
-     * What the account holds, in its own direction: money at a provider for the two clearing accounts;
+     * What the account holds, in its own direction: money at a provider for the clearing accounts, and
+     * what Stripe's fees cost for `provider_fees`;
      * money owed, earned, on its way to a monastery (payouts in transit) or sent to the monasteries
      * (payouts sent) for the others. Negative only when a monastery owes back more than it has earned
      * (a refund after its puja was performed and paid out).

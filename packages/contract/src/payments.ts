@@ -43,14 +43,16 @@ export const cardProcessResponseSchema = z.object({
 export type CardProcessResponse = z.infer<typeof cardProcessResponseSchema>;
 
 /**
- * What a card payment was made in, beside its rupee value (`amount`): the payer's currency and the amount
- * in units, the rate it was converted at (rupees per unit), and Stripe's fee once known, in its currency
- * and in rupees. Null for the wallets, which take rupees.
+ * What a card payment was made in: the payer's currency and the amount in units, its rupee value (the
+ * payment's `amount`; what the books count), the rate it was converted at (rupees per unit), and Stripe's
+ * fee once known, in its currency and in rupees. Null for the wallets, which take rupees. Every figure is
+ * the server's record: screens show them, never work them out (docs/decisions/052, 057).
  */
 export const cardMoneySchema = z
   .object({
     currency: z.enum(CURRENCIES),
     amount: z.number().positive(),
+    rupees: z.number().nonnegative(),
     rupees_per_unit: z.number().positive(),
     fee: z
       .object({ currency: z.string(), amount: z.number().nonnegative(), rupees: z.number().nonnegative() })
@@ -326,7 +328,7 @@ export const refundThroughKhaltiEndpoint = defineEndpoint({
   path: '/api/admin/payments/:paymentId/refund',
   access: { roles: ['admin'] },
   summary:
-    'Refund a Khalti payment through Khalti: 200 refunded, 202 when Khalti has not confirmed yet (retried automatically)',
+    'Refund a Khalti payment through Khalti, or a card payment through Stripe in the currency paid: 200 refunded, 202 when the provider has not confirmed yet (retried automatically)',
   tags: ['admin', 'payments'],
   params: paymentIdParamsSchema,
   responses: { 200: refundResponseSchema, 202: refundResponseSchema },

@@ -41,6 +41,22 @@ export function formatMoney(rupees: number): string {
   return formatRupees(rupees, numberLocale());
 }
 
+const currencyFormats = new Map<string, Intl.NumberFormat>();
+/**
+ * An exact amount of another currency, as a card payment recorded it (docs/decisions/057): its code and
+ * the currency's own digits, `USD 18.80`, `JPY 2,100`, in the active language's digits. Never a conversion:
+ * the figures come from the server.
+ */
+export function formatCurrencyAmount(amount: number, currency: string): string {
+  const key = `${numberLocale()} ${currency}`;
+  let format = currencyFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(numberLocale(), { style: 'currency', currency, currencyDisplay: 'code' });
+    currencyFormats.set(key, format);
+  }
+  return format.format(amount);
+}
+
 /** A count or figure in the active language's digits and separators. */
 export function formatNumber(value: number): string {
   return value.toLocaleString(numberLocale());

@@ -76,6 +76,11 @@ export class StripeStandIn {
 
   constructor(private readonly options: StripeStandInOptions) {}
 
+  get webhookUrl(): string {
+    return this.options.webhookUrl ?? '';
+  }
+
+  /** Where the webhooks go; '' stops them (a test's lost webhook). */
   set webhookUrl(url: string) {
     this.options.webhookUrl = url;
   }

@@ -1,4 +1,4 @@
-import { PAYMENT_METHODS } from '@puja/contract';
+import { PAYMENT_PROVIDERS, type PaymentProvider } from '@puja/contract';
 import { asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { monasteries, monasteryPujas, orders, paymentAttempts, pujas, users } from '../../db/schema/index.ts';
@@ -63,12 +63,12 @@ export async function selectPaidRevenueByMonth(
     ),
     providers AS (
       SELECT provider, position
-      FROM unnest(${sql.param([...PAYMENT_METHODS])}::text[]) WITH ORDINALITY AS p(provider, position)
+      FROM unnest(${sql.param([...PAYMENT_PROVIDERS])}::text[]) WITH ORDINALITY AS p(provider, position)
     ),
     paid AS (
       SELECT
         date_trunc('month', coalesce(first_payment.at, ${orders.createdAt}) AT TIME ZONE ${timeZone}) AS month,
-        ${orders.paymentType} AS provider,
+        coalesce(kept.provider, ${orders.paymentType}) AS provider,
         sum(${orders.amountPaisa}) AS paisa
       FROM ${orders}
       LEFT JOIN LATERAL (
@@ -76,6 +76,16 @@ export async function selectPaidRevenueByMonth(
         FROM ${paymentAttempts}
         WHERE ${paymentAttempts.orderId} = ${orders.id} AND ${paymentAttempts.status} = 'Completed'
       ) AS first_payment ON true
+      -- Who took the money the order keeps: the wallet chosen when ordering may not be how it was paid
+      -- (a card at the payment step, docs/decisions/052), and a card payment counts in its rupees.
+      LEFT JOIN LATERAL (
+        SELECT ${paymentAttempts.provider} AS provider
+        FROM ${paymentAttempts}
+        WHERE ${paymentAttempts.orderId} = ${orders.id} AND ${paymentAttempts.status} = 'Completed'
+          AND ${paymentAttempts.releasedAt} IS NULL
+        ORDER BY ${paymentAttempts.id} DESC
+        LIMIT 1
+      ) AS kept ON true
       WHERE ${orders.paymentStatus} = 'Completed'
       GROUP BY 1, 2
     )
@@ -87,7 +97,7 @@ export async function selectPaidRevenueByMonth(
   `);
   return result.rows.map((row) => ({
     month: row.month,
-    provider: row.provider as (typeof PAYMENT_METHODS)[number],
+    provider: row.provider as PaymentProvider,
     paidPaisa: Number(row.paid_paisa),
   }));
 }

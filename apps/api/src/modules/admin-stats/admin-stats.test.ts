@@ -85,7 +85,16 @@ describe('the dashboard figures, from a known set of orders, payments and people
       status: 'completed',
       createdAt: new Date('2026-02-14T10:00:00Z'),
     });
-    await insertPaymentAttempt(db, o2, { completedAt: nepal('2026-02-15T12:00:00') });
+    // Ordered with Khalti in mind, paid by card at the payment step (docs/decisions/052): revenue by card,
+    // in its rupees (Rs. 1,000.50 as US$ 7.53 at Rs. 133 a dollar).
+    await insertPaymentAttempt(db, o2, {
+      completedAt: nepal('2026-02-15T12:00:00'),
+      provider: 'stripe',
+      presentmentCurrency: 'USD',
+      presentmentAmountMinor: 753,
+      ratePaisa: 13_300,
+      rateUnit: 1,
+    });
     // Not paid: pending, failed, refunded.
     const o3 = await insertOrder(db, betaTara, {
       userId: patron3.id,
@@ -233,12 +242,12 @@ describe('the dashboard figures, from a known set of orders, payments and people
     const paid: Record<string, number> = {
       '2025-04 khalti': 1500, // placed 1 April in Nepal, still 31 March in UTC
       '2026-01 esewa': 100,
-      '2026-02 khalti': 1000.5,
+      '2026-02 stripe': 1000.5,
       '2026-03 esewa': 3000, // both confirmed after midnight in Nepal on 1 March, February in UTC
     };
     expect(stats.revenueByMonth).toEqual(
       months.flatMap((month) =>
-        (['esewa', 'khalti'] as const).map((provider) => ({
+        (['esewa', 'khalti', 'stripe'] as const).map((provider) => ({
           month,
           provider,
           paidRevenue: paid[`${month} ${provider}`] ?? 0,
@@ -352,10 +361,11 @@ describe('GET /api/admin/stats', () => {
     const today = todayIn(TIME_ZONE);
     const thisWeek = addDays(today, -new Date(`${today}T00:00:00Z`).getUTCDay());
     expect(body.totals).toEqual({ orders: 1, paidRevenue: 1250.75, patrons: 1, monasteries: 1 });
-    expect(body.revenueByMonth).toHaveLength(ADMIN_STATS_MONTHS * 2);
-    expect(body.revenueByMonth.slice(-2)).toEqual([
+    expect(body.revenueByMonth).toHaveLength(ADMIN_STATS_MONTHS * 3);
+    expect(body.revenueByMonth.slice(-3)).toEqual([
       { month: today.slice(0, 7), provider: 'esewa', paidRevenue: 0 },
       { month: today.slice(0, 7), provider: 'khalti', paidRevenue: 1250.75 },
+      { month: today.slice(0, 7), provider: 'stripe', paidRevenue: 0 },
     ]);
     expect(body.newUsersByWeek).toHaveLength(ADMIN_STATS_WEEKS);
     expect(body.newUsersByWeek.at(-1)).toEqual({ weekStart: thisWeek, count: 1 });

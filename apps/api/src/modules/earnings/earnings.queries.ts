@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import type { CardColumns } from '../payments/payment-record.ts';
 
 /**
  * A monastery's money, read from the ledger's postings on its accounts (docs/decisions/031, 034): never
@@ -65,6 +66,8 @@ export interface StatementLineRow {
   commissionPaisa: number;
   /** What left payouts in transit (a payout recorded paid). */
   sentPaisa: number;
+  /** The line's payment when it came by card (docs/decisions/057): its columns, else null. */
+  card: CardColumns | null;
 }
 
 /**
@@ -89,6 +92,14 @@ export async function selectStatementLines(
     net: string;
     commission: string;
     sent: string;
+    card_paisa: string | null;
+    presentment_currency: string | null;
+    presentment_amount_minor: number | null;
+    rate_paisa: number | null;
+    rate_unit: number | null;
+    fee_currency: string | null;
+    fee_minor: number | null;
+    fee_paisa: number | null;
   }>(sql`
     SELECT e.id AS entry_id, e.kind, e.created_at AS at,
       to_char(e.created_at AT TIME ZONE ${timeZone}, 'YYYY-MM-DD') AS day,
@@ -97,16 +108,20 @@ export async function selectStatementLines(
         WHERE p.account = 'monastery_payable' AND p.monastery_id = ${monasteryId}), 0) AS net,
       coalesce(-sum(p.amount_paisa) FILTER (WHERE p.account = 'platform_commission'), 0) AS commission,
       coalesce(sum(p.amount_paisa) FILTER (
-        WHERE p.account = 'payouts_in_transit' AND p.monastery_id = ${monasteryId} AND e.kind = 'payout_paid'), 0) AS sent
+        WHERE p.account = 'payouts_in_transit' AND p.monastery_id = ${monasteryId} AND e.kind = 'payout_paid'), 0) AS sent,
+      card.amount_paisa AS card_paisa, card.presentment_currency, card.presentment_amount_minor,
+      card.rate_paisa, card.rate_unit, card.fee_currency, card.fee_minor, card.fee_paisa
     FROM ledger_entries e
     JOIN ledger_postings p ON p.entry_id = e.id
     LEFT JOIN orders o ON o.id = e.order_id
     LEFT JOIN monastery_pujas mp ON mp.id = o.monastery_puja_id
     LEFT JOIN pujas pu ON pu.id = mp.puja_id
     LEFT JOIN payouts po ON po.id = e.payout_id
+    -- The payment an order's entry is about (the one it kept, or refunded), when it came by card.
+    LEFT JOIN payment_attempts card ON card.id = e.payment_attempt_id AND card.provider = 'stripe'
     WHERE e.created_at >= ${startOf(from, timeZone)} AND e.created_at < ${startOf(to, timeZone)}
       AND EXISTS (SELECT 1 FROM ledger_postings mine WHERE mine.entry_id = e.id AND mine.monastery_id = ${monasteryId})
-    GROUP BY e.id, o.number, pu.name, po.id
+    GROUP BY e.id, o.number, pu.name, po.id, card.id
     ORDER BY e.created_at, e.id
     LIMIT ${limit}
   `);
@@ -123,6 +138,19 @@ export async function selectStatementLines(
     netPaisa: Number(row.net),
     commissionPaisa: Number(row.commission),
     sentPaisa: Number(row.sent),
+    card:
+      row.card_paisa === null
+        ? null
+        : {
+            amountPaisa: Number(row.card_paisa),
+            presentmentCurrency: row.presentment_currency,
+            presentmentAmountMinor: row.presentment_amount_minor,
+            ratePaisa: row.rate_paisa,
+            rateUnit: row.rate_unit,
+            feeCurrency: row.fee_currency,
+            feeMinor: row.fee_minor,
+            feePaisa: row.fee_paisa,
+          },
   }));
 }
 

@@ -1,7 +1,9 @@
 import {
+  currencyUnitsDigits,
   EARNINGS_PAYOUTS_PAGE_SIZE,
   type EarningsPayoutsResponse,
   type EarningsSummary,
+  formatCurrencyUnits,
   type Language,
   paisaToRupees,
   STATEMENT_ORDER_LINE_KINDS,
@@ -14,6 +16,7 @@ import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { type CsvCell, toCsv } from '../../lib/csv.ts';
 import type { Viewer } from '../../plugins/auth.ts';
+import { cardMoneyOf } from '../payments/payment-record.ts';
 import {
   countMonasteryPayouts,
   findMonasteryName,
@@ -175,9 +178,26 @@ export function createEarningsService(dependencies: {
         words.columns.commission,
         words.columns.net,
         words.columns.reference,
+        words.columns.cardCurrency,
+        words.columns.cardAmount,
+        words.columns.cardRupees,
+        words.columns.cardFee,
+        words.columns.cardFeeRupees,
       ];
+      const none = [null, null, null, null, null];
+      // A card payment's figures as recorded (docs/decisions/057): the fee in its own currency's code.
+      const card = (line: StatementLine): CsvCell[] =>
+        line.card
+          ? [
+              line.card.currency,
+              currencyUnitsDigits(line.card.amount, line.card.currency),
+              rupees(line.card.rupees),
+              line.card.fee ? formatCurrencyUnits(line.card.fee.amount, line.card.fee.currency) : null,
+              line.card.fee ? rupees(line.card.fee.rupees) : null,
+            ]
+          : none;
       const rows: CsvCell[][] = [
-        [`${month}-01`, words.opening, null, null, null, null, rupees(data.opening), null],
+        [`${month}-01`, words.opening, null, null, null, null, rupees(data.opening), null, ...none],
         ...data.lines.map((line) => [
           line.day,
           describe(line, words.kinds),
@@ -187,8 +207,9 @@ export function createEarningsService(dependencies: {
           rupees(line.commission),
           rupees(line.net),
           line.reference,
+          ...card(line),
         ]),
-        [monthBounds(month).to, words.closing, null, null, null, null, rupees(data.closing), null],
+        [monthBounds(month).to, words.closing, null, null, null, null, rupees(data.closing), null, ...none],
       ];
       return {
         filename: statementFilename(data, 'csv'),
@@ -229,6 +250,7 @@ function toLine(row: StatementLineRow): StatementLine {
     amount: paisaToRupees(amountPaisa),
     commission: paisaToRupees(isOrder ? row.commissionPaisa : 0),
     net: paisaToRupees(row.netPaisa),
+    card: isOrder && row.card ? cardMoneyOf(row.card) : null,
   };
 }
 

@@ -218,22 +218,26 @@ describe('a monastery’s earnings', () => {
     );
     expect(response.body.startsWith('\uFEFF')).toBe(true);
     const lines = response.body.slice(1).split('\r\n');
-    expect(lines[0]).toBe('Date,Description,Order,Puja,Amount,Commission,Net,Reference');
-    expect(lines[1]).toBe(`${month}-01,Opening balance,,,,,0.00,`);
+    expect(lines[0]).toBe(
+      'Date,Description,Order,Puja,Amount,Commission,Net,Reference,Card currency,Paid by card,Card payment in rupees,Card fee,Card fee in rupees',
+    );
+    expect(lines[1]).toBe(`${month}-01,Opening balance,,,,,0.00,,,,,,`);
     expect(lines[2]).toMatch(
-      new RegExp(`^${todayIn(TIME_ZONE)},Puja performed,PJ-\\w+,Tara Puja,2500.00,250.00,2250.00,$`),
+      new RegExp(`^${todayIn(TIME_ZONE)},Puja performed,PJ-\\w+,Tara Puja,2500.00,250.00,2250.00,,,,,,$`),
     );
     expect(lines[6]).toMatch(
-      /,Refund after the puja \(clawback\),PJ-\w+,Tara Puja,-2500.00,-250.00,-2250.00,$/,
+      /,Refund after the puja \(clawback\),PJ-\w+,Tara Puja,-2500.00,-250.00,-2250.00,,,,,,$/,
     );
     expect(lines).toContain(
-      `${todayIn(TIME_ZONE)},Payout #${secondPayout.id} failed: money returned,,,2250.00,0.00,2250.00,Account closed`,
+      `${todayIn(TIME_ZONE)},Payout #${secondPayout.id} failed: money returned,,,2250.00,0.00,2250.00,Account closed,,,,,`,
     );
-    expect(lines.at(-2)).toMatch(/,Closing balance,,,,,2250.00,$/);
+    expect(lines.at(-2)).toMatch(/,Closing balance,,,,,2250.00,,,,,,$/);
     expect(lines.at(-1)).toBe('');
 
     const nepali = await get(`${base()}/statement.csv?month=${month}`, money.tokens.staff, 'ne');
-    expect(nepali.body.split('\r\n')[0]).toBe('\uFEFFमिति,विवरण,अर्डर,पूजा,रकम,कमिसन,खुद,सन्दर्भ');
+    expect(nepali.body.split('\r\n')[0]).toMatch(
+      /^\uFEFFमिति,विवरण,अर्डर,पूजा,रकम,कमिसन,खुद,सन्दर्भ,कार्डको मुद्रा,/,
+    );
   });
 
   it('gives the statement as a PDF in the reader’s language', async () => {

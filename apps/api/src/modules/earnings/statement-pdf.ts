@@ -1,4 +1,5 @@
 import {
+  formatCurrencyUnits,
   formatRupees,
   type Language,
   STATEMENT_ORDER_LINE_KINDS,
@@ -127,6 +128,17 @@ export async function renderStatementPdf(
         size: 7.5,
         color: MUTED,
       });
+      below = document.y;
+    }
+    // An order paid by card: what the payer paid in their currency, its rupees and Stripe's fee (057).
+    if (line.card) {
+      const { card } = line;
+      const text = (card.fee ? words.card : words.cardNoFee)
+        .replace('{amount}', formatCurrencyUnits(card.amount, card.currency))
+        .replace('{rupees}', money(card.rupees))
+        .replace('{fee}', card.fee ? formatCurrencyUnits(card.fee.amount, card.fee.currency) : '')
+        .replace('{feeRupees}', card.fee ? money(card.fee.rupees) : '');
+      writer.write(text, { x: columns[1].x, y: below + 1, width: columns[1].width, size: 7.5, color: MUTED });
       below = document.y;
     }
     const isOrder = STATEMENT_ORDER_LINE_KINDS.includes(line.kind);

@@ -19,7 +19,17 @@ export interface StatementWords {
     commission: string;
     net: string;
     reference: string;
+    /** A card payment's columns (docs/decisions/057): its currency, the amount, its rupees, Stripe's fee. */
+    cardCurrency: string;
+    cardAmount: string;
+    cardRupees: string;
+    cardFee: string;
+    cardFeeRupees: string;
   };
+  /** The PDF's line under an order paid by card: `{amount}`, `{rupees}`, `{fee}`, `{feeRupees}`. */
+  card: string;
+  /** The same line when Stripe has not told its fee yet. */
+  cardNoFee: string;
   kinds: Record<StatementLineKind, string>;
   totals: string;
   noMovements: string;
@@ -43,7 +53,14 @@ const en: StatementWords = {
     commission: 'Commission',
     net: 'Net',
     reference: 'Reference',
+    cardCurrency: 'Card currency',
+    cardAmount: 'Paid by card',
+    cardRupees: 'Card payment in rupees',
+    cardFee: 'Card fee',
+    cardFeeRupees: 'Card fee in rupees',
   },
+  card: 'Paid by card: {amount} = {rupees}; Stripe’s fee {fee} ({feeRupees}) is borne by the platform',
+  cardNoFee: 'Paid by card: {amount} = {rupees}',
   kinds: {
     order_completed: 'Puja performed',
     clawback: 'Refund after the puja (clawback)',
@@ -78,7 +95,14 @@ const ne: StatementWords = {
     commission: 'कमिसन',
     net: 'खुद',
     reference: 'सन्दर्भ',
+    cardCurrency: 'कार्डको मुद्रा',
+    cardAmount: 'कार्डबाट तिरेको',
+    cardRupees: 'कार्ड भुक्तानी रुपैयाँमा',
+    cardFee: 'कार्ड शुल्क',
+    cardFeeRupees: 'कार्ड शुल्क रुपैयाँमा',
   },
+  card: 'कार्डबाट तिरेको: {amount} = {rupees}; Stripe को शुल्क {fee} ({feeRupees}) प्लेटफर्मले बेहोर्छ',
+  cardNoFee: 'कार्डबाट तिरेको: {amount} = {rupees}',
   kinds: {
     order_completed: 'पूजा सम्पन्न',
     clawback: 'पूजापछि फिर्ता (कटौती)',
@@ -112,7 +136,14 @@ const zhHant: StatementWords = {
     commission: '佣金',
     net: '淨額',
     reference: '參考編號',
+    cardCurrency: '信用卡幣別',
+    cardAmount: '信用卡付款金額',
+    cardRupees: '信用卡付款（盧比）',
+    cardFee: '信用卡手續費',
+    cardFeeRupees: '信用卡手續費（盧比）',
   },
+  card: '以信用卡付款：{amount} = {rupees}；Stripe 手續費 {fee}（{feeRupees}）由平台負擔',
+  cardNoFee: '以信用卡付款：{amount} = {rupees}',
   kinds: {
     order_completed: '法會已完成',
     clawback: '法會後退款（追回）',

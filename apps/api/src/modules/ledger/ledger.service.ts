@@ -409,10 +409,16 @@ export function ledgerMoneySplit(db: Executor) {
 }
 
 /**
- * The accounts whose balance is money we have at a provider (a debit); the others hold what is owed or
- * earned, and `payouts_sent` what left us for the monasteries (all credits).
+ * The accounts whose balance is a debit: money we have at a provider, and what Stripe's fees cost the
+ * platform (docs/decisions/052); the others hold what is owed or earned, and `payouts_sent` what left us
+ * for the monasteries (all credits).
  */
-const ASSET_ACCOUNTS: LedgerAccount[] = ['esewa_clearing', 'khalti_clearing'];
+const ASSET_ACCOUNTS: LedgerAccount[] = [
+  'esewa_clearing',
+  'khalti_clearing',
+  'stripe_clearing',
+  'provider_fees',
+];
 
 /** The administrator's read: every balance in its own direction, in rupees, and any disagreement. */
 export async function readLedger(db: Executor): Promise<LedgerBalancesResponse> {

@@ -87,17 +87,31 @@ export function toPayment(row: PaymentWithRefunds): Payment {
   };
 }
 
+/** What a payment row says of its card money (the statement reads them beside its ledger lines). */
+export type CardColumns = Pick<
+  PaymentAttemptRow,
+  | 'amountPaisa'
+  | 'presentmentCurrency'
+  | 'presentmentAmountMinor'
+  | 'ratePaisa'
+  | 'rateUnit'
+  | 'feeCurrency'
+  | 'feeMinor'
+  | 'feePaisa'
+>;
+
 /**
  * A card payment's money in the payer's currency beside its rupee value (docs/decisions/052): the amount,
  * the rate it was converted at, and Stripe's fee once known. Null for the wallets.
  */
-export function cardMoneyOf(row: PaymentAttemptRow): CardMoney | null {
+export function cardMoneyOf(row: CardColumns): CardMoney | null {
   if (row.presentmentCurrency === null || row.presentmentAmountMinor === null) return null;
   const currency = row.presentmentCurrency as CurrencyCode;
   const feeCurrency = row.feeCurrency as CurrencyCode | null;
   return {
     currency,
     amount: minorToUnits(row.presentmentAmountMinor, currency),
+    rupees: paisaToRupees(row.amountPaisa),
     // Rupees for one unit, to 4 places, as the exchange-rates list shows them.
     rupees_per_unit: Math.round((row.ratePaisa! * 100) / row.rateUnit!) / 10_000,
     fee:

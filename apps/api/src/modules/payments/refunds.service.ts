@@ -4,6 +4,7 @@ import {
   type AdminPayment,
   type AdminPaymentsResponse,
   addDays,
+  currencyUnitsDigits,
   formatRupees,
   PAYMENT_PROVIDER_NAMES,
   paisaToRupees,
@@ -468,7 +469,35 @@ const CSV_COLUMNS: [string, (payment: AdminPayment, zone: string) => CsvCell][] 
   ['refunds', (payment) => payment.refunds.length],
   ['refunds_total_npr', (payment) => refundsTotal(payment)],
   ['refundable_npr', (payment) => payment.refundable],
+  // A card payment (docs/decisions/052, 057): what the payer paid in their currency at the rate fixed on
+  // it (amount_npr is its rupee value), Stripe's fee in its currency and in rupees, and what the refunds
+  // returned in the payer's currency. Empty for the wallets.
+  ['card_currency', (payment) => payment.card?.currency ?? null],
+  ['card_amount', (payment) => cardDigits(payment, payment.card?.amount)],
+  ['card_rate_npr', (payment) => payment.card?.rupees_per_unit ?? null],
+  ['card_fee_currency', (payment) => payment.card?.fee?.currency ?? null],
+  [
+    'card_fee',
+    (payment) =>
+      payment.card?.fee ? currencyUnitsDigits(payment.card.fee.amount, payment.card.fee.currency) : null,
+  ],
+  ['card_fee_npr', (payment) => payment.card?.fee?.rupees ?? null],
+  [
+    'card_refunds_total',
+    (payment) =>
+      cardDigits(
+        payment,
+        payment.card
+          ? payment.refunds.reduce((sum, refund) => sum + (refund.card_amount ?? 0), 0)
+          : undefined,
+      ),
+  ],
 ];
+
+/** An amount in the card payment's currency, with that currency's digits; empty for the wallets. */
+function cardDigits(payment: AdminPayment, amount: number | undefined): string | null {
+  return payment.card && amount !== undefined ? currencyUnitsDigits(amount, payment.card.currency) : null;
+}
 
 /** Rupees of every refund of the payment, made or due, summed in paisa so no float creeps in. */
 function refundsTotal(payment: AdminPayment): number {

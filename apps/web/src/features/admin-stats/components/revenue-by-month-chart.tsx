@@ -4,13 +4,17 @@ import type { AdminStatsResponse } from '@puja/contract';
 import { useTranslation } from 'react-i18next';
 import { DashboardPanel } from '../../../components/dashboard-panel.tsx';
 import { formatMoney } from '../../../lib/formatting.ts';
-import { PROVIDER_COLORS, PROVIDERS, revenueRows } from '../utils/dashboard-data.ts';
+import { chartedProviders, PROVIDER_COLORS, type PROVIDERS, revenueRows } from '../utils/dashboard-data.ts';
 import { ChartDataTable } from './chart-data-table.tsx';
 
-/** Paid revenue per month, one stacked bar per month with a part for each wallet. */
+/**
+ * Paid revenue per month, one stacked bar per month with a part for each provider that took the money
+ * (cards in their rupees, once there are any).
+ */
 export function RevenueByMonthChart({ revenueByMonth }: Pick<AdminStatsResponse, 'revenueByMonth'>) {
   const { t } = useTranslation('admin');
   const rows = revenueRows(revenueByMonth);
+  const providers = chartedProviders(rows);
   const providerLabel = (provider: (typeof PROVIDERS)[number]) =>
     t(`paymentMethod.${provider}`, { ns: 'orders' });
   return (
@@ -25,7 +29,7 @@ export function RevenueByMonthChart({ revenueByMonth }: Pick<AdminStatsResponse,
           legendProps={{ verticalAlign: 'bottom' }}
           valueFormatter={formatMoney}
           yAxisProps={{ width: 90 }}
-          series={PROVIDERS.map((provider) => ({
+          series={providers.map((provider) => ({
             name: provider,
             label: providerLabel(provider),
             color: PROVIDER_COLORS[provider],
@@ -33,8 +37,8 @@ export function RevenueByMonthChart({ revenueByMonth }: Pick<AdminStatsResponse,
         />
       </div>
       <ChartDataTable
-        columns={[t('dashboard.month'), ...PROVIDERS.map(providerLabel)]}
-        rows={rows.map((row) => [row.label, ...PROVIDERS.map((provider) => formatMoney(row[provider]))])}
+        columns={[t('dashboard.month'), ...providers.map(providerLabel)]}
+        rows={rows.map((row) => [row.label, ...providers.map((provider) => formatMoney(row[provider]))])}
       />
     </DashboardPanel>
   );

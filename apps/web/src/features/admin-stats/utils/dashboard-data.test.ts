@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newUserRows, revenueRows } from './dashboard-data.ts';
+import { chartedProviders, newUserRows, revenueRows } from './dashboard-data.ts';
 
 describe('revenueRows', () => {
   it('makes one row per month, oldest first, with each provider (0 when missing)', () => {
@@ -13,6 +13,18 @@ describe('revenueRows', () => {
       { month: '2026-02', label: 'Feb 2026', esewa: 1500, khalti: 0, stripe: 0 },
       { month: '2026-03', label: 'Mar 2026', esewa: 2500, khalti: 4000.5, stripe: 0 },
     ]);
+  });
+});
+
+describe('chartedProviders', () => {
+  it('charts the wallets always, and cards once a month has card revenue', () => {
+    const wallets = revenueRows([{ month: '2026-03', provider: 'esewa', paidRevenue: 1500 }]);
+    expect(chartedProviders(wallets)).toEqual(['esewa', 'khalti']);
+    const withCards = revenueRows([
+      { month: '2026-03', provider: 'esewa', paidRevenue: 1500 },
+      { month: '2026-03', provider: 'stripe', paidRevenue: 2500 },
+    ]);
+    expect(chartedProviders(withCards)).toEqual(['esewa', 'khalti', 'stripe']);
   });
 });
 

@@ -1,5 +1,5 @@
-import type { AdminStatsResponse, OrderStatus, PaymentMethod, PaymentProvider } from '@puja/contract';
-import { PAYMENT_METHODS } from '@puja/contract';
+import type { AdminStatsResponse, OrderStatus, PaymentProvider } from '@puja/contract';
+import { PAYMENT_PROVIDERS } from '@puja/contract';
 import dayjs from 'dayjs';
 import { formatNumber } from '../../../lib/formatting.ts';
 
@@ -26,11 +26,19 @@ export function revenueRows(revenueByMonth: AdminStatsResponse['revenueByMonth']
   return [...rows.values()].sort((a, b) => a.month.localeCompare(b.month));
 }
 
-export function revenueTotal(rows: readonly RevenueRow[], provider: PaymentMethod): number {
+export function revenueTotal(rows: readonly RevenueRow[], provider: PaymentProvider): number {
   return rows.reduce((sum, row) => sum + row[provider], 0);
 }
 
-export const PROVIDERS: readonly PaymentMethod[] = PAYMENT_METHODS;
+export const PROVIDERS: readonly PaymentProvider[] = PAYMENT_PROVIDERS;
+
+/**
+ * The providers the chart shows: the wallets always, cards once any month has card revenue (a deployment
+ * without cards sees no empty series; docs/decisions/052).
+ */
+export function chartedProviders(rows: readonly RevenueRow[]): PaymentProvider[] {
+  return PROVIDERS.filter((provider) => provider !== 'stripe' || revenueTotal(rows, provider) > 0);
+}
 
 /** `2026-03` → `Mar 2026`. */
 export function monthLabel(month: string): string {
@@ -63,7 +71,8 @@ export const STATUS_COLORS: Record<OrderStatus, string> = {
   expired: 'orange.6',
 };
 
-export const PROVIDER_COLORS: Record<PaymentMethod, string> = {
+export const PROVIDER_COLORS: Record<PaymentProvider, string> = {
   esewa: 'green.6',
   khalti: 'violet.6',
+  stripe: 'blue.6',
 };

@@ -6,7 +6,7 @@ import { DashboardPanel } from '../../../components/dashboard-panel.tsx';
 import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
 import { RecordCards } from '../../../components/record-cards.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { formatLocale, formatMoney, formatPujaDate } from '../../../lib/formatting.ts';
+import { formatCurrencyAmount, formatLocale, formatMoney, formatPujaDate } from '../../../lib/formatting.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useCardLayout } from '../../../lib/use-card-layout.ts';
 import { useDownloadStatement, useStatement } from '../api/earnings.ts';
@@ -98,6 +98,32 @@ function StatementLines({ statement }: { statement: Statement }) {
   const isOrder = (line: StatementLine) => STATEMENT_ORDER_LINE_KINDS.includes(line.kind);
   const detail = (line: StatementLine) =>
     [line.orderNumber, line.puja, line.reference].filter(Boolean).join(' · ');
+  // An order paid by card: what the payer paid in their currency, its rupees and Stripe's fee, as the
+  // server recorded them (docs/decisions/057); the fee is the platform's, not the monastery's.
+  const cardLines = (line: StatementLine) => {
+    const { card } = line;
+    if (!card) return [];
+    return [
+      t('statement.card', {
+        amount: formatCurrencyAmount(card.amount, card.currency),
+        rupees: formatMoney(card.rupees),
+      }),
+      ...(card.fee
+        ? [
+            t('statement.cardFee', {
+              fee: formatCurrencyAmount(card.fee.amount, card.fee.currency),
+              rupees: formatMoney(card.fee.rupees),
+            }),
+          ]
+        : []),
+    ];
+  };
+  const cardNote = (line: StatementLine) =>
+    cardLines(line).map((text) => (
+      <Text key={text} size="xs" c="dimmed">
+        {text}
+      </Text>
+    ));
   const balance = (label: string, value: number) => (
     <Group justify="space-between">
       <Text fw={700}>{label}</Text>
@@ -118,7 +144,19 @@ function StatementLines({ statement }: { statement: Statement }) {
           title={(line) => <Text fw={600}>{describe(line)}</Text>}
           fields={(line) => [
             { label: t('statement.date'), value: formatPujaDate(line.day) },
-            ...(detail(line) ? [{ label: t('statement.order'), value: detail(line) }] : []),
+            ...(detail(line)
+              ? [
+                  {
+                    label: t('statement.order'),
+                    value: (
+                      <>
+                        {detail(line)}
+                        {cardNote(line)}
+                      </>
+                    ),
+                  },
+                ]
+              : []),
             { label: t('statement.amount'), value: formatMoney(line.amount) },
             ...(isOrder(line)
               ? [{ label: t('statement.commission'), value: formatMoney(line.commission) }]
@@ -149,7 +187,10 @@ function StatementLines({ statement }: { statement: Statement }) {
                 <Table.Tr key={`${line.at} ${line.kind} ${line.orderNumber ?? line.payoutId}`}>
                   <Table.Td>{formatPujaDate(line.day)}</Table.Td>
                   <Table.Td>{describe(line)}</Table.Td>
-                  <Table.Td>{detail(line)}</Table.Td>
+                  <Table.Td>
+                    {detail(line)}
+                    {cardNote(line)}
+                  </Table.Td>
                   <Table.Td ta="right">{formatMoney(line.amount)}</Table.Td>
                   <Table.Td ta="right">{isOrder(line) ? formatMoney(line.commission) : ''}</Table.Td>
                   <Table.Td ta="right" fw={600}>

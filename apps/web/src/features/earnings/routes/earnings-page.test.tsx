@@ -33,6 +33,14 @@ const statement: Statement = {
       amount: 2500,
       commission: 250,
       net: 2250,
+      // Paid by card in US dollars (docs/decisions/057): shown as the server sends it.
+      card: {
+        currency: 'USD',
+        amount: 18.8,
+        rupees: 2500,
+        rupees_per_unit: 133,
+        fee: { currency: 'USD', amount: 0.85, rupees: 113.05 },
+      },
     },
     {
       kind: 'payout_paid',
@@ -99,6 +107,9 @@ describe('EarningsPage', () => {
     expect(rows[0]).toContain('Puja performed');
     expect(rows[0]).toContain('PJ-Q8M2XA · Green Tara Puja');
     expect(rows[0]).toContain('Rs. 250');
+    expect(rows[0]).toMatch(/Paid by card: USD\s18\.80 = Rs\. 2,500/);
+    expect(rows[0]).toMatch(/Stripe's fee USD\s0\.85 \(Rs\. 113\.05\), borne by the platform/);
+    expect(rows[1]).not.toContain('by card');
     expect(rows[1]).toContain('Payout #7 transferred');
     expect(rows[1]).toContain('ESW-TRF-1');
     expect(screen.getByRole('button', { name: 'Download PDF' })).toBeVisible();

@@ -43,6 +43,34 @@ describe('the information pages', () => {
     expect(screen.getByText(/Your receipt has a page for each refund made/)).toBeInTheDocument();
   });
 
+  it('privacy says what a link’s payer gives the wallets, and Stripe only where cards are taken', async () => {
+    stubApi({ '/api/client-config': notConfigured });
+    const { unmount } = renderRoutes(routes, '/privacy');
+    await pageHeading('Privacy');
+    expect(
+      screen.getByText(
+        /eSewa or Khalti receive only what that person gives: the amount and, with Khalti, the name/,
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/Stripe/)).not.toBeInTheDocument();
+    unmount();
+
+    stubApi({
+      '/api/client-config': {
+        body: { ...notConfigured.body, payments: { test_mode: false, cards_enabled: true } },
+      },
+    });
+    renderRoutes(routes, '/privacy');
+    await pageHeading('Privacy');
+    expect(
+      await screen.findByText(
+        /you type your card's details on Stripe's own payment page: Stripe receives them/,
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/or your card's number\./)).toBeInTheDocument();
+    expect(screen.getByText(/eSewa or Khalti receive only what that person gives/)).toBeInTheDocument();
+  });
+
   it('Contact gives the team’s e-mail and phone when the server has them', async () => {
     stubApi({
       '/api/client-config': {

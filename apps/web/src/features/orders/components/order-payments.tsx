@@ -5,7 +5,7 @@ import { IconDownload } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client.ts';
-import { formatMoney, formatPatronMoment } from '../../../lib/formatting.ts';
+import { formatCurrencyAmount, formatMoney, formatPatronMoment } from '../../../lib/formatting.ts';
 import { notifyError } from '../../../lib/notify.ts';
 import { useDownloadReceipt } from '../api/download-receipt.ts';
 
@@ -91,6 +91,14 @@ function PaymentRecord({ payment }: { payment: Payment }) {
         </Badge>
       </Group>
       <Text size="sm">{t('paymentRecord.paidAt', { time: formatPatronMoment(paidAt) })}</Text>
+      {/* A card payment: what the card was charged, in the patron's currency (docs/decisions/052). */}
+      {payment.card && (
+        <Text size="sm">
+          {t('paymentRecord.cardAmount', {
+            amount: formatCurrencyAmount(payment.card.amount, payment.card.currency),
+          })}
+        </Text>
+      )}
       {/* Someone else paid through the patron's "Pay for me" link (docs/decisions/051). */}
       {payment.through_link && (
         <Text size="sm">
@@ -123,8 +131,16 @@ function RefundState({ payment }: { payment: Payment }) {
           {refund.amount !== payment.amount && (
             <Text size="sm">{t('paymentRecord.refundPart', { amount: formatMoney(refund.amount) })}</Text>
           )}
+          {/* A card's refund goes back to the card in the currency it was paid in. */}
+          {payment.card && refund.card_amount != null && (
+            <Text size="sm">
+              {t('paymentRecord.cardRefund', {
+                amount: formatCurrencyAmount(refund.card_amount, payment.card.currency),
+              })}
+            </Text>
+          )}
           <Text size="sm" fw={500}>
-            {refundStateText(t, refund)}
+            {refundStateText(t, refund, payment.provider === 'stripe')}
           </Text>
           <Text size="sm" c="dimmed">
             {t(`paymentRecord.reason.${refund.reason}`)}
@@ -135,7 +151,7 @@ function RefundState({ payment }: { payment: Payment }) {
   );
 }
 
-function refundStateText(t: TFunction<'orders'>, refund: Refund): string {
+function refundStateText(t: TFunction<'orders'>, refund: Refund, byCard: boolean): string {
   if (refund.state === 'refunded') {
     const time = formatPatronMoment(refund.refunded_at ?? refund.due_at);
     return refund.reference
@@ -143,6 +159,8 @@ function refundStateText(t: TFunction<'orders'>, refund: Refund): string {
       : t('paymentRecord.refunded', { time });
   }
   return refund.requested_at
-    ? t('paymentRecord.refundRequested', { time: formatPatronMoment(refund.requested_at) })
+    ? t(byCard ? 'paymentRecord.refundRequestedCard' : 'paymentRecord.refundRequested', {
+        time: formatPatronMoment(refund.requested_at),
+      })
     : t('paymentRecord.refundDue', { time: formatPatronMoment(refund.due_at) });
 }

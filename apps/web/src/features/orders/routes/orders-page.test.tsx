@@ -534,6 +534,42 @@ describe('cancelling an order', () => {
     expect(within(payments).getByText('You cancelled the order.')).toBeInTheDocument();
   });
 
+  it('shows what a card was charged and what went back to it, in the payer’s currency as recorded', async () => {
+    const card = {
+      currency: 'USD' as const,
+      amount: 18.8,
+      rupees: 2500,
+      rupees_per_unit: 133,
+      fee: { currency: 'USD', amount: 0.85, rupees: 113.05 },
+    };
+    const refunded = paymentFixture({
+      provider: 'stripe',
+      amount: 2500,
+      card,
+      status: 'Refunded',
+      refund_reason: 'declined',
+      refund_due_at: '2026-11-21T04:15:00.000Z',
+      refunded_at: '2026-11-22T04:15:00.000Z',
+    });
+    refunded.refunds = refunded.refunds.map((refund) => ({ ...refund, card_amount: 18.8 }));
+    const declined = orderFixture({
+      status: 'declined',
+      payment_status: 'Refunded',
+      amount: 2500,
+      payments: [refunded],
+    });
+    stubOrders([declined]);
+    renderOrders();
+
+    const payments = await within(await screen.findByRole('region', { name: 'Puja Details' })).findByRole(
+      'list',
+      { name: 'Payments received for this order' },
+    );
+    expect(within(payments).getByText('Rs. 2,500 with Card')).toBeInTheDocument();
+    expect(within(payments).getByText('You paid USD 18.80 by card.')).toBeInTheDocument();
+    expect(within(payments).getByText('USD 18.80 back to your card')).toBeInTheDocument();
+  });
+
   it("shows the server's reason when the order can no longer be cancelled, and shows it as it now is", async () => {
     const user = userEvent.setup();
     const nowApproved = { ...greenTara, status: 'approved' as const, payment_status: 'Completed' as const };

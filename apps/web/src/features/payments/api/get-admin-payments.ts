@@ -1,7 +1,7 @@
 import {
   type AdminPaymentsResponse,
   adminPaymentsEndpoint,
-  type PaymentMethod,
+  type PaymentProvider,
   type PaymentStatus,
 } from '@puja/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
@@ -11,7 +11,7 @@ import { callEndpoint } from '../../../lib/endpoint-client.ts';
 /** The Payments screen's filters; what is absent is not filtered on. Days are Nepal days, YYYY-MM-DD. */
 export interface PaymentFilters {
   status?: PaymentStatus | undefined;
-  provider?: PaymentMethod | undefined;
+  provider?: PaymentProvider | undefined;
   from?: string | undefined;
   to?: string | undefined;
   /** An order number, whole or its start. */

@@ -1,6 +1,6 @@
 import '../../../lib/orders-strings.ts';
 import { Button, Group, SimpleGrid } from '@mantine/core';
-import { PAYMENT_METHODS, PAYMENT_STATUSES } from '@puja/contract';
+import { PAYMENT_PROVIDERS, PAYMENT_STATUSES } from '@puja/contract';
 import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { DayRangeFilter, FilterSearch, FilterSelect } from '../../../components/filter-controls.tsx';
@@ -44,7 +44,7 @@ export function PaymentFiltersBar({
         <FilterSelect
           label={t('payments.provider')}
           placeholder={t('payments.allProviders')}
-          data={PAYMENT_METHODS.map((method) => ({
+          data={PAYMENT_PROVIDERS.map((method) => ({
             value: method,
             label: t(`paymentMethod.${method}`, { ns: 'orders' }),
           }))}

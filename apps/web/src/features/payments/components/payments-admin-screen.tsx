@@ -5,14 +5,14 @@ import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { PageNavigation } from '../../../components/page-navigation.tsx';
 import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
 import { endedTheSession, reasonOf } from '../../../lib/contract-form.ts';
-import { formatMoney } from '../../../lib/formatting.ts';
+import { formatCurrencyAmount, formatMoney } from '../../../lib/formatting.ts';
 import { notifyError } from '../../../lib/notify.ts';
 import { useConfirmation } from '../../../lib/use-confirmation.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useExportPayments } from '../api/export-payments.ts';
 import { useAdminPayments } from '../api/get-admin-payments.ts';
 import { usePaymentFilters } from '../hooks/use-payment-filters.ts';
-import { useKhaltiRefund } from '../hooks/use-payment-refunds.ts';
+import { useProviderRefund } from '../hooks/use-payment-refunds.ts';
 import { PaymentFiltersBar } from './payment-filters-bar.tsx';
 import { PaymentsTable } from './payments-table.tsx';
 import { RecordRefundModal } from './record-refund-modal.tsx';
@@ -20,7 +20,7 @@ import { RefundsDueSummary } from './refunds-due-summary.tsx';
 
 /**
  * `/admin/payments`: every payment, refunds due first, filtered and paged by the server
- * (`GET /api/admin/payments`), with the refunds still due at the top, refunding through Khalti, recording
+ * (`GET /api/admin/payments`), with the refunds still due at the top, refunding through Khalti or Stripe, recording
  * a refund made in a provider's portal, and the filtered list as CSV.
  */
 export function PaymentsAdminScreen() {
@@ -28,7 +28,7 @@ export function PaymentsAdminScreen() {
   usePageTitle(t('payments.title'));
   const { filters, page, setFilter, setPage, search, setSearch, clear, filtered } = usePaymentFilters();
   const payments = useAdminPayments(filters, page);
-  const khaltiRefund = useKhaltiRefund();
+  const providerRefund = useProviderRefund();
   const recording = useConfirmation<AdminPayment>();
   const exporting = useExportPayments();
 
@@ -45,7 +45,8 @@ export function PaymentsAdminScreen() {
   }
 
   const data = payments.data;
-  const target = khaltiRefund.target;
+  const target = providerRefund.target;
+  const byCard = target?.provider === 'stripe';
 
   return (
     <Stack gap="lg">
@@ -78,7 +79,7 @@ export function PaymentsAdminScreen() {
             <PaymentsTable
               payments={data?.payments ?? []}
               emptyText={filtered ? t('payments.noMatch') : t('payments.empty')}
-              onRefundThroughKhalti={khaltiRefund.ask}
+              onRefundThroughProvider={providerRefund.ask}
               onRecordRefund={recording.ask}
             />
           )}
@@ -90,21 +91,29 @@ export function PaymentsAdminScreen() {
 
       <ConfirmDialog
         opened={target !== null}
-        title={t('payments.refundConfirmTitle')}
+        title={t(byCard ? 'payments.refundStripeConfirmTitle' : 'payments.refundConfirmTitle')}
         message={
           target
-            ? t('payments.refundConfirm', {
-                amount: formatMoney(target.amount),
+            ? t(byCard ? 'payments.refundStripeConfirm' : 'payments.refundConfirm', {
+                // What the refund returns (the current one), in rupees and, by card, in the payer's currency.
+                amount: formatMoney(target.refund_amount ?? target.amount),
+                card: target.card
+                  ? formatCurrencyAmount(
+                      target.refunds.find((refund) => refund.state === 'due')?.card_amount ??
+                        target.card.amount,
+                      target.card.currency,
+                    )
+                  : '',
                 patron: target.order.patron.name || target.order.patron.phone || t('table.none'),
                 number: target.order.number,
               })
             : ''
         }
         cancelLabel={t('confirm.cancel')}
-        confirmLabel={t('payments.refundKhalti')}
-        onConfirm={khaltiRefund.confirm}
-        onCancel={khaltiRefund.close}
-        loading={khaltiRefund.isPending}
+        confirmLabel={t(byCard ? 'payments.refundStripe' : 'payments.refundKhalti')}
+        onConfirm={providerRefund.confirm}
+        onCancel={providerRefund.close}
+        loading={providerRefund.isPending}
       />
       <RecordRefundModal payment={recording.target} onClose={recording.close} />
     </Stack>

@@ -3,7 +3,12 @@ import { Badge, Button, Stack, Table, Text } from '@mantine/core';
 import type { AdminPayment } from '@puja/contract';
 import { useTranslation } from 'react-i18next';
 import { RecordCards } from '../../../components/record-cards.tsx';
-import { formatBusinessTime, formatMoney, formatPujaDate } from '../../../lib/formatting.ts';
+import {
+  formatBusinessTime,
+  formatCurrencyAmount,
+  formatMoney,
+  formatPujaDate,
+} from '../../../lib/formatting.ts';
 import { useCardLayout } from '../../../lib/use-card-layout.ts';
 import { PAYMENT_STATUS_COLORS } from '../utils/payment-colors.ts';
 import classes from './payments-table.module.css';
@@ -15,18 +20,19 @@ const PAYMENT_CARDS_QUERY = '(max-width: 74.99em)';
 interface PaymentsTableProps {
   payments: readonly AdminPayment[];
   emptyText: string;
-  onRefundThroughKhalti: (payment: AdminPayment) => void;
+  onRefundThroughProvider: (payment: AdminPayment) => void;
   onRecordRefund: (payment: AdminPayment) => void;
 }
 
 /**
- * One payment a row: its order, patron, monastery and puja, provider, amount, status, when it was paid and
- * refunded (Nepal time), its references, and the refund actions while a refund is due.
+ * One payment a row: its order, patron, monastery and puja, provider, amount (for a card payment also
+ * what the payer paid in their currency and Stripe's fee), status, when it was paid and refunded (Nepal
+ * time), its references, and the refund actions while a refund is due.
  */
 export function PaymentsTable({
   payments,
   emptyText,
-  onRefundThroughKhalti,
+  onRefundThroughProvider,
   onRecordRefund,
 }: PaymentsTableProps) {
   const { t } = useTranslation('admin');
@@ -63,6 +69,9 @@ export function PaymentsTable({
         )}
         aside={(payment) => <Text fw={600}>{formatMoney(payment.amount)}</Text>}
         fields={(payment) => [
+          ...(payment.card
+            ? [{ label: t('payments.columns.card'), value: <CardMoneyLines payment={payment} /> }]
+            : []),
           { label: t('payments.columns.status'), value: statusBadge(payment) },
           {
             label: t('payments.columns.patron'),
@@ -85,7 +94,7 @@ export function PaymentsTable({
           payment.status === 'Refund due' ? (
             <RefundActions
               payment={payment}
-              onRefundThroughKhalti={onRefundThroughKhalti}
+              onRefundThroughProvider={onRefundThroughProvider}
               onRecordRefund={onRecordRefund}
             />
           ) : null
@@ -148,7 +157,10 @@ export function PaymentsTable({
                 </Text>
               </Table.Td>
               <Table.Td>{t(`paymentMethod.${payment.provider}`, { ns: 'orders' })}</Table.Td>
-              <Table.Td ta="right">{formatMoney(payment.amount)}</Table.Td>
+              <Table.Td ta="right">
+                <Text size="sm">{formatMoney(payment.amount)}</Text>
+                <CardMoneyLines payment={payment} />
+              </Table.Td>
               <Table.Td>{statusBadge(payment)}</Table.Td>
               <Table.Td>
                 <PaymentDates payment={payment} />
@@ -159,7 +171,7 @@ export function PaymentsTable({
               <Table.Td className={classes.actions}>
                 <RefundActions
                   payment={payment}
-                  onRefundThroughKhalti={onRefundThroughKhalti}
+                  onRefundThroughProvider={onRefundThroughProvider}
                   onRecordRefund={onRecordRefund}
                 />
               </Table.Td>
@@ -181,11 +193,23 @@ function PaymentDates({ payment }: { payment: AdminPayment }) {
   if (payment.paid_at) lines.push(t('payments.paid', { time: formatBusinessTime(payment.paid_at) }));
   else lines.push(t('payments.started', { time: formatBusinessTime(payment.created_at) }));
   for (const refund of payment.refunds) {
-    if (refund.amount !== payment.amount)
+    // A card refund goes back in the payer's currency: the amount Stripe returns, as recorded.
+    if (payment.card && refund.card_amount != null)
+      lines.push(
+        t('payments.refundCardAmount', {
+          card: formatCurrencyAmount(refund.card_amount, payment.card.currency),
+          amount: formatMoney(refund.amount),
+        }),
+      );
+    else if (refund.amount !== payment.amount)
       lines.push(t('payments.refundAmount', { amount: formatMoney(refund.amount) }));
     lines.push(t('payments.refundDue', { time: formatBusinessTime(refund.due_at) }));
     if (refund.requested_at)
-      lines.push(t('payments.refundRequested', { time: formatBusinessTime(refund.requested_at) }));
+      lines.push(
+        t(payment.provider === 'stripe' ? 'payments.refundRequestedStripe' : 'payments.refundRequested', {
+          time: formatBusinessTime(refund.requested_at),
+        }),
+      );
     if (refund.refunded_at)
       lines.push(t('payments.refunded', { time: formatBusinessTime(refund.refunded_at) }));
   }
@@ -225,18 +249,49 @@ function PaymentReferences({ payment }: { payment: AdminPayment }) {
   );
 }
 
+/**
+ * A card payment's money as the server recorded it (docs/decisions/052, 057): what the payer paid in
+ * their currency for the rupees above, the rate it was converted at, and Stripe's fee with its rupees
+ * (the platform's cost). Nothing for the wallets, which take rupees.
+ */
+function CardMoneyLines({ payment }: { payment: AdminPayment }) {
+  const { t } = useTranslation('admin');
+  const { card } = payment;
+  if (!card) return null;
+  const lines = [
+    t('payments.cardPaid', { amount: formatCurrencyAmount(card.amount, card.currency) }),
+    t('payments.cardRate', { rate: formatMoney(card.rupees_per_unit), currency: card.currency }),
+    card.fee
+      ? t('payments.cardFee', {
+          fee: formatCurrencyAmount(card.fee.amount, card.fee.currency),
+          rupees: formatMoney(card.fee.rupees),
+        })
+      : t('payments.cardFeeUnknown'),
+  ];
+  return (
+    <Stack gap={0} data-testid="card-money">
+      {lines.map((line) => (
+        <Text key={line} size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+          {line}
+        </Text>
+      ))}
+    </Stack>
+  );
+}
+
 interface RefundActionsProps {
   payment: AdminPayment;
-  onRefundThroughKhalti: (payment: AdminPayment) => void;
+  onRefundThroughProvider: (payment: AdminPayment) => void;
   onRecordRefund: (payment: AdminPayment) => void;
 }
 
 /**
- * While a refund is due: a Khalti payment is refunded through Khalti (or, when Khalti refused, in its
- * portal and recorded here, its refusal shown); an eSewa payment is refunded in eSewa's portal (no refund
- * API) and recorded. A Khalti refund already asked for is left to the automatic retries.
+ * While a refund is due: a Khalti payment is refunded through Khalti, a card payment through Stripe, in
+ * the currency it was paid in (or, when the provider refused, in its portal and recorded here, its refusal
+ * shown); an eSewa payment is refunded in eSewa's portal (no refund API) and recorded. A refund already
+ * asked for is left to the automatic retries.
  */
-function RefundActions({ payment, onRefundThroughKhalti, onRecordRefund }: RefundActionsProps) {
+function RefundActions({ payment, onRefundThroughProvider, onRecordRefund }: RefundActionsProps) {
   const { t } = useTranslation('admin');
   const number = payment.order.number;
   if (payment.status !== 'Refund due') {
@@ -258,10 +313,11 @@ function RefundActions({ payment, onRefundThroughKhalti, onRecordRefund }: Refun
       </Button>
     );
   }
+  const byCard = payment.provider === 'stripe';
   if (payment.refund_requested_at) {
     return (
       <Text size="xs" maw={180}>
-        {t('payments.refundUnderWay')}
+        {t(byCard ? 'payments.refundUnderWayStripe' : 'payments.refundUnderWay')}
       </Text>
     );
   }
@@ -269,15 +325,15 @@ function RefundActions({ payment, onRefundThroughKhalti, onRecordRefund }: Refun
     <Stack gap={4} align="flex-start">
       {payment.refund_error && (
         <Text size="xs" c="red.8" maw={220} style={{ overflowWrap: 'anywhere' }}>
-          {t('payments.khaltiRefused', { reason: payment.refund_error })}
+          {t(byCard ? 'payments.stripeRefused' : 'payments.khaltiRefused', { reason: payment.refund_error })}
         </Text>
       )}
       <Button
         size="xs"
-        onClick={() => onRefundThroughKhalti(payment)}
-        aria-label={t('payments.refundKhaltiOf', { number })}
+        onClick={() => onRefundThroughProvider(payment)}
+        aria-label={t(byCard ? 'payments.refundStripeOf' : 'payments.refundKhaltiOf', { number })}
       >
-        {t('payments.refundKhalti')}
+        {t(byCard ? 'payments.refundStripe' : 'payments.refundKhalti')}
       </Button>
       <Button
         size="xs"

@@ -1,4 +1,4 @@
-import { PAYMENT_METHODS, PAYMENT_STATUSES } from '@puja/contract';
+import { PAYMENT_PROVIDERS, PAYMENT_STATUSES } from '@puja/contract';
 import { dayOf, oneOf, useUrlFilters } from '../../../lib/use-url-filters.ts';
 import type { PaymentFilters } from '../api/get-admin-payments.ts';
 
@@ -6,7 +6,7 @@ export type PaymentFilterName = keyof PaymentFilters;
 
 const readPaymentFilters = (params: URLSearchParams): PaymentFilters => ({
   status: oneOf(PAYMENT_STATUSES, params.get('status')),
-  provider: oneOf(PAYMENT_METHODS, params.get('provider')),
+  provider: oneOf(PAYMENT_PROVIDERS, params.get('provider')),
   from: dayOf(params.get('from')),
   to: dayOf(params.get('to')),
   q: params.get('q')?.trim() || undefined,

@@ -6,12 +6,12 @@ import { useConfirmation } from '../../../lib/use-confirmation.ts';
 import { useRefundPayment } from '../api/refund-payment.ts';
 
 /**
- * Refund a Khalti payment through Khalti after a confirmation. The server's message is the toast: done
+ * Refund a Khalti payment through Khalti, or a card payment through Stripe, after a confirmation. The server's message is the toast: done
  * (200, `Refunded`), or asked and to be retried automatically (202, still `Refund due`). A refusal (409 not
  * due or under way, 422 Khalti refused: refund in Khalti's portal and record it) is told with its reason;
  * the list is fetched again either way.
  */
-export function useKhaltiRefund() {
+export function useProviderRefund() {
   const { t } = useTranslation('admin');
   const confirmation = useConfirmation<AdminPayment>();
   const refund = useRefundPayment();
@@ -29,7 +29,7 @@ export function useKhaltiRefund() {
         confirmation.close();
         if (!endedTheSession(error)) {
           notifyError(reasonOf(error, t('errors.unexpected', { ns: 'common' })), {
-            title: t('payments.refundFailed'),
+            title: t(payment.provider === 'stripe' ? 'payments.refundStripeFailed' : 'payments.refundFailed'),
           });
         }
       },

@@ -63,6 +63,34 @@ const khaltiDue = payment({
   },
 });
 const kept = payment({ id: 603 });
+/** A card payment in US dollars (docs/decisions/052) for a declined order: its refund goes back in dollars. */
+const cardDue = payment({
+  id: 604,
+  provider: 'stripe',
+  amount: 2500,
+  status: 'Refund due',
+  reference: 'cs_test_604',
+  transaction_code: 'pi_604',
+  refund_reason: 'declined',
+  refund_due_at: '2026-11-22T05:00:00.000Z',
+  card: {
+    currency: 'USD',
+    amount: 18.8,
+    rupees: 2500,
+    rupees_per_unit: 133,
+    fee: { currency: 'USD', amount: 0.85, rupees: 113.05 },
+  },
+  order: {
+    id: 44,
+    number: 'PJ-C4RD7S',
+    status: 'declined',
+    puja_date: '2026-12-09T00:00:00+05:45',
+    patron: { name: 'Karma Yangchen', phone: '+61412345678' },
+    monastery: 'Kopan Monastery',
+    puja: 'Green Tara Puja',
+  },
+});
+cardDue.refunds = cardDue.refunds.map((refund) => ({ ...refund, card_amount: 18.8 }));
 
 function page(
   payments: AdminPayment[],
@@ -333,6 +361,56 @@ describe('refunding through Khalti', () => {
     expect(await screen.findByText('1 payment to refund, Rs. 1,500 in all.')).toBeInTheDocument();
     expect(within(await rowOf('PJ-H2B6RT')).getByText('Refunded')).toBeInTheDocument();
     expect(screen.queryByRole('dialog', { name: 'Refund through Khalti' })).not.toBeInTheDocument();
+  });
+
+  it('shows a card payment’s dollars, rate and Stripe’s fee as sent, and refunds it to the card in dollars', async () => {
+    const user = userEvent.setup();
+    const refunded = {
+      ...cardDue,
+      status: 'Refunded' as const,
+      refunded_at: '2026-11-23T05:00:00.000Z',
+      refunds: [
+        { ...cardDue.refunds[0]!, state: 'refunded' as const, refunded_at: '2026-11-23T05:00:00.000Z' },
+      ],
+    };
+    const fetchMock = stubRoutes({
+      'GET /api/admin/payments': [page([cardDue, kept]), page([refunded, kept])],
+      'POST /api/admin/payments/604/refund': {
+        body: { payment: refunded, message: 'Refunded through Card (Stripe). The patron has been told.' },
+      },
+    });
+    const toast = vi.spyOn(notifications, 'show');
+    renderPage();
+
+    const row = await rowOf('PJ-C4RD7S');
+    expect(within(row).getByText('Card')).toBeInTheDocument();
+    expect(within(row).getByText('Rs. 2,500')).toBeInTheDocument();
+    const card = within(row).getByTestId('card-money');
+    expect(card).toHaveTextContent('Paid USD 18.80 by card');
+    expect(card).toHaveTextContent('at Rs. 133 per USD');
+    expect(card).toHaveTextContent("Stripe's fee USD 0.85 (Rs. 113.05)");
+    expect(within(row).getByText('Refund of USD 18.80 (Rs. 2,500)')).toBeInTheDocument();
+    // A wallet payment has no card figures.
+    expect(within(await rowOf('PJ-7K3M9Q')).queryByTestId('card-money')).not.toBeInTheDocument();
+
+    await user.click(within(row).getByRole('button', { name: 'Refund to the card: PJ-C4RD7S' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Refund to the card through Stripe' });
+    expect(
+      within(dialog).getByText(
+        'Refund USD 18.80 (Rs. 2,500) to Karma Yangchen for order PJ-C4RD7S through Stripe? Stripe returns it to the card that paid, in the currency it was paid in.',
+      ),
+    ).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Refund to the card' }));
+
+    await waitFor(() =>
+      expect(toasts(toast)).toEqual(['green: Refunded through Card (Stripe). The patron has been told.']),
+    );
+    expect(callsTo(fetchMock, 'POST /api/admin/payments/604/refund')).toEqual([{}]);
+    expect(within(await rowOf('PJ-C4RD7S')).getByText('Refunded')).toBeInTheDocument();
+
+    // Card payments can be listed apart.
+    await chooseOption(user, screen.getByRole('textbox', { name: 'Provider' }), 'Card');
+    await waitFor(() => expect(listRequests(fetchMock).at(-1)).toBe('/api/admin/payments?provider=stripe'));
   });
 
   it('says when Khalti has not confirmed yet (202), and shows the refund under way', async () => {
