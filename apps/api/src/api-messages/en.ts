@@ -253,7 +253,7 @@ export const en = {
   ownRole: 'You cannot change your own role.',
   ownAccount: 'You cannot delete your own account.',
   esewaNoRefundApi: 'eSewa has no refund API: refund it in the eSewa merchant portal and record it.',
-  refundedThroughKhalti: 'Refunded through Khalti. The patron has been told.',
+  refundedThrough: 'Refunded through {provider}. The patron has been told.',
   khaltiRefusedBecause:
     "Khalti refused the refund ({reason}). Refund it in Khalti's merchant portal and record it here.",
   khaltiRefused: "Khalti refused the refund. Refund it in Khalti's merchant portal and record it here.",

@@ -215,7 +215,7 @@ export const ne: ApiMessageCatalogue = {
   ownRole: 'तपाईं आफ्नै भूमिका बदल्न सक्नुहुन्न।',
   ownAccount: 'तपाईं आफ्नै खाता मेटाउन सक्नुहुन्न।',
   esewaNoRefundApi: 'eSewa मा पैसा फिर्ताको API छैन: eSewa को मर्चेन्ट पोर्टलमा फिर्ता गरेर यहाँ दर्ता गर्नुहोस्।',
-  refundedThroughKhalti: 'Khalti मार्फत पैसा फिर्ता गरियो। यजमानलाई जानकारी दिइएको छ।',
+  refundedThrough: '{provider} मार्फत पैसा फिर्ता गरियो। यजमानलाई जानकारी दिइएको छ।',
   khaltiRefusedBecause:
     'Khalti ले पैसा फिर्ता अस्वीकार गर्‍यो ({reason})। Khalti को मर्चेन्ट पोर्टलमा फिर्ता गरेर यहाँ दर्ता गर्नुहोस्।',
   khaltiRefused: 'Khalti ले पैसा फिर्ता अस्वीकार गर्‍यो। Khalti को मर्चेन्ट पोर्टलमा फिर्ता गरेर यहाँ दर्ता गर्नुहोस्।',

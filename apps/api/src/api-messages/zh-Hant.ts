@@ -206,7 +206,7 @@ export const zhHant: ApiMessageCatalogue = {
   ownRole: '您無法變更自己的角色。',
   ownAccount: '您無法刪除自己的帳戶。',
   esewaNoRefundApi: 'eSewa 沒有退款 API：請在 eSewa 商家後台退款後，在此登記。',
-  refundedThroughKhalti: '已透過 Khalti 退款，並已通知功德主。',
+  refundedThrough: '已透過 {provider} 退款，並已通知功德主。',
   khaltiRefusedBecause: 'Khalti 拒絕了退款（{reason}）。請在 Khalti 商家後台退款後，在此登記。',
   khaltiRefused: 'Khalti 拒絕了退款。請在 Khalti 商家後台退款後，在此登記。',
   khaltiSilent: 'Khalti 沒有回應。系統將在幾分鐘內自動檢查並重試退款。',

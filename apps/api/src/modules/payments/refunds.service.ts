@@ -317,7 +317,7 @@ export function createRefundsService(dependencies: RefundsServiceDependencies) {
         return {
           accepted: false,
           payment,
-          message: `Refunded through ${through}. The patron has been told.`,
+          message: apiMessage('refundedThrough', { provider: through }),
         };
       if (outcome === 'refused') {
         const refusal = (await findRefundById(db, requested.id))?.error;
