@@ -292,7 +292,10 @@ export const cardReturnEndpoint = defineEndpoint({
   access: 'public',
   summary: "Stripe Checkout's return, checked by retrieving the session",
   tags: ['payments'],
-  query: z.object({ session_id: z.string().max(200).optional() }).loose(),
+  // `order` names the order on the way back from leaving Stripe's page, which fills in no session there.
+  query: z
+    .object({ session_id: z.string().max(200).optional(), order: z.string().max(20).optional() })
+    .loose(),
   responses: {},
   errors: [],
   hidden: true,

@@ -162,6 +162,21 @@ describe('card payments through Stripe Checkout', () => {
     expect(back.headers.location).toBe(`/orders?status=success&oid=${order}`);
   });
 
+  it('brings a patron who leaves Stripe’s page back to that order, unpaid', async () => {
+    const order = await newOrder();
+    const { url } = (await startCard(order)).json();
+    const cancelUrl = new URL(stripe.sessions.get(sessionIdOf(url))!.cancel_url);
+    const back = await harness.app.inject({ method: 'GET', url: `${cancelUrl.pathname}${cancelUrl.search}` });
+    expect(back.statusCode).toBe(302);
+    expect(back.headers.location).toBe(`/orders?status=error&oid=${order}`);
+    expect((await attemptOf(order)).status).toBe('Pending');
+    // An address made up by hand chooses nothing but the Orders page.
+    for (const made of ['?order=0', '?order=abc', '?order=99999999999', '']) {
+      const answer = await harness.app.inject({ method: 'GET', url: `/card-payment-return${made}` });
+      expect(answer.headers.location).toBe('/orders?status=error');
+    }
+  });
+
   it('refuses forged, replayed and out-of-date webhooks', async () => {
     const order = await newOrder();
     const { url } = (await startCard(order)).json();

@@ -363,14 +363,12 @@ class ReturnFromProvider implements fc.AsyncCommand<Model, Real> {
     );
     const expected = settleInModel(payment);
     const status = { paid: 'success', refund: 'refund', failed: 'error' }[expected];
-    // The link's payer lands on the link's page, the patron on their orders (docs/decisions/051). Leaving
-    // Stripe's page names no session (Stripe fills in the session only on success): the orders, unpaid.
+    // The link's payer lands on the link's page, the patron on their order (docs/decisions/051); leaving
+    // Stripe's page names the order, not a session.
     expect(await real.money.returnFromProvider(payment.location!)).toBe(
       payment.link
         ? `/pay/${payment.link}?status=${status}`
-        : payment.provider === 'stripe' && payment.decision === 'cancel'
-          ? '/orders?status=error'
-          : `/orders?status=${status}&oid=${payment.order.id}`,
+        : `/orders?status=${status}&oid=${payment.order.id}`,
     );
   }
   toString = () => `come back from the provider (payment #${this.index})`;

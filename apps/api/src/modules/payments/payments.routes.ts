@@ -57,7 +57,7 @@ export const paymentsRoutes: FastifyPluginAsync<{
     payments.startCard(viewerOf(request), request.body.order, browserOrigin(request)),
   );
   route(app, cardReturnEndpoint, async (request, reply) =>
-    backToOrders(reply, await payments.completeCard(request.query.session_id)),
+    backToOrders(reply, await payments.completeCard(request.query.session_id, request.query.order)),
   );
   // Stripe signs the body's exact bytes: this route alone reads JSON as a Buffer (docs/decisions/052).
   await app.register(async (webhook) => {

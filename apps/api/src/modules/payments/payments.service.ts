@@ -629,7 +629,8 @@ export function createPaymentsService(dependencies: PaymentsServiceDependencies)
         amountMinor,
         description: `${row.puja.name}, ${row.monastery.name}`.slice(0, 100),
         successUrl: `${origin}/card-payment-return?session_id={CHECKOUT_SESSION_ID}`,
-        cancelUrl: `${origin}/card-payment-return?session_id={CHECKOUT_SESSION_ID}`,
+        // Stripe fills in the session on the way back from a payment only: leaving its page names the order.
+        cancelUrl: `${origin}/card-payment-return?order=${row.order.id}`,
         email: row.user.email ?? undefined,
       }).catch((error: unknown) => {
         log.warn({ err: error }, 'Stripe Checkout Session not made');
@@ -649,11 +650,14 @@ export function createPaymentsService(dependencies: PaymentsServiceDependencies)
     },
 
     /** Stripe Checkout's return: only a retrieve of the session counts, as for Khalti's look-up. */
-    async completeCard(sessionId: string | undefined): Promise<PaymentOutcome> {
+    async completeCard(sessionId: string | undefined, leftOrder?: string): Promise<PaymentOutcome> {
       const found = sessionId ? await findPayable('stripe', sessionId) : undefined;
       if (!found) {
-        logCallback('stripe', sessionId, 'refused: unknown session');
-        return { orderId: undefined, result: 'failed' };
+        // A patron who left Stripe's page goes back to that order, unpaid: the address only chooses which
+        // order the Orders page opens, which shows it to its own patron alone.
+        const orderId = leftOrder && /^[1-9][0-9]{0,9}$/.test(leftOrder) ? Number(leftOrder) : undefined;
+        if (!orderId) logCallback('stripe', sessionId, 'refused: unknown session');
+        return { orderId, result: 'failed' };
       }
       const outcome = await settleOnReturn(found, 'return');
       // A patron who left Stripe's page comes back with the session still open: not paid (yet).
