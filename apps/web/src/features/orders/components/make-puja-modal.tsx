@@ -115,13 +115,7 @@ export function MakePujaModal() {
             ) : (
               <OrderForm
                 // The name's message shows with the order's own when the form is sent with mistakes.
-                editor={{
-                  ...editor,
-                  submit: (event) => {
-                    patronName.check();
-                    editor.submit(event);
-                  },
-                }}
+                editor={patronName.checkedWith(editor)}
                 cost={offering.cost}
                 leadingFields={
                   patronName.needed && (
@@ -186,13 +180,7 @@ function PlanOrder({
   return (
     <>
       <PlanFields
-        editor={{
-          ...editor,
-          submit: (event) => {
-            patronName.check();
-            editor.submit(event);
-          },
-        }}
+        editor={patronName.checkedWith(editor)}
         cost={offering.cost}
         leadingFields={leadingFields}
         actions={

@@ -54,6 +54,16 @@ export function useNameForOrder() {
     },
     /** Shows the name's message beside the form's own, when the order form is sent with mistakes. */
     check: () => (needed ? check() !== null : true),
+    /** A form's editor whose sending checks the name too, so both messages show at once. */
+    checkedWith<Editor extends { submit: (...args: never[]) => void }>(editor: Editor): Editor {
+      return {
+        ...editor,
+        submit: (...args: Parameters<Editor['submit']>) => {
+          if (needed) check();
+          editor.submit(...args);
+        },
+      };
+    },
     save,
   };
 }
