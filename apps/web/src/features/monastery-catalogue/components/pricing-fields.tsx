@@ -53,7 +53,8 @@ export function PricingFields({ values, errors, inputProps, cost, fixedLabel }: 
       <CostInput {...cost} label={costLabel} />
       {values.pricing === 'per_unit' && (
         <>
-          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+          {/* One under another: the Update Monastery modal is too narrow for three side by side. */}
+          <Stack gap="sm">
             <TextInput
               label={t('pricingForm.unitEn')}
               description={t('pricingForm.unitHint')}
@@ -75,7 +76,7 @@ export function PricingFields({ values, errors, inputProps, cost, fixedLabel }: 
               maxLength={UNIT_NAME_MAX_LENGTH}
               {...inputProps('unit_zh_hant')}
             />
-          </SimpleGrid>
+          </Stack>
           <Radio.Group label={t('pricingForm.quantityMode')} {...inputProps('quantity_mode')}>
             <Group mt="xs" gap="lg">
               <Radio value="choices" label={t('pricingForm.choices')} />
