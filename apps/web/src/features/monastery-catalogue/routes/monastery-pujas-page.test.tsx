@@ -536,6 +536,39 @@ describe('special pujas', () => {
     expect(toasts(toast)).toEqual([`red: Special Puja Creation Failed: ${taken}`]);
   });
 
+  it("starts a special puja's edit from its lamps by the unit, and sends the quantities as one field", async () => {
+    const { fetchMock, user } = renderPujas({
+      '/api/monastery-special-puja/109/edit': {
+        body: {
+          selectedPuja: { ...lamaChopa, pivot: { id: 109, cost: 10, pricing: lamps, plan_kinds: [] } },
+        },
+      },
+      '/api/monastery-special-puja/109': lists([mahakala, sangSmoke], [greenTara, lamaChopa]),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Edit Lama Chöpa' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Update Personal Puja' });
+
+    expect(await within(dialog).findByRole('radio', { name: 'Per unit' })).toBeChecked();
+    expect(within(dialog).getByRole('radio', { name: 'From a list of quantities' })).toBeChecked();
+    const quantities = within(dialog).getByRole('textbox', { name: /^Quantities offered/ });
+    expect(quantities).toHaveValue('21, 108, 1000');
+    await user.clear(quantities);
+    await user.type(quantities, '108, 21');
+    await user.click(within(dialog).getByRole('button', { name: 'Update' }));
+
+    await waitFor(() => expect(callsTo(fetchMock, '/api/monastery-special-puja/109')).toHaveLength(1));
+    expect(fieldsOf(callsTo(fetchMock, '/api/monastery-special-puja/109')[0])).toEqual(
+      expect.objectContaining({
+        cost: '10',
+        pricing: 'per_unit',
+        unit_en: 'butter lamp',
+        unit_ne: 'बत्ती',
+        unit_zh_hant: '酥油燈',
+        quantities: '108,21',
+      }),
+    );
+  });
+
   it('edits a special puja in Update Personal Puja, keeping its picture unless replaced', async () => {
     const { fetchMock, toast, user } = renderPujas({
       '/api/monastery-special-puja/109/edit': { body: { selectedPuja: lamaChopa } },
