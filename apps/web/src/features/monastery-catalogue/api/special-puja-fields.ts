@@ -1,8 +1,8 @@
-import type { PlanKind } from '@puja/contract';
+import type { OfferingPricingFields, PlanKind } from '@puja/contract';
 import type { CatalogueTranslationValues } from '../../../lib/catalogue-translation-values.ts';
 
 /** A special puja as its form checked it; `image` only when one was chosen (kept on edit otherwise). */
-export interface SpecialPuja extends CatalogueTranslationValues {
+export interface SpecialPuja extends CatalogueTranslationValues, OfferingPricingFields {
   name: string;
   description: string;
   status: 0 | 1;
@@ -23,8 +23,25 @@ export function specialPujaFields(puja: SpecialPuja) {
     description_zh_hant: puja.description_zh_hant,
     status: puja.status,
     cost: puja.cost,
+    ...pricingFields(puja),
     // One field, "" for none: an empty list would send nothing, and keep the plans it had.
     plan_kinds: puja.plan_kinds.join(','),
     image: puja.image,
+  };
+}
+
+/**
+ * An offering's pricing as fields (docs/decisions/054): the kind always (left out, a save keeps the old
+ * one), the unit and its quantities only when set; the quantities as "21,108,1000", one field.
+ */
+export function pricingFields(puja: OfferingPricingFields) {
+  return {
+    pricing: puja.pricing,
+    unit_en: puja.unit_en,
+    unit_ne: puja.unit_ne,
+    unit_zh_hant: puja.unit_zh_hant,
+    quantities: puja.quantities?.join(','),
+    min_quantity: puja.min_quantity,
+    max_quantity: puja.max_quantity,
   };
 }

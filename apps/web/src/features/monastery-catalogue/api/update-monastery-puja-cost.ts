@@ -1,6 +1,7 @@
 import { type MonasteryPujasResponse, updateMonasteryPujaCostEndpoint } from '@puja/contract';
 import { callEndpoint } from '../../../lib/endpoint-client.ts';
 import type { MonasteryPujaPrice } from './add-monastery-puja.ts';
+import { pricingFields } from './special-puja-fields.ts';
 import { useMonasteryPujasMutation } from './use-monastery-pujas-mutation.ts';
 
 export interface NewPujaCost extends MonasteryPujaPrice {
@@ -8,16 +9,12 @@ export interface NewPujaCost extends MonasteryPujaPrice {
 }
 
 /** A new price for a catalogue puja the monastery offers (the puja itself cannot change). */
-export function updateMonasteryPujaCost({
-  pivotId,
-  puja,
-  cost,
-  plan_kinds,
-}: NewPujaCost): Promise<MonasteryPujasResponse> {
+export function updateMonasteryPujaCost(price: NewPujaCost): Promise<MonasteryPujasResponse> {
+  const { pivotId, puja, cost, plan_kinds } = price;
   return callEndpoint(updateMonasteryPujaCostEndpoint, {
     params: { pivotId },
     // The plans as one field, "" for none; left out (undefined), the offering keeps its plans.
-    body: { puja, cost, plan_kinds: plan_kinds?.join(',') },
+    body: { puja, cost, ...pricingFields(price), plan_kinds: plan_kinds?.join(',') },
   });
 }
 

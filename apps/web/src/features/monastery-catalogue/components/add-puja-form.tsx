@@ -1,9 +1,10 @@
-import { Button, NumberInput, type NumberInputProps, Paper, Select, Stack, Title } from '@mantine/core';
-import { MAX_PUJA_COST, MIN_PUJA_COST, type Puja } from '@puja/contract';
+import { Button, Paper, Select, Stack, Title } from '@mantine/core';
+import type { Puja } from '@puja/contract';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCatalogueText } from '../../../lib/catalogue-text.ts';
 import { useAddPujaForm } from '../hooks/use-add-puja-form.ts';
+import { PricingFields } from './pricing-fields.tsx';
 
 /**
  * The Add Puja form (docs/product.md#staff-pujas): a catalogue puja the monastery does not offer yet, and its price. `available`
@@ -31,33 +32,18 @@ export function AddPujaForm({ available }: { available: readonly Puja[] | undefi
             {...form.getInputProps('puja')}
             disabled={!available || nothingToAdd}
           />
-          <CostInput {...form.getInputProps('cost')} />
+          <PricingFields
+            values={form.values}
+            errors={form.errors}
+            inputProps={(field) => form.getInputProps(field)}
+            cost={form.getInputProps('cost')}
+            fixedLabel={t('addPuja.cost')}
+          />
           <Button type="submit" loading={isSending} disabled={!available || nothingToAdd}>
             {t('addPuja.submit')}
           </Button>
         </Stack>
       </form>
     </Paper>
-  );
-}
-
-/** A price in rupees, with paisa; the contract's range is the input's. */
-export function CostInput({ label, ...input }: NumberInputProps) {
-  const { t } = useTranslation('staff');
-  return (
-    <NumberInput
-      label={label ?? t('addPuja.cost')}
-      description={t('addPuja.costHint', { min: MIN_PUJA_COST })}
-      required
-      min={MIN_PUJA_COST}
-      max={MAX_PUJA_COST}
-      decimalScale={2}
-      // Clamping would silently turn a typed 5 into 10; the contract's message says what is wrong instead.
-      clampBehavior="none"
-      allowNegative={false}
-      hideControls
-      inputMode="decimal"
-      {...input}
-    />
   );
 }

@@ -10,8 +10,8 @@ import { useMonasteryPuja } from '../api/get-monastery-puja.ts';
 import { useSpecialPuja } from '../api/get-special-puja.ts';
 import { useCostForm } from '../hooks/use-cost-form.ts';
 import { useSpecialPujaForm } from '../hooks/use-special-puja-form.ts';
-import { CostInput } from './add-puja-form.tsx';
 import { PlanKindsField } from './plan-kinds-field.tsx';
+import { PricingFields } from './pricing-fields.tsx';
 import { SpecialPujaFields } from './special-puja-fields.tsx';
 
 interface EditPujaModalProps {
@@ -66,11 +66,16 @@ function CostForm({ puja, onDone }: { puja: PujaWithPivot; onDone: () => void })
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
         <TextInput label={t('editCost.name')} value={puja.name} readOnly />
-        <CostInput
-          label={t('editCost.cost')}
-          {...form.getInputProps('cost')}
-          onChange={setCost}
-          error={form.errors.cost ?? form.errors.puja}
+        <PricingFields
+          values={form.values}
+          errors={form.errors}
+          inputProps={(field) => form.getInputProps(field)}
+          cost={{
+            ...form.getInputProps('cost'),
+            onChange: setCost,
+            error: form.errors.cost ?? form.errors.puja,
+          }}
+          fixedLabel={t('editCost.cost')}
         />
         <PlanKindsField
           value={form.values.plan_kinds ?? []}

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { RecordCards } from '../../../components/record-cards.tsx';
 import { TableSkeletonRows } from '../../../components/table-skeleton-rows.tsx';
 import { useCatalogueText } from '../../../lib/catalogue-text.ts';
-import { formatMoney } from '../../../lib/formatting.ts';
+import { formatMoney, formatNumber } from '../../../lib/formatting.ts';
+import { activeLanguage } from '../../../lib/i18n.ts';
 import { useCardLayout } from '../../../lib/use-card-layout.ts';
 
 const COLUMN_COUNT = 3;
@@ -15,11 +16,38 @@ interface MonasteryPujasTableProps {
   onDelete: (puja: PujaWithPivot) => void;
 }
 
+/**
+ * An offering's price in words (docs/decisions/054): "Rs. 2,500"; "Rs. 10 a butter lamp: 21, 108, 1,000";
+ * "Rs. 10 a meal: 1 to 500"; "from Rs. 500" for pay what you can.
+ */
+function usePriceInWords() {
+  const { t } = useTranslation('staff');
+  return ({ pivot: { cost, pricing } }: PujaWithPivot): string => {
+    const price = formatMoney(cost);
+    if (pricing?.kind === 'pay_what_you_can') return t('pujas.pricing.payWhatYouCan', { price });
+    if (pricing?.kind !== 'per_unit') return price;
+    const unit = pricing.unit?.[activeLanguage()] || pricing.unit?.en || '';
+    return pricing.quantities
+      ? t('pujas.pricing.perUnitChoices', {
+          price,
+          unit,
+          quantities: pricing.quantities.map(formatNumber).join(', '),
+        })
+      : t('pujas.pricing.perUnitRange', {
+          price,
+          unit,
+          min: formatNumber(pricing.min_quantity ?? 1),
+          max: formatNumber(pricing.max_quantity ?? 1),
+        });
+  };
+}
+
 /** docs/product.md#staff-pujas: the monastery's pujas with their cost, Edit and Delete; its own pujas marked 'Special'. */
 export function MonasteryPujasTable({ pujas, onEdit, onDelete }: MonasteryPujasTableProps) {
   const { t } = useTranslation('staff');
   const text = useCatalogueText();
   const cards = useCardLayout();
+  const priceInWords = usePriceInWords();
   const badges = (puja: PujaWithPivot) => (
     <>
       {puja.monastery_id !== null && (
@@ -76,7 +104,7 @@ export function MonasteryPujasTable({ pujas, onEdit, onDelete }: MonasteryPujasT
             {badges(puja)}
           </Group>
         )}
-        fields={(puja) => [{ label: t('pujas.columns.cost'), value: formatMoney(puja.pivot.cost) }]}
+        fields={(puja) => [{ label: t('pujas.columns.cost'), value: priceInWords(puja) }]}
         actions={actions}
         emptyText={t('pujas.empty')}
       />
@@ -112,7 +140,7 @@ export function MonasteryPujasTable({ pujas, onEdit, onDelete }: MonasteryPujasT
                     {badges(puja)}
                   </Group>
                 </Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatMoney(puja.pivot.cost)}</Table.Td>
+                <Table.Td>{priceInWords(puja)}</Table.Td>
                 <Table.Td>
                   <Group gap="xs" wrap="nowrap">
                     {actions(puja)}

@@ -5,8 +5,8 @@ import { CatalogueTranslationFields } from '../../../components/catalogue-transl
 import { MAX_PHOTO_MEGABYTES } from '../../../lib/photo-rules.ts';
 import { thumbnailSrc } from '../../../lib/picture-sources.ts';
 import type { SpecialPujaFormState } from '../hooks/use-special-puja-form.ts';
-import { CostInput } from './add-puja-form.tsx';
 import { PlanKindsField } from './plan-kinds-field.tsx';
+import { PricingFields } from './pricing-fields.tsx';
 
 interface SpecialPujaFieldsProps {
   editor: SpecialPujaFormState;
@@ -61,7 +61,13 @@ export function SpecialPujaFields({ editor, currentImage }: SpecialPujaFieldsPro
           <Radio value="0" label={t('specialForm.statusClosed')} />
         </Group>
       </Radio.Group>
-      <CostInput label={t('specialForm.cost')} {...form.getInputProps('cost')} />
+      <PricingFields
+        values={form.values}
+        errors={form.errors}
+        inputProps={(field) => form.getInputProps(field)}
+        cost={form.getInputProps('cost')}
+        fixedLabel={t('specialForm.cost')}
+      />
       <PlanKindsField
         value={form.values.plan_kinds}
         onChange={(kinds) => form.setFieldValue('plan_kinds', kinds)}

@@ -4,7 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { showServerErrors, useContractForm } from '../../../lib/contract-form.ts';
 import { useAttempt } from '../../../lib/use-attempt.ts';
 import { useUpdateMonasteryPujaCost } from '../api/update-monastery-puja-cost.ts';
-import { type CostValue, type PriceValues, priceChecks, priceOf } from '../utils/puja-forms.ts';
+import {
+  type CostValue,
+  type PriceValues,
+  priceChecks,
+  priceOf,
+  pricingValuesOf,
+} from '../utils/puja-forms.ts';
 
 /** The price of a catalogue puja the monastery offers (docs/product.md#form-rules: cost required and numeric). */
 export function useCostForm(puja: PujaWithPivot, onSaved: () => void) {
@@ -14,7 +20,12 @@ export function useCostForm(puja: PujaWithPivot, onSaved: () => void) {
   // The puja is fixed: it is a value so that a message about it (from the server) shows with the cost.
   const form = useContractForm<PriceValues<number>>(
     addMonasteryPujaRequestSchema,
-    { puja: puja.id, cost: puja.pivot.cost, plan_kinds: puja.pivot.plan_kinds ?? [] },
+    {
+      ...pricingValuesOf(puja.pivot.pricing),
+      puja: puja.id,
+      cost: puja.pivot.cost,
+      plan_kinds: puja.pivot.plan_kinds ?? [],
+    },
     priceChecks,
   );
 

@@ -13,6 +13,7 @@ import { specialPujaQueryOptions } from '../api/get-special-puja.ts';
 import { useUpdateSpecialPuja } from '../api/update-special-puja.ts';
 import {
   EMPTY_SPECIAL_PUJA,
+  pricingValuesOf,
   type SpecialPujaValues,
   specialPujaChecks,
   specialPujaOf,
@@ -21,6 +22,7 @@ import {
 function valuesOf(puja: PujaWithPivot): SpecialPujaValues {
   return {
     ...translationValuesOf(puja),
+    ...pricingValuesOf(puja.pivot.pricing),
     name: puja.name,
     description: puja.description,
     status: puja.status === 1 ? '1' : '0',

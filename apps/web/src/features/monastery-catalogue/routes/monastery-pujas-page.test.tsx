@@ -1,5 +1,11 @@
 import { notifications } from '@mantine/notifications';
-import type { MonasteryPujasResponse, Puja, PujaWithPivot } from '@puja/contract';
+import {
+  FIXED_PRICING,
+  type MonasteryPujasResponse,
+  type OfferingPricing,
+  type Puja,
+  type PujaWithPivot,
+} from '@puja/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -36,6 +42,20 @@ const lamaChopa: PujaWithPivot = {
   version: 1,
   monastery_id: 1,
   pivot: { id: 109, cost: 3100 },
+};
+
+const lamps: OfferingPricing = {
+  ...FIXED_PRICING,
+  kind: 'per_unit',
+  unit: { en: 'butter lamp', ne: 'बत्ती', 'zh-Hant': '酥油燈' },
+  quantities: [21, 108, 1000],
+};
+const meals: OfferingPricing = {
+  ...FIXED_PRICING,
+  kind: 'per_unit',
+  unit: { en: 'meal', ne: 'भोजन', 'zh-Hant': '齋飯' },
+  min_quantity: 1,
+  max_quantity: 1500,
 };
 
 function lists(available: Puja[], offered: PujaWithPivot[]): { body: MonasteryPujasResponse } {
@@ -107,6 +127,32 @@ describe('the monastery pujas table', () => {
     expect(screen.getByRole('button', { name: 'Delete Lama Chöpa' })).toHaveTextContent('Delete');
   });
 
+  it('says a per-unit or pay-what-you-can pricing in words', async () => {
+    renderPujas({
+      '/api/monastery-puja': lists(
+        [],
+        [
+          { ...greenTara, pivot: { id: 101, cost: 10, pricing: lamps } },
+          {
+            ...lamaChopa,
+            pivot: {
+              id: 109,
+              cost: 500,
+              pricing: { ...FIXED_PRICING, kind: 'pay_what_you_can', max_amount: 1_000_000 },
+            },
+          },
+          { ...sangSmoke, pivot: { id: 110, cost: 23.5, pricing: meals } },
+        ],
+      ),
+    });
+    await within(await table()).findByText('Green Tara Puja');
+    expect(await rows()).toEqual([
+      'Green Tara Puja | Rs. 10 a butter lamp: 21, 108, 1,000',
+      'Lama ChöpaSpecial | from Rs. 500',
+      'Sang Smoke Offering | Rs. 23.50 a meal: 1 to 1,500',
+    ]);
+  });
+
   it('says so when the monastery offers no puja', async () => {
     renderPujas({ '/api/monastery-puja': lists([mahakala], []) });
     expect(await screen.findByText('No Puja available')).toBeInTheDocument();
@@ -158,12 +204,98 @@ describe('Add Puja', () => {
     await user.click(within(form).getByRole('button', { name: 'Add Puja' }));
 
     await waitFor(() => expect(toasts(toast)).toEqual(['green: Puja Added Successfully']));
-    expect(fieldsOf(callsTo(fetchMock, '/api/monastery-puja')[0])).toEqual({ puja: '15', cost: '4000' });
+    expect(fieldsOf(callsTo(fetchMock, '/api/monastery-puja')[0])).toEqual({
+      puja: '15',
+      cost: '4000',
+      pricing: 'fixed',
+    });
     expect(await rows()).toContain('Mahakala Puja | Rs. 4,000');
     // The form is empty again, and the puja is no longer offered to add.
     expect(within(form).getByRole('textbox', { name: /Cost/ })).toHaveValue('');
     await user.click(within(form).getByRole('textbox', { name: /^Puja/ }));
     expect(screen.queryByRole('option', { name: 'Mahakala Puja' })).not.toBeInTheDocument();
+  });
+
+  it("offers butter lamps by the unit: the three names and the quantities, the price labelled as one unit's", async () => {
+    const added = { ...mahakala, pivot: { id: 120, cost: 10, pricing: lamps } };
+    const { fetchMock, user } = renderPujas();
+    await table();
+    const form = section('Add Puja');
+    stubAnswer(fetchMock, '/api/monastery-puja', 'POST', lists([sangSmoke], [greenTara, added, lamaChopa]));
+
+    await chooseOption(user, within(form).getByRole('textbox', { name: /^Puja/ }), 'Mahakala Puja');
+    expect(within(form).getByRole('radio', { name: 'Fixed price' })).toBeChecked();
+    expect(within(form).queryByRole('textbox', { name: /^Unit in English/ })).not.toBeInTheDocument();
+    await user.click(within(form).getByRole('radio', { name: 'Per unit' }));
+    await user.type(within(form).getByRole('textbox', { name: /^Price of one unit/ }), '10');
+    await user.type(within(form).getByRole('textbox', { name: /^Unit in English/ }), 'butter lamp');
+    // Nothing is sent while a name is missing or a quantity is no number.
+    await user.type(
+      within(form).getByRole('textbox', { name: /^Quantities offered/ }),
+      '21, 108, a thousand',
+    );
+    await user.click(within(form).getByRole('button', { name: 'Add Puja' }));
+    expect(
+      await within(form).findByText('List up to 12 quantities, such as 21, 108, 1000.'),
+    ).toBeInTheDocument();
+    const quantities = within(form).getByRole('textbox', { name: /^Quantities offered/ });
+    await user.clear(quantities);
+    await user.type(quantities, '21, 108, 1000');
+    await user.click(within(form).getByRole('button', { name: 'Add Puja' }));
+    expect(
+      await within(form).findAllByText('Name the unit in each language, such as “butter lamp”.'),
+    ).toHaveLength(2);
+    expect(callsTo(fetchMock, '/api/monastery-puja')).toHaveLength(0);
+
+    await user.type(within(form).getByRole('textbox', { name: /^Unit in Nepali/ }), 'बत्ती');
+    await user.type(within(form).getByRole('textbox', { name: /^Unit in Chinese/ }), '酥油燈');
+    await user.click(within(form).getByRole('button', { name: 'Add Puja' }));
+
+    await waitFor(() => expect(callsTo(fetchMock, '/api/monastery-puja')).toHaveLength(1));
+    expect(fieldsOf(callsTo(fetchMock, '/api/monastery-puja')[0])).toEqual({
+      puja: '15',
+      cost: '10',
+      pricing: 'per_unit',
+      unit_en: 'butter lamp',
+      unit_ne: 'बत्ती',
+      unit_zh_hant: '酥油燈',
+      quantities: '21,108,1000',
+    });
+    expect(await rows()).toContain('Mahakala Puja | Rs. 10 a butter lamp: 21, 108, 1,000');
+    // Emptied: back to one price.
+    expect(within(form).getByRole('radio', { name: 'Fixed price' })).toBeChecked();
+  });
+
+  it("shows the server's messages on the pricing's fields, a quantity's on the list", async () => {
+    const { fetchMock, user } = renderPujas();
+    await table();
+    const form = section('Add Puja');
+    stubAnswer(fetchMock, '/api/monastery-puja', 'POST', {
+      status: 422,
+      body: {
+        message: 'Invalid.',
+        errors: {
+          'quantities.1': ['A quantity the server refuses.'],
+          unit_zh_hant: ['A name the server refuses.'],
+        },
+      },
+    });
+
+    await chooseOption(user, within(form).getByRole('textbox', { name: /^Puja/ }), 'Mahakala Puja');
+    await user.click(within(form).getByRole('radio', { name: 'Per unit' }));
+    await user.type(within(form).getByRole('textbox', { name: /^Price of one unit/ }), '10');
+    await user.type(within(form).getByRole('textbox', { name: /^Unit in English/ }), 'lamp');
+    await user.type(within(form).getByRole('textbox', { name: /^Unit in Nepali/ }), 'बत्ती');
+    await user.type(within(form).getByRole('textbox', { name: /^Unit in Chinese/ }), '燈');
+    await user.type(within(form).getByRole('textbox', { name: /^Quantities offered/ }), '21, 108');
+    await user.click(within(form).getByRole('button', { name: 'Add Puja' }));
+
+    expect(
+      await within(form).findByRole('textbox', { name: /^Quantities offered/ }),
+    ).toHaveAccessibleDescription(expect.stringContaining('A quantity the server refuses.'));
+    expect(within(form).getByRole('textbox', { name: /^Unit in Chinese/ })).toHaveAccessibleDescription(
+      expect.stringContaining('A name the server refuses.'),
+    );
   });
 
   it("shows the server's refusal by its field and in a toast", async () => {
@@ -222,6 +354,7 @@ describe('editing a price: Update Monastery', () => {
       _method: 'patch',
       puja: '11',
       cost: '2700',
+      pricing: 'fixed',
       // One field, in the kinds' own order.
       plan_kinds: 'forty_nine_days,tibetan_day',
     });
@@ -229,6 +362,43 @@ describe('editing a price: Update Monastery', () => {
       expect(screen.queryByRole('dialog', { name: 'Update Monastery' })).not.toBeInTheDocument(),
     );
     expect(await rows()).toEqual(['Green Tara Puja | Rs. 2,700']);
+  });
+
+  it('starts from the stored pricing, and sends pay what you can without the unit', async () => {
+    const { fetchMock, user } = renderPujas({
+      '/api/monastery-puja/101/edit': {
+        body: {
+          selectedPuja: { ...greenTara, pivot: { id: 101, cost: 23.5, pricing: meals, plan_kinds: [] } },
+        },
+      },
+      '/api/monastery-puja/101': lists([mahakala, sangSmoke], [greenTara]),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Edit Green Tara Puja' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Update Monastery' });
+
+    expect(await within(dialog).findByRole('radio', { name: 'Per unit' })).toBeChecked();
+    expect(within(dialog).getByRole('textbox', { name: /^Price of one unit/ })).toHaveValue('23.5');
+    expect(within(dialog).getByRole('textbox', { name: /^Unit in English/ })).toHaveValue('meal');
+    expect(within(dialog).getByRole('textbox', { name: /^Unit in Nepali/ })).toHaveValue('भोजन');
+    expect(within(dialog).getByRole('textbox', { name: /^Unit in Chinese/ })).toHaveValue('齋飯');
+    expect(within(dialog).getByRole('radio', { name: 'Any number from a least to a most' })).toBeChecked();
+    expect(within(dialog).getByRole('textbox', { name: /^Least/ })).toHaveValue('1');
+    expect(within(dialog).getByRole('textbox', { name: /^Most/ })).toHaveValue('1500');
+
+    await user.click(within(dialog).getByRole('radio', { name: 'Pay what you can' }));
+    const least = within(dialog).getByRole('textbox', { name: /^Least amount/ });
+    await user.clear(least);
+    await user.type(least, '500');
+    await user.click(within(dialog).getByRole('button', { name: 'Update' }));
+
+    await waitFor(() => expect(callsTo(fetchMock, '/api/monastery-puja/101')).toHaveLength(1));
+    expect(fieldsOf(callsTo(fetchMock, '/api/monastery-puja/101')[0])).toEqual({
+      _method: 'patch',
+      puja: '11',
+      cost: '500',
+      pricing: 'pay_what_you_can',
+      plan_kinds: '',
+    });
   });
 
   it("says 'Puja Cost Update Failed' with the reason and stays open", async () => {
@@ -310,6 +480,7 @@ describe('special pujas', () => {
       description_zh_hant: '',
       status: '0',
       cost: '1800',
+      pricing: 'fixed',
       // Offered as no plan (docs/decisions/056): one field, empty.
       plan_kinds: '',
       image: 'lamp.png',
@@ -365,6 +536,39 @@ describe('special pujas', () => {
     expect(toasts(toast)).toEqual([`red: Special Puja Creation Failed: ${taken}`]);
   });
 
+  it("starts a special puja's edit from its lamps by the unit, and sends the quantities as one field", async () => {
+    const { fetchMock, user } = renderPujas({
+      '/api/monastery-special-puja/109/edit': {
+        body: {
+          selectedPuja: { ...lamaChopa, pivot: { id: 109, cost: 10, pricing: lamps, plan_kinds: [] } },
+        },
+      },
+      '/api/monastery-special-puja/109': lists([mahakala, sangSmoke], [greenTara, lamaChopa]),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Edit Lama Chöpa' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Update Personal Puja' });
+
+    expect(await within(dialog).findByRole('radio', { name: 'Per unit' })).toBeChecked();
+    expect(within(dialog).getByRole('radio', { name: 'From a list of quantities' })).toBeChecked();
+    const quantities = within(dialog).getByRole('textbox', { name: /^Quantities offered/ });
+    expect(quantities).toHaveValue('21, 108, 1000');
+    await user.clear(quantities);
+    await user.type(quantities, '108, 21');
+    await user.click(within(dialog).getByRole('button', { name: 'Update' }));
+
+    await waitFor(() => expect(callsTo(fetchMock, '/api/monastery-special-puja/109')).toHaveLength(1));
+    expect(fieldsOf(callsTo(fetchMock, '/api/monastery-special-puja/109')[0])).toEqual(
+      expect.objectContaining({
+        cost: '10',
+        pricing: 'per_unit',
+        unit_en: 'butter lamp',
+        unit_ne: 'बत्ती',
+        unit_zh_hant: '酥油燈',
+        quantities: '108,21',
+      }),
+    );
+  });
+
   it('edits a special puja in Update Personal Puja, keeping its picture unless replaced', async () => {
     const { fetchMock, toast, user } = renderPujas({
       '/api/monastery-special-puja/109/edit': { body: { selectedPuja: lamaChopa } },
@@ -401,6 +605,7 @@ describe('special pujas', () => {
       description_zh_hant: '',
       status: '1',
       cost: '3300',
+      pricing: 'fixed',
       plan_kinds: '',
       // The version the form was opened at (docs/decisions/040).
       version: '1',

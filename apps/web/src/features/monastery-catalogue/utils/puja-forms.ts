@@ -1,4 +1,13 @@
-import { addMonasteryPujaRequestSchema, type PlanKind, specialPujaFieldsSchema } from '@puja/contract';
+import type { FormErrors } from '@mantine/form';
+import {
+  addMonasteryPujaRequestSchema,
+  type OfferingPricing,
+  type OfferingPricingFields,
+  type OfferingPricingKind,
+  type PlanKind,
+  specialPujaFieldsSchema,
+} from '@puja/contract';
+import type { ReactNode } from 'react';
 import {
   type CatalogueTranslationValues,
   EMPTY_TRANSLATIONS,
@@ -20,40 +29,129 @@ export type CostValue = number | string;
 
 const costOf = (cost: CostValue) => (cost === '' ? undefined : cost);
 
+/**
+ * How an offering is priced, as its form holds it (docs/decisions/054): one price, a price per unit with
+ * the unit's three names and either a list of quantities or a least and a most, or pay what you can.
+ */
+export type PricingValues = {
+  pricing: OfferingPricingKind;
+  unit_en: string;
+  unit_ne: string;
+  unit_zh_hant: string;
+  /** Per unit: the patron picks among listed quantities, or any from a least to a most. */
+  quantity_mode: 'choices' | 'range';
+  /** "21, 108, 1000", as typed; the contract reads it. */
+  quantities: string;
+  min_quantity: CostValue;
+  max_quantity: CostValue;
+};
+
+export const EMPTY_PRICING: PricingValues = Object.freeze({
+  pricing: 'fixed',
+  unit_en: '',
+  unit_ne: '',
+  unit_zh_hant: '',
+  quantity_mode: 'choices',
+  quantities: '',
+  min_quantity: '',
+  max_quantity: '',
+});
+
+/** An offering's stored pricing in its form; one price when the server said none. */
+export function pricingValuesOf(pricing: OfferingPricing | undefined): PricingValues {
+  if (!pricing || pricing.kind === 'fixed') return EMPTY_PRICING;
+  if (pricing.kind === 'pay_what_you_can') return { ...EMPTY_PRICING, pricing: 'pay_what_you_can' };
+  return {
+    pricing: 'per_unit',
+    unit_en: pricing.unit?.en ?? '',
+    unit_ne: pricing.unit?.ne ?? '',
+    unit_zh_hant: pricing.unit?.['zh-Hant'] ?? '',
+    quantity_mode: pricing.quantities ? 'choices' : 'range',
+    quantities: pricing.quantities?.join(', ') ?? '',
+    min_quantity: pricing.min_quantity ?? '',
+    max_quantity: pricing.max_quantity ?? '',
+  };
+}
+
+/**
+ * The pricing fields as the contract reads them. Always sent (a save without them would keep the old
+ * pricing); the unit and quantities only for a per-unit offering, and only the way of choosing in view.
+ */
+function pricingRequestOf(values: PricingValues) {
+  if (values.pricing !== 'per_unit') return { pricing: values.pricing };
+  return {
+    pricing: values.pricing,
+    unit_en: values.unit_en,
+    unit_ne: values.unit_ne,
+    unit_zh_hant: values.unit_zh_hant,
+    ...(values.quantity_mode === 'choices'
+      ? { quantities: values.quantities }
+      : { min_quantity: costOf(values.min_quantity), max_quantity: costOf(values.max_quantity) }),
+  };
+}
+
 /** A catalogue puja (the select's id, or the one being priced) and its cost. */
-export type PriceValues<Puja extends string | number | null = string | null> = {
+export type PriceValues<Puja extends string | number | null = string | null> = PricingValues & {
   puja: Puja;
   cost: CostValue;
   /** The dedication plans it is offered as (docs/decisions/056); left out, a save keeps them. */
   plan_kinds?: PlanKind[];
 };
 
-export const EMPTY_PRICE: PriceValues = Object.freeze({ puja: null, cost: '' });
+export const EMPTY_PRICE: PriceValues = Object.freeze({ ...EMPTY_PRICING, puja: null, cost: '' });
 
-function priceRequestOf({ puja, cost, plan_kinds }: PriceValues<string | number | null>) {
-  // As a form sends it: one field, "" for none (an empty list would send nothing, and keep them).
-  return { puja: puja ?? undefined, cost: costOf(cost), plan_kinds: plan_kinds?.join(',') };
+function priceRequestOf(values: PriceValues<string | number | null>) {
+  const { puja, cost, plan_kinds } = values;
+  return {
+    puja: puja ?? undefined,
+    cost: costOf(cost),
+    ...pricingRequestOf(values),
+    // As a form sends it: one field, "" for none (an empty list would send nothing, and keep them).
+    plan_kinds: plan_kinds?.join(','),
+  };
+}
+
+/**
+ * The message on one of the quantities ("quantities.1": "many" is no number) on the one field they are
+ * typed in. The server's messages on them take the same way (`quantityErrorOf`).
+ */
+function withQuantityErrors(errors: FormErrors): FormErrors {
+  const quantities = quantityErrorOf(errors);
+  const folded = Object.fromEntries(
+    Object.entries(errors).filter(([field]) => !field.startsWith('quantities.')),
+  );
+  return quantities ? { ...folded, quantities } : folded;
+}
+
+/** The message on the quantities or on one of them. */
+export function quantityErrorOf(errors: FormErrors): ReactNode {
+  return errors.quantities ?? Object.entries(errors).find(([field]) => field.startsWith('quantities.'))?.[1];
 }
 
 /** The price form's values as the contract's `addMonasteryPujaRequestSchema` checks them. */
-export const priceChecks: FormChecks<PriceValues<string | number | null>> = { request: priceRequestOf };
+export const priceChecks: FormChecks<PriceValues<string | number | null>> = {
+  request: priceRequestOf,
+  refine: (_values, errors) => withQuantityErrors(errors),
+};
 
 /** The price of values the form has checked: what is sent. */
 export function priceOf(values: PriceValues<string | number | null>): MonasteryPujaPrice {
   return addMonasteryPujaRequestSchema.parse(priceRequestOf(values));
 }
 
-export type SpecialPujaValues = CatalogueTranslationValues & {
-  name: string;
-  description: string;
-  status: '0' | '1';
-  cost: CostValue;
-  plan_kinds: PlanKind[];
-  image: File | null;
-};
+export type SpecialPujaValues = CatalogueTranslationValues &
+  PricingValues & {
+    name: string;
+    description: string;
+    status: '0' | '1';
+    cost: CostValue;
+    plan_kinds: PlanKind[];
+    image: File | null;
+  };
 
 export const EMPTY_SPECIAL_PUJA: SpecialPujaValues = Object.freeze({
   ...EMPTY_TRANSLATIONS,
+  ...EMPTY_PRICING,
   name: '',
   description: '',
   // docs/product.md#catalogue-status-and-removal: open by default.
@@ -78,6 +176,7 @@ function specialPujaRequestOf(values: SpecialPujaValues) {
     ...translationFieldsOf(values),
     status: values.status,
     cost: costOf(values.cost),
+    ...pricingRequestOf(values),
     plan_kinds: values.plan_kinds.join(','),
   };
 }
@@ -89,7 +188,8 @@ export function specialPujaChecks(
 ): FormChecks<SpecialPujaValues> {
   return {
     request: specialPujaRequestOf,
-    refine: (values, errors) => {
+    refine: (values, folded) => {
+      const errors = withQuantityErrors(folded);
       const problem = values.image ? problemOfPhoto(values.image) : imageRequired ? 'required' : null;
       return problem === 'required' || problem === 'wrongType' || problem === 'tooLarge'
         ? { ...errors, image: imageMessages[problem] }
@@ -100,7 +200,7 @@ export function specialPujaChecks(
 
 /** The special puja of values the form has checked: what is sent. */
 export function specialPujaOf(values: SpecialPujaValues): SpecialPuja {
-  const { name, description, status, cost, plan_kinds } = specialPujaFieldsSchema.parse(
+  const { name, description, status, cost, plan_kinds, ...pricing } = specialPujaFieldsSchema.parse(
     specialPujaRequestOf(values),
   );
   return {
@@ -109,7 +209,14 @@ export function specialPujaOf(values: SpecialPujaValues): SpecialPuja {
     ...translationFieldsOf(values),
     status,
     cost,
+    ...offeringPricingOf(pricing),
     plan_kinds: plan_kinds ?? [],
     image: values.image ?? undefined,
   };
+}
+
+/** The pricing fields of a checked form, as both kinds of offering send them. */
+export function offeringPricingOf(fields: OfferingPricingFields): OfferingPricingFields {
+  const { pricing, unit_en, unit_ne, unit_zh_hant, quantities, min_quantity, max_quantity } = fields;
+  return { pricing, unit_en, unit_ne, unit_zh_hant, quantities, min_quantity, max_quantity };
 }
