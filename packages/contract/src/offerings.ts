@@ -155,6 +155,9 @@ export function checkOfferingPricing(
 ): void {
   const problem = (path: string, message: string) =>
     context.addIssue({ code: 'custom', path: [path], message });
+  // A least amount above what a patron may give would make an offering nobody can pay for.
+  if (value.pricing === 'pay_what_you_can' && value.cost > PAY_WHAT_YOU_CAN_MAX)
+    problem('cost', `The least amount can be at most Rs. ${PAY_WHAT_YOU_CAN_MAX}.`);
   if (value.pricing !== 'per_unit') return;
   for (const field of ['unit_en', 'unit_ne', 'unit_zh_hant'] as const)
     if (!value[field]) problem(field, 'Name the unit in each language, such as “butter lamp”.');

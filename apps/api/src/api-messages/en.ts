@@ -378,6 +378,7 @@ export const en = {
   quantitiesRequired: 'List the quantities offered, or give the least and the most.',
   mostBelowLeast: 'The most cannot be less than the least.',
   largestQuantityTooDear: 'The largest quantity at this price comes to more than {amount}.',
+  leastAmountTooLarge: 'The least amount can be at most {amount}.',
   amountMissing: 'Give the amount you offer.',
   amountTooLargeAny: 'This amount is too large.',
   amountDecimals: 'An amount can have at most two decimals (paisa).',

@@ -337,6 +337,7 @@ export const ne: ApiMessageCatalogue = {
   quantitiesRequired: 'उपलब्ध सङ्ख्याहरू लेख्नुहोस्, वा सबैभन्दा कम र सबैभन्दा बढी दिनुहोस्।',
   mostBelowLeast: 'सबैभन्दा बढी सबैभन्दा कमभन्दा कम हुन सक्दैन।',
   largestQuantityTooDear: 'यो मूल्यमा सबैभन्दा ठूलो सङ्ख्याको जम्मा {amount} भन्दा बढी हुन्छ।',
+  leastAmountTooLarge: 'सबैभन्दा कम रकम {amount} भन्दा बढी हुन सक्दैन।',
   amountMissing: 'तपाईंले दिने रकम लेख्नुहोस्।',
   amountTooLargeAny: 'यो रकम धेरै ठूलो छ।',
   amountDecimals: 'रकममा बढीमा दुई दशमलव (पैसा) हुन सक्छ।',

@@ -324,6 +324,7 @@ export const zhHant: ApiMessageCatalogue = {
   quantitiesRequired: '請列出可選的數量，或填寫最少與最多數量。',
   mostBelowLeast: '最多數量不能少於最少數量。',
   largestQuantityTooDear: '以此價格計算，最大數量的金額超過 {amount}。',
+  leastAmountTooLarge: '最低金額不能超過 {amount}。',
   amountMissing: '請填寫您供養的金額。',
   amountTooLargeAny: '此金額過大。',
   amountDecimals: '金額最多只能有兩位小數（派沙）。',

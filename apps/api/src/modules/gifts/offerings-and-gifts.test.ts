@@ -76,6 +76,14 @@ describe('a monastery prices an offering per unit or as "pay what you can"', () 
     expect(tooDear.json().errors.quantities).toEqual([
       'The largest quantity at this price comes to more than Rs. 10000000.',
     ]);
+    // A least amount above what anyone may give would be an offering nobody can pay for.
+    const beyondGiving = await call('POST', '/api/monastery-puja', staff, {
+      puja: ids.lamps,
+      cost: 1_000_001,
+      pricing: 'pay_what_you_can',
+    });
+    expect(beyondGiving.statusCode).toBe(422);
+    expect(beyondGiving.json().errors.cost).toEqual(['The least amount can be at most Rs. 1000000.']);
     expect((await call('GET', '/api/monastery-puja', staff)).json().monasteryPuja.pujas).toEqual([]);
   });
 
