@@ -51,6 +51,17 @@ export function MakePujaModal() {
     shownOffering.current = offering;
   }, [opened, offering, reset]);
 
+  // A new patron's name, asked above either form while the account has none (docs/decisions/029).
+  const nameField = patronName.needed && (
+    <TextInput
+      label={t('makePuja.yourName')}
+      description={t('makePuja.yourNameHint')}
+      autoComplete="name"
+      required
+      {...patronName.inputProps}
+    />
+  );
+
   // Leaving the page closes the modal: it belongs to the card it was opened from.
   const { pathname } = useLocation();
   const openedOn = useRef(pathname);
@@ -100,34 +111,14 @@ export function MakePujaModal() {
                 offering={offering}
                 kind={what}
                 patronName={patronName}
-                leadingFields={
-                  patronName.needed && (
-                    <TextInput
-                      label={t('makePuja.yourName')}
-                      description={t('makePuja.yourNameHint')}
-                      autoComplete="name"
-                      required
-                      {...patronName.inputProps}
-                    />
-                  )
-                }
+                leadingFields={nameField}
               />
             ) : (
               <OrderForm
                 // The name's message shows with the order's own when the form is sent with mistakes.
                 editor={patronName.checkedWith(editor)}
                 cost={offering.cost}
-                leadingFields={
-                  patronName.needed && (
-                    <TextInput
-                      label={t('makePuja.yourName')}
-                      description={t('makePuja.yourNameHint')}
-                      autoComplete="name"
-                      required
-                      {...patronName.inputProps}
-                    />
-                  )
-                }
+                leadingFields={nameField}
                 actions={
                   <Group justify="flex-end" gap="sm">
                     <Button variant="default" onClick={closeOrderPrompt}>

@@ -1,16 +1,13 @@
 import '../../../lib/orders-strings.ts';
-import { Button, Modal, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
-import { type Order, PAYMENT_METHODS } from '@puja/contract';
+import { Button, Modal, Stack, Text } from '@mantine/core';
+import type { Order } from '@puja/contract';
 import { useTranslation } from 'react-i18next';
 import { PaidInRupeesNote } from '../../../components/price.tsx';
 import { formatMoney } from '../../../lib/formatting.ts';
 import { useClientConfig } from '../../session/api/get-client-config.ts';
 import { usePayForOrder } from '../hooks/use-pay-for-order.ts';
-import classes from './orders.module.css';
-import { EsewaLogo, KhaltiLogo } from './payment-logos.tsx';
 import { PaymentRedirectOverlay } from './payment-redirect-overlay.tsx';
-
-const LOGOS = { esewa: EsewaLogo, khalti: KhaltiLogo } as const;
+import { WalletButtons } from './wallet-buttons.tsx';
 
 interface ProceedToPaymentModalProps {
   order: Order | null;
@@ -56,22 +53,7 @@ export function ProceedToPaymentModal({ order, opened, onClose }: ProceedToPayme
             </Text>
             <PaidInRupeesNote rupees={order.amount} amount={formatMoney(order.amount)} />
             <Text size="sm">{t('payment.choose')}</Text>
-            <SimpleGrid cols={2} spacing="sm">
-              {PAYMENT_METHODS.map((method) => {
-                const Logo = LOGOS[method];
-                return (
-                  <UnstyledButton
-                    key={method}
-                    className={classes.walletButton}
-                    aria-label={t('payment.payWith', { wallet: t(`paymentMethod.${method}`) })}
-                    disabled={leavingFor !== null}
-                    onClick={() => void pay(order.id, method)}
-                  >
-                    <Logo height={44} />
-                  </UnstyledButton>
-                );
-              })}
-            </SimpleGrid>
+            <WalletButtons disabled={leavingFor !== null} onPay={(method) => void pay(order.id, method)} />
             {cardsEnabled && (
               <Button
                 variant="default"

@@ -1,6 +1,6 @@
 import '../../../lib/orders-strings.ts';
-import { Alert, Paper, SimpleGrid, Stack, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
-import { PAYER_NAME_MAX_LENGTH, PAYMENT_METHODS, type PaymentLinkView } from '@puja/contract';
+import { Alert, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { PAYER_NAME_MAX_LENGTH, type PaymentLinkView } from '@puja/contract';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
@@ -12,12 +12,10 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { formatMoney, formatPatronMoment } from '../../../lib/formatting.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { startLinkPayment, usePaymentLink } from '../api/payment-links.ts';
-import classes from '../components/orders.module.css';
-import { EsewaLogo, KhaltiLogo } from '../components/payment-logos.tsx';
 import { PaymentRedirectOverlay } from '../components/payment-redirect-overlay.tsx';
+import { WalletButtons } from '../components/wallet-buttons.tsx';
 import { type StartPayment, usePayForOrder } from '../hooks/use-pay-for-order.ts';
 
-const LOGOS = { esewa: EsewaLogo, khalti: KhaltiLogo } as const;
 /** What the wallet's return says (payment-links.routes.ts), beside what the server says of the order. */
 const RETURNS = ['success', 'error', 'checking', 'refund'] as const;
 
@@ -129,22 +127,7 @@ function PayThroughLink({ token, view }: { token: string; view: PaymentLinkView 
         onChange={(event) => setPayerName(event.currentTarget.value)}
       />
       <Text size="sm">{t('payment.choose')}</Text>
-      <SimpleGrid cols={2} spacing="sm">
-        {PAYMENT_METHODS.map((method) => {
-          const Logo = LOGOS[method];
-          return (
-            <UnstyledButton
-              key={method}
-              className={classes.walletButton}
-              aria-label={t('payment.payWith', { wallet: t(`paymentMethod.${method}`) })}
-              disabled={leavingFor !== null}
-              onClick={() => void pay(0, method)}
-            >
-              <Logo height={44} />
-            </UnstyledButton>
-          );
-        })}
-      </SimpleGrid>
+      <WalletButtons disabled={leavingFor !== null} onPay={(method) => void pay(0, method)} />
       <PaymentRedirectOverlay leavingFor={leavingFor} />
     </Stack>
   );
