@@ -3,7 +3,7 @@ import { isValidE164 } from '@puja/contract';
 import { loadConfig } from '../config/env.ts';
 import { connectDatabase, migrateDatabase } from '../db/client.ts';
 import { findRunningEmbeddedPostgres, startEmbeddedPostgres } from '../db/embedded-postgres.ts';
-import { makeAdministrator } from '../modules/users/users.queries.ts';
+import { makeAdministrator } from '../modules/users/users.shared-queries.ts';
 
 /**
  * `npm run create-admin -- --phone +9779800000009 [--name "Full Name"]`: makes or promotes an administrator,

@@ -1,6 +1,6 @@
 import rateLimit, { type FastifyRateLimitStore, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { TOO_MANY_REQUESTS_MESSAGE } from '@puja/contract';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 
@@ -9,6 +9,18 @@ export interface RateLimitOptions {
   redisUrl: string | undefined;
   /** Before every key, so several deployments (or test runs) can share one Redis. */
   keyPrefix: string;
+}
+
+/**
+ * One patron cannot flood the monasteries' queues or the database: orders (and plans, which place several)
+ * counted per patron, across instances when REDIS_URL is set (the app-wide rate-limits plugin).
+ */
+export function ordersRateLimitOf(app: FastifyInstance) {
+  return {
+    max: app.config.ORDERS_PER_PATRON_PER_HOUR,
+    timeWindow: '1 hour',
+    keyGenerator: (request: FastifyRequest) => `orders:${request.viewer?.id ?? request.ip}`,
+  };
 }
 
 /**

@@ -15,7 +15,10 @@ import {
 } from '../../modules/ledger/ledger.service.ts';
 import { newOrderNumber } from '../../modules/orders/orders.service.ts';
 import { refundKeys } from '../../modules/payments/money-events.ts';
-import { findKeptPayment, refreshOrderPaymentStatus } from '../../modules/payments/payments.queries.ts';
+import {
+  findKeptPayment,
+  refreshOrderPaymentStatus,
+} from '../../modules/payments/payments.shared-queries.ts';
 import type { Database, Transaction } from '../client.ts';
 import {
   auditEntries,

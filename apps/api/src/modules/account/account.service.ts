@@ -16,9 +16,9 @@ import { AppError } from '../../lib/app-error.ts';
 import { noticeText } from '../../notices/notices.ts';
 import { toSessionUser, type Viewer } from '../../plugins/auth.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { revokeSessionsOfUser } from '../session/session.queries.ts';
+import { revokeSessionsOfUser } from '../session/session.shared-queries.ts';
 import { codePolicyOf, consumeCodeIn, signInCodeKey, textNewCode } from '../session/sign-in-codes.ts';
-import { findActiveUser, isPhoneTaken } from '../users/users.queries.ts';
+import { findActiveUser, isPhoneTaken } from '../users/users.shared-queries.ts';
 import {
   anonymiseUser,
   cancelOrders,

@@ -2,7 +2,7 @@ import { PAYMENT_PROVIDERS, type PaymentProvider } from '@puja/contract';
 import { asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { monasteries, monasteryPujas, orders, paymentAttempts, pujas, users } from '../../db/schema/index.ts';
-import { earnedByOrder } from '../ledger/ledger.queries.ts';
+import { earnedByOrder } from '../ledger/ledger.shared-queries.ts';
 
 /**
  * The administrator's dashboard figures, each one aggregate query: no order is loaded into memory. Money

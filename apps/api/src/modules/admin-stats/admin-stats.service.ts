@@ -9,8 +9,8 @@ import {
 } from '@puja/contract';
 import type { Database } from '../../db/client.ts';
 import { ledgerMoneySplit } from '../ledger/ledger.service.ts';
-import { selectOrders } from '../orders/orders.queries.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
+import { selectOrders } from '../orders/orders.shared-queries.ts';
 import { latestBooksCheck } from '../reconciliation/reconciliation.service.ts';
 import {
   countOrdersByStatus,

@@ -16,14 +16,14 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Viewer } from '../../plugins/auth.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import type { OrderNotices } from '../orders/order-notices.ts';
+import { type OrdersService, toPrayerName } from '../orders/orders.service.ts';
 import {
   findOrderById,
   listImagesOfOrder,
   listNamesOfOrders,
   moveOrderIfStill,
   type OrderRow,
-} from '../orders/orders.queries.ts';
-import { type OrdersService, toPrayerName } from '../orders/orders.service.ts';
+} from '../orders/orders.shared-queries.ts';
 
 import { makeRefundDue, refundKeys, unearnOrderMoney } from '../payments/money-events.ts';
 import { refundablePaisa, toRefund } from '../payments/payment-record.ts';
@@ -35,7 +35,7 @@ import {
   type PaymentAttemptRow,
   refreshOrderPaymentStatus,
   withRefunds,
-} from '../payments/payments.queries.ts';
+} from '../payments/payments.shared-queries.ts';
 import { concernDeadline, toConcern } from './concern-record.ts';
 import {
   type ConcernRow,

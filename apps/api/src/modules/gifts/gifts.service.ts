@@ -15,7 +15,7 @@ import type { Database, Transaction } from '../../db/client.ts';
 import { enqueueJob } from '../../jobs/job-queue.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { noticeText } from '../../notices/notices.ts';
-import { firstNamesOfOrder, listImagesOfOrder } from '../orders/orders.queries.ts';
+import { firstNamesOfOrder, listImagesOfOrder } from '../orders/orders.shared-queries.ts';
 import {
   findGiftOrderByLink,
   type GiftOrderRow,

@@ -1,7 +1,7 @@
 import { type LedgerBalancesResponse, paisaToRupees } from '@puja/contract';
 import type { Executor, Transaction } from '../../db/client.ts';
 import type { LedgerAccount, LedgerEntryKind } from '../../db/schema/index.ts';
-import type { PaymentAttemptRow, RefundRow } from '../payments/payments.queries.ts';
+import type { PaymentAttemptRow, RefundRow } from '../payments/payments.shared-queries.ts';
 import {
   findEntryByKey,
   findEntryPosting,

@@ -13,7 +13,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { refuseStaleVersion } from '../../lib/record-version.ts';
 import type { Viewer } from '../../plugins/auth.ts';
 import { type AuditFields, changedFields, recordAudit } from '../audit/audit.service.ts';
-import { isPujaSlugTaken } from '../catalogue/catalogue.queries.ts';
+import { isPujaSlugTaken } from '../catalogue/catalogue.shared-queries.ts';
 import {
   brokeUniqueIndex,
   type CatalogueItemInput,

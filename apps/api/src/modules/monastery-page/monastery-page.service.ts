@@ -16,8 +16,11 @@ import { AppError } from '../../lib/app-error.ts';
 import { refuseStaleVersion } from '../../lib/record-version.ts';
 import type { Viewer } from '../../plugins/auth.ts';
 import { type AuditFields, changedFields, recordAudit } from '../audit/audit.service.ts';
-import type { MonasteryRow } from '../catalogue/catalogue.queries.ts';
-import { findCurrentMonastery, updateMonasteryRow } from '../catalogue/catalogue-admin.queries.ts';
+import {
+  findCurrentMonastery,
+  type MonasteryRow,
+  updateMonasteryRow,
+} from '../catalogue/catalogue.shared-queries.ts';
 import {
   decideProposal,
   findOwnProposals,

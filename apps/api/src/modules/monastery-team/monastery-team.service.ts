@@ -13,7 +13,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { noticeText } from '../../notices/notices.ts';
 import type { Viewer } from '../../plugins/auth.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { revokeSessionsOfUser } from '../session/session.queries.ts';
+import { revokeSessionsOfUser } from '../session/session.shared-queries.ts';
 import {
   archiveStaff,
   findMember,

@@ -27,8 +27,12 @@ import type { Viewer } from '../../plugins/auth.ts';
 import { type AuditFields, recordAudit } from '../audit/audit.service.ts';
 import type { OrderDaysService } from '../order-days/order-days.service.ts';
 import { earnOrderMoney, makeRefundDue, refundKeys } from '../payments/money-events.ts';
-import { findKeptPayment, lockOrder, refreshOrderPaymentStatus } from '../payments/payments.queries.ts';
-import { issueCertificate } from '../proof/proof.queries.ts';
+import {
+  findKeptPayment,
+  lockOrder,
+  refreshOrderPaymentStatus,
+} from '../payments/payments.shared-queries.ts';
+import { issueCertificate } from '../proof/proof.shared-queries.ts';
 import { messagesUntil, withinClosedMessageWindow } from './message-window.ts';
 import type { OrderNotices } from './order-notices.ts';
 import {

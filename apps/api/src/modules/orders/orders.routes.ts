@@ -6,23 +6,12 @@ import {
   ownOrdersEndpoint,
   placeOrderEndpoint,
 } from '@puja/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../../lib/endpoint-route.ts';
 import { viewerOf } from '../../plugins/auth.ts';
+import { ordersRateLimitOf } from '../../plugins/rate-limits.ts';
 import type { OrdersService } from './orders.service.ts';
-
-/**
- * One patron cannot flood the monasteries' queues or the database: orders (and plans, which place several)
- * counted per patron, across instances when REDIS_URL is set (the app-wide rate-limits plugin).
- */
-export function ordersRateLimitOf(app: FastifyInstance) {
-  return {
-    max: app.config.ORDERS_PER_PATRON_PER_HOUR,
-    timeWindow: '1 hour',
-    keyGenerator: (request: FastifyRequest) => `orders:${request.viewer?.id ?? request.ip}`,
-  };
-}
 
 /** A patron's orders: placing, listing, reading and cancelling them (docs/api.md "Orders"). */
 export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = async (app, { orders }) => {

@@ -27,12 +27,12 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Viewer } from '../../plugins/auth.ts';
 import { toOfferingPricing } from '../catalogue/offering-pricing.ts';
 import { concernDeadline, toConcern } from '../concerns/concern-record.ts';
-import { type ConcernRow, listConcernsOfOrders } from '../concerns/concerns.queries.ts';
-import { type GiftRow, listGiftsOfOrders } from '../gifts/gifts.queries.ts';
+import { type ConcernRow, listConcernsOfOrders } from '../concerns/concerns.shared-queries.ts';
 import { type GiftsService, toOrderGift } from '../gifts/gifts.service.ts';
+import { type GiftRow, listGiftsOfOrders } from '../gifts/gifts.shared-queries.ts';
 import type { OrderDaysService } from '../order-days/order-days.service.ts';
-import { listLiveLinksOfOrders, type PaymentLinkRow } from '../payment-links/payment-links.queries.ts';
 import { toLinkSummary } from '../payment-links/payment-links.service.ts';
+import { listLiveLinksOfOrders, type PaymentLinkRow } from '../payment-links/payment-links.shared-queries.ts';
 import { makeRefundDue, refundKeys } from '../payments/money-events.ts';
 import { toPayment } from '../payments/payment-record.ts';
 import {
@@ -40,8 +40,8 @@ import {
   lockOrder,
   refreshOrderPaymentStatus,
   withRefunds,
-} from '../payments/payments.queries.ts';
-import { listPlanLabels, type PlanLabel } from '../plans/plans.queries.ts';
+} from '../payments/payments.shared-queries.ts';
+import { listPlanLabels, type PlanLabel } from '../plans/plans.shared-queries.ts';
 import { messagesUntil, withinClosedMessageWindow } from './message-window.ts';
 import type { OrderNotices } from './order-notices.ts';
 import {

@@ -11,10 +11,10 @@ import type { EsewaForm } from '../../integrations/payments/esewa.ts';
 import type { KhaltiInitiation } from '../../integrations/payments/khalti.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Viewer } from '../../plugins/auth.ts';
-import { findOrderById, listNamesOfOrders, type OrderRow } from '../orders/orders.queries.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
-import { lockOrder } from '../payments/payments.queries.ts';
+import { findOrderById, listNamesOfOrders, type OrderRow } from '../orders/orders.shared-queries.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
+import { lockOrder } from '../payments/payments.shared-queries.ts';
 import { findLiveLink, insertLink, type PaymentLinkRow, withdrawLiveLink } from './payment-links.queries.ts';
 
 /** What is stored of a token: its SHA-256, so the table alone pays nothing (docs/decisions/051). */

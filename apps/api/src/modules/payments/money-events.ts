@@ -1,6 +1,5 @@
 import { type RefundReason, todayIn } from '@puja/contract';
 import type { Transaction } from '../../db/client.ts';
-import { countRedos } from '../ledger/ledger.queries.ts';
 import {
   postOrderCompleted,
   postOrderRedone,
@@ -9,6 +8,7 @@ import {
   postRefundDue,
   postRefundPaid,
 } from '../ledger/ledger.service.ts';
+import { countRedos } from '../ledger/ledger.shared-queries.ts';
 import { commissionRateOn } from '../payouts/commission.ts';
 import {
   findKeptPayment,

@@ -38,11 +38,11 @@ import {
 } from '../../integrations/payments/stripe.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Viewer } from '../../plugins/auth.ts';
-import { findRatePublishedSince } from '../exchange-rates/exchange-rates.queries.ts';
+import { findRatePublishedSince } from '../exchange-rates/exchange-rates.shared-queries.ts';
 import type { OrderNotices } from '../orders/order-notices.ts';
-import { findOrderById, type OrderRow } from '../orders/orders.queries.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
-import { findPlan, listOrdersOfPlans } from '../plans/plans.queries.ts';
+import { findOrderById, type OrderRow } from '../orders/orders.shared-queries.ts';
+import { findPlan, listOrdersOfPlans } from '../plans/plans.shared-queries.ts';
 import { receivePaymentMoney } from './money-events.ts';
 import {
   failPaymentAttempt,

@@ -3,7 +3,7 @@ import type { Database } from '../../db/client.ts';
 import { type Receipt, renderReceiptsPdf } from '../../integrations/receipts/receipt-pdf.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Viewer } from '../../plugins/auth.ts';
-import { findOrderById, firstNamesOfOrder, type OrderRow } from '../orders/orders.queries.ts';
+import { findOrderById, firstNamesOfOrder, type OrderRow } from '../orders/orders.shared-queries.ts';
 
 /** The names a receipt writes out before "and N more": a page holds them beside the payment's lines. */
 const RECEIPT_NAMES = 10;

@@ -29,7 +29,7 @@ import { type CsvCell, instantCell, textCell, toCsvWithBom } from '../../lib/csv
 import type { Viewer } from '../../plugins/auth.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import type { OrderNotices } from '../orders/order-notices.ts';
-import { findOrderById } from '../orders/orders.queries.ts';
+import { findOrderById } from '../orders/orders.shared-queries.ts';
 import { recordRefundPaid } from './money-events.ts';
 import { type PaymentWithRefunds, toPayment } from './payment-record.ts';
 import {

@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/client.ts';
-import { selectOrdersHeldByConcerns } from '../concerns/concerns.queries.ts';
+import { selectOrdersHeldByConcerns } from '../concerns/concerns.shared-queries.ts';
 
 /** An order whose money its monastery earned but must not be paid yet, and why. */
 export interface OrderHeldFromPayout {

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor, Transaction } from '../../db/client.ts';
 import { dedicationPlans, orders } from '../../db/schema/index.ts';
-import { selectOrders } from '../orders/orders.queries.ts';
+import { selectOrders } from '../orders/orders.shared-queries.ts';
 
 export type PlanRow = typeof dedicationPlans.$inferSelect;
 

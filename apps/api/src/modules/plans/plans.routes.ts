@@ -11,7 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../../lib/endpoint-route.ts';
 import { viewerOf } from '../../plugins/auth.ts';
 import { browserOrigin } from '../../plugins/one-origin.ts';
-import { ordersRateLimitOf } from '../orders/orders.routes.ts';
+import { ordersRateLimitOf } from '../../plugins/rate-limits.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
 import type { PlansService } from './plans.service.ts';
 

@@ -16,8 +16,8 @@ import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Viewer } from '../../plugins/auth.ts';
 import type { OrderDaysService } from '../order-days/order-days.service.ts';
-import { findOrderableOffering, insertOrderNames, insertOrderOnce } from '../orders/orders.queries.ts';
 import { insertWithNewNumbers, type OrdersService } from '../orders/orders.service.ts';
+import { findOrderableOffering, insertOrderNames, insertOrderOnce } from '../orders/orders.shared-queries.ts';
 import {
   findPlan,
   insertPlanOnce,

@@ -24,8 +24,8 @@ import { UploadedFile } from '../../lib/uploaded-file.ts';
 import type { Viewer } from '../../plugins/auth.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import type { OrderNotices } from '../orders/order-notices.ts';
-import { findOrderById, type OrderRow } from '../orders/orders.queries.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
+import { findOrderById, type OrderRow } from '../orders/orders.shared-queries.ts';
 import {
   countNames,
   findCertificateByCode,

@@ -12,8 +12,7 @@ import type { Database } from '../../db/client.ts';
 import { enqueueJob } from '../../jobs/job-queue.ts';
 import { noticeText, type PatronNotice, smsMessage } from '../../notices/notices.ts';
 import { smsBudget, smsSize } from '../../notices/sms-segments.ts';
-import { listStaffContacts } from '../orders/order-notices.queries.ts';
-import { firstNamesOfOrder } from '../orders/orders.queries.ts';
+import { firstNamesOfOrder, listStaffContacts } from '../orders/orders.shared-queries.ts';
 import {
   claimReminder,
   countApprovedByMonastery,

@@ -15,9 +15,9 @@ import { AppError } from '../../lib/app-error.ts';
 import { type CsvCell, instantCell, textCell, toCsvWithBom } from '../../lib/csv.ts';
 import type { Viewer } from '../../plugins/auth.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { findOrderName, listNamesOfOrders, type OrderNameRow } from '../orders/orders.queries.ts';
 import { toPrayerName } from '../orders/orders.service.ts';
-import { listPlanLabels, type PlanLabel } from '../plans/plans.queries.ts';
+import { findOrderName, listNamesOfOrders, type OrderNameRow } from '../orders/orders.shared-queries.ts';
+import { listPlanLabels, type PlanLabel } from '../plans/plans.shared-queries.ts';
 import {
   findMonasteryName,
   findNameWithOrder,

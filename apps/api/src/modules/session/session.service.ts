@@ -22,7 +22,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { noticeText } from '../../notices/notices.ts';
 import { toSessionUser, type Viewer } from '../../plugins/auth.ts';
 import { changedFields, recordAudit } from '../audit/audit.service.ts';
-import { findActiveUser } from '../users/users.queries.ts';
+import { findActiveUser } from '../users/users.shared-queries.ts';
 import {
   findOrCreatePatronByPhone,
   findUserByEmail,

@@ -17,7 +17,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { escapeHtml } from '../../lib/escape-html.ts';
 import { withNamesIn } from '../../notices/catalogue-names.ts';
 import { noticeText, type StaffNotice, smsMessage, smsText } from '../../notices/notices.ts';
-import { findOrderCatalogueNames } from '../orders/order-notices.queries.ts';
+import { findOrderCatalogueNames } from '../orders/orders.shared-queries.ts';
 import {
   countPushSubscriptions,
   deletePushSubscription,

@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { routeLabel } from '../../lib/metrics-route.ts';
-import { sumRefundsDue } from '../payments/payments.queries.ts';
-import { selectLatestReconciliation } from '../reconciliation/reconciliation.queries.ts';
+import { sumRefundsDue } from '../payments/payments.shared-queries.ts';
+import { selectLatestReconciliation } from '../reconciliation/reconciliation.shared-queries.ts';
 import { countJobsByState } from './system.queries.ts';
 
 /**

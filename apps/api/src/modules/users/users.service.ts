@@ -15,7 +15,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { refuseStaleVersion } from '../../lib/record-version.ts';
 import { toSessionUser, type Viewer } from '../../plugins/auth.ts';
 import { type AuditFields, changedFields, recordAudit } from '../audit/audit.service.ts';
-import { revokeSessionsOfUser } from '../session/session.queries.ts';
+import { revokeSessionsOfUser } from '../session/session.shared-queries.ts';
 import {
   archiveUser,
   countHistoryOfUser,

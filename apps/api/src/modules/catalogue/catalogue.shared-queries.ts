@@ -1,0 +1,6 @@
+/**
+ * The catalogue module's SQL that other modules may call, inside their own transactions: its public data
+ * access. Everything else in its *.queries.ts is its own (docs/decisions/061).
+ */
+export { isPujaSlugTaken, type MonasteryRow } from './catalogue.queries.ts';
+export { findCurrentMonastery, updateMonasteryRow } from './catalogue-admin.queries.ts';
