@@ -8,14 +8,13 @@ import {
   paisaToRupees,
 } from '@puja/contract';
 import type { Database } from '../../db/client.ts';
-import { ledgerMoneySplit } from '../ledger/ledger.service.ts';
+import { ledgerKeptByMonth, ledgerMoneySplit } from '../ledger/ledger.service.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
 import { selectOrders } from '../orders/orders.shared-queries.ts';
 import { latestBooksCheck } from '../reconciliation/reconciliation.service.ts';
 import {
   countOrdersByStatus,
   selectNewPatronsByWeek,
-  selectPaidRevenueByMonth,
   selectTopMonasteries,
   selectTopPujas,
   selectTotals,
@@ -44,7 +43,7 @@ export function createAdminStatsService(dependencies: {
           // In sequence: one transaction is one connection, which runs one query at a time anyway.
           const totals = await selectTotals(tx);
           const statusCounts = await countOrdersByStatus(tx);
-          const revenue = await selectPaidRevenueByMonth(tx, {
+          const revenue = await ledgerKeptByMonth(tx, {
             now: at,
             timeZone,
             months: ADMIN_STATS_MONTHS,
@@ -69,7 +68,8 @@ export function createAdminStatsService(dependencies: {
           return {
             totals: {
               orders: totals.orders,
-              paidRevenue: paisaToRupees(totals.paidPaisa),
+              // Received and not owed back, by the ledger: what the chart's months add up to over all time.
+              paidRevenue: paisaToRupees(split.receivedPaisa - split.refundsPaisa),
               patrons: totals.patrons,
               monasteries: totals.monasteries,
             },
@@ -78,7 +78,7 @@ export function createAdminStatsService(dependencies: {
             revenueByMonth: revenue.map((row) => ({
               month: row.month,
               provider: row.provider,
-              paidRevenue: paisaToRupees(row.paidPaisa),
+              paidRevenue: paisaToRupees(row.keptPaisa),
             })),
             revenueSplit: {
               received: paisaToRupees(split.receivedPaisa),

@@ -10,11 +10,11 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertMonastery, insertPuja, offer } from '../../../test/catalogue-fixtures.ts';
-import { insertOrder, insertPaymentAttempt, insertPerson } from '../../../test/order-fixtures.ts';
+import { insertOrder, insertPaymentAttempt, insertPerson, payOrder } from '../../../test/order-fixtures.ts';
 import { bearer, signInByPhone } from '../../../test/session-helpers.ts';
 import { createTestApp, createTestDatabase, type TestApp } from '../../../test/test-app.ts';
-import { orders, users } from '../../db/schema/index.ts';
-import { postEntry } from '../ledger/ledger.service.ts';
+import { refunds, users } from '../../db/schema/index.ts';
+import { postEntry, postPaymentReceived, postRefundDue } from '../ledger/ledger.service.ts';
 import { createOrdersService } from '../orders/orders.service.ts';
 import { createAdminStatsService } from './admin-stats.service.ts';
 
@@ -36,6 +36,13 @@ describe('the dashboard figures, from a known set of orders, payments and people
   beforeAll(async () => {
     database = await createTestDatabase();
     const { db } = database;
+    // A payment the provider confirmed, in the books as the payments module posts it (docs/decisions/031):
+    // the dashboard's money is read from the ledger, never from the orders.
+    const paid = async (...args: Parameters<typeof insertPaymentAttempt>) => {
+      const attempt = await insertPaymentAttempt(...args);
+      await db.transaction((tx) => postPaymentReceived(tx, attempt));
+      return attempt;
+    };
 
     // People: patrons (role user) by when they joined, in Nepal's time.
     const patron1 = await insertPerson(db, { createdAt: nepal('2026-03-01T00:10:00') }); // week of 1 Mar (UTC: 28 Feb)
@@ -77,7 +84,22 @@ describe('the dashboard figures, from a known set of orders, payments and people
       status: 'completed',
       createdAt: new Date('2026-02-28T18:00:00Z'),
     });
-    await insertPaymentAttempt(db, o1, { completedAt: nepal('2026-03-01T00:05:00') }); // UTC: still February
+    const o1Payment = await paid(db, o1, { completedAt: nepal('2026-03-01T00:05:00') }); // UTC: still February
+    // A concern's part refund of Rs. 500 takes that much out of the month the payment came in.
+    await db.transaction(async (tx) => {
+      const [refund] = await tx
+        .insert(refunds)
+        .values({
+          paymentAttemptId: o1Payment.id,
+          amountPaisa: 50_000,
+          idempotencyKey: `test:part-refund:${o1Payment.id}`,
+          state: 'due',
+          reason: 'concern',
+          dueAt: nepal('2026-03-01T00:10:00'),
+        })
+        .returning();
+      await postRefundDue(tx, o1Payment, refund!, 0);
+    });
     const o2 = await insertOrder(db, alphaLamp, {
       userId: patron2.id,
       paymentType: 'khalti',
@@ -87,7 +109,7 @@ describe('the dashboard figures, from a known set of orders, payments and people
     });
     // Ordered with Khalti in mind, paid by card at the payment step (docs/decisions/052): revenue by card,
     // in its rupees (Rs. 1,000.50 as US$ 7.53 at Rs. 133 a dollar).
-    await insertPaymentAttempt(db, o2, {
+    await paid(db, o2, {
       completedAt: nepal('2026-02-15T12:00:00'),
       provider: 'stripe',
       presentmentCurrency: 'USD',
@@ -115,7 +137,7 @@ describe('the dashboard figures, from a known set of orders, payments and people
       status: 'declined',
       createdAt: new Date('2025-12-20T10:00:00Z'),
     });
-    await insertPaymentAttempt(db, o5, {
+    await paid(db, o5, {
       completedAt: new Date('2025-12-20T11:00:00Z'),
       refund: {
         state: 'refunded',
@@ -124,14 +146,15 @@ describe('the dashboard figures, from a known set of orders, payments and people
         refundedAt: new Date('2025-12-22T11:00:00Z'),
       },
     });
-    // Paid without an attempt row: counts in the month it was placed (Nepal's April, UTC's March).
+    // Confirmed at midnight starting 1 April in Nepal, still 31 March in UTC: April's.
     const o6 = await insertOrder(db, alphaTara, {
       userId: patron4.id,
       paymentType: 'khalti',
       paymentStatus: 'Completed',
       status: 'completed',
-      createdAt: nepal('2025-04-01T00:00:00'),
+      createdAt: nepal('2025-03-31T22:00:00'),
     });
+    await paid(db, o6, { completedAt: nepal('2025-04-01T00:00:00') });
     // Paid before the charted months: in the total only.
     const o7 = await insertOrder(db, betaTara, {
       userId: patron1.id,
@@ -139,16 +162,16 @@ describe('the dashboard figures, from a known set of orders, payments and people
       status: 'completed',
       createdAt: new Date('2025-03-30T10:00:00Z'),
     });
-    await insertPaymentAttempt(db, o7, { completedAt: nepal('2025-03-31T23:00:00') });
+    await paid(db, o7, { completedAt: nepal('2025-03-31T23:00:00') });
     // Paid twice by mistake: the order still counts once.
     const o8 = await insertOrder(db, alphaTara, {
       userId: patron2.id,
       paymentStatus: 'Completed',
       createdAt: new Date('2026-02-28T18:30:00Z'),
     });
-    await insertPaymentAttempt(db, o8, { completedAt: nepal('2026-03-01T00:20:00') });
+    await paid(db, o8, { completedAt: nepal('2026-03-01T00:20:00') });
     // The second is a refund due: an order keeps one payment (docs/decisions/010).
-    await insertPaymentAttempt(db, o8, {
+    await paid(db, o8, {
       completedAt: nepal('2026-03-01T00:25:00'),
       refund: { state: 'due', reason: 'duplicate', dueAt: nepal('2026-03-01T00:25:00') },
     });
@@ -162,7 +185,7 @@ describe('the dashboard figures, from a known set of orders, payments and people
       o7: o7.id,
       o8: o8.id,
     });
-    // One order at each small monastery, on 15-18 January; Zeta's is paid (Rs. 100, no attempt row).
+    // One order at each small monastery, on 15-18 January; Zeta's is paid (Rs. 100 through eSewa).
     for (const [index, monastery] of small.entries()) {
       const offering = await offer(db, monastery.id, lamp.id, 100);
       const order = await insertOrder(db, offering, {
@@ -171,6 +194,7 @@ describe('the dashboard figures, from a known set of orders, payments and people
         createdAt: new Date(`2026-01-${15 + index}T10:00:00Z`),
       });
       orderIds[monastery.slug] = order.id;
+      if (monastery.name === 'Zeta Gompa') await paid(db, order, { completedAt: order.createdAt });
       // Only Zeta's puja was performed, as far as the books know: the ranking's money is earned money
       // (docs/decisions/034), so the other paid orders, which posted nothing, earn nothing there.
       if (monastery.name === 'Zeta Gompa')
@@ -208,8 +232,9 @@ describe('the dashboard figures, from a known set of orders, payments and people
   afterAll(() => database.drop());
 
   it('totals every order, the rupees actually received, current patrons and current monasteries', () => {
-    // Paid: 1500 + 1000.50 + 1500 + 2000 + 1500 + 100; pending, failed and refunded payments are not revenue.
-    expect(stats.totals).toEqual({ orders: 12, paidRevenue: 7600.5, patrons: 5, monasteries: 7 });
+    // Kept, by the ledger: 1500 − 500 + 1000.50 + 1500 + 2000 + 1500 + 100; pending, failed and refunded
+    // payments, and a duplicate owed back, are not revenue.
+    expect(stats.totals).toEqual({ orders: 12, paidRevenue: 7100.5, patrons: 5, monasteries: 7 });
   });
 
   it('counts orders by status, every status present, zeros included', () => {
@@ -240,10 +265,10 @@ describe('the dashboard figures, from a known set of orders, payments and people
     ];
     expect(months).toHaveLength(ADMIN_STATS_MONTHS);
     const paid: Record<string, number> = {
-      '2025-04 khalti': 1500, // placed 1 April in Nepal, still 31 March in UTC
+      '2025-04 khalti': 1500, // confirmed 1 April in Nepal, still 31 March in UTC
       '2026-01 esewa': 100,
       '2026-02 stripe': 1000.5,
-      '2026-03 esewa': 3000, // both confirmed after midnight in Nepal on 1 March, February in UTC
+      '2026-03 esewa': 2500, // both confirmed after midnight in Nepal on 1 March (February in UTC), less a part refund
     };
     expect(stats.revenueByMonth).toEqual(
       months.flatMap((month) =>
@@ -349,11 +374,8 @@ describe('GET /api/admin/stats', () => {
     });
     expect(placed.statusCode, placed.body).toBe(200);
     const orderId: number = placed.json().order.id;
-    // What the provider's confirmed look-up does to the order (payments.queries settlePaymentAttempt).
-    await harness.database.db
-      .update(orders)
-      .set({ paymentStatus: 'Completed' })
-      .where(eq(orders.id, orderId));
+    // Paid as the provider's confirming look-up pays it, with its ledger entry.
+    await payOrder(harness.database.db, orderId);
 
     const response = await harness.app.inject({ url: '/api/admin/stats', headers: bearer(tokens.admin) });
     expect(response.statusCode).toBe(200);

@@ -296,6 +296,66 @@ export async function selectMoneySplit(db: Executor) {
   };
 }
 
+/**
+ * What patrons paid and the platform keeps, per business-time-zone month and provider, for the `months`
+ * months ending with the one `now` falls in, oldest first, every provider in every month (0 when nothing
+ * came). Each payment counts in the month its provider confirmed it (its attempt's `completed_at`), net of
+ * everything owed back from it since (a duplicate owed back at once, a refund, a concern's part refund):
+ * the debit its `payment_received` made to the provider's clearing, less its credits to refunds payable.
+ * Rupees only: a card payment counts in the rupees it was booked at.
+ */
+export async function selectKeptByMonth(
+  db: Executor,
+  options: { now: Date; timeZone: string; months: number; providers: readonly string[] },
+) {
+  const { now, timeZone, months, providers } = options;
+  const result = await db.execute<{ month: string; provider: string; kept_paisa: string }>(sql`
+    WITH this_month AS (
+      SELECT date_trunc('month', ${now.toISOString()}::timestamptz AT TIME ZONE ${timeZone}) AS start
+    ),
+    months AS (
+      SELECT this_month.start - make_interval(months => step) AS start
+      FROM this_month, generate_series(0, ${months - 1}::int) AS step
+    ),
+    providers AS (
+      SELECT provider, position
+      FROM unnest(${sql.param([...providers])}::text[]) WITH ORDINALITY AS p(provider, position)
+    ),
+    per_payment AS (
+      SELECT
+        e.payment_attempt_id,
+        min(e.created_at) FILTER (WHERE e.kind = 'payment_received') AS booked_at,
+        coalesce(sum(p.amount_paisa) FILTER (WHERE e.kind = 'payment_received' AND p.account IN ('esewa_clearing', 'khalti_clearing', 'stripe_clearing')), 0)
+          + coalesce(sum(p.amount_paisa) FILTER (WHERE p.account = 'refunds_payable' AND p.amount_paisa < 0), 0)
+          AS kept_paisa
+      FROM ledger_postings p
+      JOIN ledger_entries e ON e.id = p.entry_id
+      WHERE p.currency = 'NPR' AND e.payment_attempt_id IS NOT NULL
+      GROUP BY e.payment_attempt_id
+      HAVING bool_or(e.kind = 'payment_received')
+    ),
+    kept AS (
+      SELECT
+        date_trunc('month', coalesce(a.completed_at, per_payment.booked_at) AT TIME ZONE ${timeZone}) AS month,
+        a.provider,
+        sum(per_payment.kept_paisa) AS paisa
+      FROM per_payment
+      JOIN payment_attempts a ON a.id = per_payment.payment_attempt_id
+      GROUP BY 1, 2
+    )
+    SELECT to_char(months.start, 'YYYY-MM') AS month, providers.provider, coalesce(kept.paisa, 0)::bigint AS kept_paisa
+    FROM months
+    CROSS JOIN providers
+    LEFT JOIN kept ON kept.month = months.start AND kept.provider = providers.provider
+    ORDER BY months.start, providers.position
+  `);
+  return result.rows.map((row) => ({
+    month: row.month,
+    provider: row.provider,
+    keptPaisa: Number(row.kept_paisa),
+  }));
+}
+
 /** The id of the payment's first refund (docs/decisions/044: its ledger keys are those of before). */
 export async function findFirstRefundId(db: Executor, paymentAttemptId: number): Promise<number | undefined> {
   const [row] = await db

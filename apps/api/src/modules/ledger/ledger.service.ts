@@ -1,4 +1,9 @@
-import { type LedgerBalancesResponse, paisaToRupees } from '@puja/contract';
+import {
+  type LedgerBalancesResponse,
+  PAYMENT_PROVIDERS,
+  type PaymentProvider,
+  paisaToRupees,
+} from '@puja/contract';
 import type { Executor, Transaction } from '../../db/client.ts';
 import type { LedgerAccount, LedgerEntryKind } from '../../db/schema/index.ts';
 import type { PaymentAttemptRow, RefundRow } from '../payments/payments.shared-queries.ts';
@@ -14,6 +19,7 @@ import {
   type LedgerEntryRow,
   type NewPosting,
   selectBalances,
+  selectKeptByMonth,
   selectLedgerDifferences,
   selectMoneySplit,
 } from './ledger.queries.ts';
@@ -401,6 +407,18 @@ export function ledgerDifferences(db: Executor, limit = 100): Promise<LedgerDiff
 
 export function ledgerBalances(db: Executor) {
   return selectBalances(db);
+}
+
+/**
+ * What each provider brought in and the platform keeps, per month of the business time zone (in paisa):
+ * the dashboard's revenue chart, from the postings (docs/decisions/031).
+ */
+export async function ledgerKeptByMonth(
+  db: Executor,
+  options: { now: Date; timeZone: string; months: number },
+) {
+  const rows = await selectKeptByMonth(db, { ...options, providers: PAYMENT_PROVIDERS });
+  return rows.map((row) => ({ ...row, provider: row.provider as PaymentProvider }));
 }
 
 /** Received, refunds, held, monasteries' earnings and commission, from the postings (in paisa). */
