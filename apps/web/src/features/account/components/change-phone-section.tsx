@@ -5,12 +5,12 @@ import {
   formatPhoneInternational,
   sendPhoneChangeCodeRequestSchema,
 } from '@puja/contract';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PhoneCodeFields, PhoneNumberFields } from '../../../components/phone-fields.tsx';
 import { endedTheSession, reasonOf, showServerErrors, useContractForm } from '../../../lib/contract-form.ts';
-import { defaultCountryCode, dialCodeOf, listCountryDialCodes } from '../../../lib/country-dial-codes.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { usePhoneCountry } from '../../../lib/use-phone-country.ts';
 import { useChangePhone, useSendPhoneChangeCode } from '../api/change-phone.ts';
 
 /** The code request the server accepted: the change repeats its number and brings back its challenge. */
@@ -88,11 +88,10 @@ function useCodeRequest(onSent: (sent: SentCode) => void) {
 }
 
 function NumberStep({ onSent }: { onSent: (sent: SentCode) => void }) {
-  const { t, i18n } = useTranslation('account');
-  const countries = useMemo(() => listCountryDialCodes(i18n.language), [i18n.language]);
-  const [country, setCountry] = useState(() => defaultCountryCode(countries));
+  const { t } = useTranslation('account');
+  const phoneCountry = usePhoneCountry();
   const form = useContractForm<NumberValues>(sendPhoneChangeCodeRequestSchema, {
-    code: dialCodeOf(countries, country),
+    code: phoneCountry.dialCode,
     phone: '',
   });
   const codeRequest = useCodeRequest(onSent);
@@ -106,12 +105,8 @@ function NumberStep({ onSent }: { onSent: (sent: SentCode) => void }) {
     >
       <Stack gap="md">
         <PhoneNumberFields
-          countries={countries}
-          country={country}
-          onCountryChange={(chosen) => {
-            setCountry(chosen.code);
-            form.setFieldValue('code', chosen.dial_code);
-          }}
+          phoneCountry={phoneCountry}
+          onDialCodeChange={(dialCode) => form.setFieldValue('code', dialCode)}
           labels={{
             country: t('phone.countryCode'),
             countryNotFound: t('phone.countryNotFound'),

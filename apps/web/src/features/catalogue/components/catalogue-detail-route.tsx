@@ -3,7 +3,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { NotFoundContent } from '../../../components/not-found-content.tsx';
-import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
+import { QueryContent } from '../../../components/query-content.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { CatalogueDetailSkeleton } from './catalogue-detail-skeleton.tsx';
 
@@ -32,7 +32,9 @@ export function CatalogueDetailRoute<TData>({
   if (!isWellFormed || (query.error instanceof ApiError && query.error.status === 404)) {
     return <NotFoundContent />;
   }
-  if (query.isPending) return <CatalogueDetailSkeleton />;
-  if (query.isError) return <QueryErrorAlert error={query.error} onRetry={() => void query.refetch()} />;
-  return children(query.data);
+  return (
+    <QueryContent query={query} loading={<CatalogueDetailSkeleton />}>
+      {children}
+    </QueryContent>
+  );
 }
