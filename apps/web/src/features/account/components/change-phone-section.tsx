@@ -1,5 +1,5 @@
 import '../account-strings.ts';
-import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import {
   changePhoneRequestSchema,
   formatPhoneInternational,
@@ -12,6 +12,7 @@ import { endedTheSession, reasonOf, showServerErrors, useContractForm } from '..
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { usePhoneCountry } from '../../../lib/use-phone-country.ts';
 import { useChangePhone, useSendPhoneChangeCode } from '../api/change-phone.ts';
+import { AccountSection } from './account-section.tsx';
 
 /** The code request the server accepted: the change repeats its number and brings back its challenge. */
 interface SentCode {
@@ -40,26 +41,21 @@ export function ChangePhoneSection({ currentPhone }: { currentPhone: string | nu
   const { t } = useTranslation('account');
   const [sent, setSent] = useState<SentCode | null>(null);
   return (
-    <Card withBorder radius="md" padding="xl" component="section" aria-labelledby="phone-heading">
-      <Stack gap="md">
-        <Title order={2} fz="h3" id="phone-heading">
-          {t('phone.heading')}
-        </Title>
-        <Text>
-          {currentPhone
-            ? t('phone.current', { phone: formatPhoneInternational(currentPhone) })
-            : t('phone.noneYet')}
-        </Text>
-        <Text size="sm" c="dimmed">
-          {t('phone.explanation')}
-        </Text>
-        {sent ? (
-          <CodeStep key={sent.challenge} sent={sent} onResent={setSent} onDone={() => setSent(null)} />
-        ) : (
-          <NumberStep onSent={setSent} />
-        )}
-      </Stack>
-    </Card>
+    <AccountSection headingId="phone-heading" heading={t('phone.heading')} gap="md">
+      <Text>
+        {currentPhone
+          ? t('phone.current', { phone: formatPhoneInternational(currentPhone) })
+          : t('phone.noneYet')}
+      </Text>
+      <Text size="sm" c="dimmed">
+        {t('phone.explanation')}
+      </Text>
+      {sent ? (
+        <CodeStep key={sent.challenge} sent={sent} onResent={setSent} onDone={() => setSent(null)} />
+      ) : (
+        <NumberStep onSent={setSent} />
+      )}
+    </AccountSection>
   );
 }
 

@@ -1,7 +1,8 @@
-import { Button, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { AUDIT_ACTIONS, AUDIT_SUBJECTS, type AuditEntry } from '@puja/contract';
 import { useTranslation } from 'react-i18next';
 import { DayRangeFilter, FilterSearch, FilterSelect } from '../../../components/filter-controls.tsx';
+import { PageHeading } from '../../../components/page-heading.tsx';
 import { QueryContent } from '../../../components/query-content.tsx';
 import { RecordCards } from '../../../components/record-cards.tsx';
 import { TableEmptyRow } from '../../../components/table-rows.tsx';
@@ -44,10 +45,7 @@ export function AuditLogScreen() {
 
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={1}>{t('auditLog.title')}</Title>
-        <Text c="dimmed">{t('auditLog.intro')}</Text>
-      </div>
+      <PageHeading title={t('auditLog.title')} intro={t('auditLog.intro')} />
       <Paper withBorder radius="md" p="md">
         <Stack gap="md">
           <AuditFiltersBar

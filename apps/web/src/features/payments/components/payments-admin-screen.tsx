@@ -1,7 +1,8 @@
-import { Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Paper, Skeleton, Stack } from '@mantine/core';
 import type { AdminPayment } from '@puja/contract';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { PageHeading } from '../../../components/page-heading.tsx';
 import { PageNavigation } from '../../../components/page-navigation.tsx';
 import { QueryContent } from '../../../components/query-content.tsx';
 import { endedTheSession, reasonOf } from '../../../lib/contract-form.ts';
@@ -50,10 +51,7 @@ export function PaymentsAdminScreen() {
 
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={1}>{t('payments.title')}</Title>
-        <Text c="dimmed">{t('payments.intro')}</Text>
-      </div>
+      <PageHeading title={t('payments.title')} intro={t('payments.intro')} />
       <RefundsDueSummary
         refundsDue={data?.refundsDue}
         showing={filters.status === 'Refund due'}

@@ -16,6 +16,8 @@ import type { MonasteryOwed, Payout, PayoutMethod, PayoutRun } from '@puja/contr
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { FormButtons } from '../../../components/form-buttons.tsx';
+import { PageHeading } from '../../../components/page-heading.tsx';
 import { PageNavigation } from '../../../components/page-navigation.tsx';
 import { QueryContent } from '../../../components/query-content.tsx';
 import { endedTheSession, reasonOf } from '../../../lib/contract-form.ts';
@@ -71,10 +73,7 @@ export function PayoutsAdminScreen() {
   const data = owed.data;
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={1}>{t('payouts.title')}</Title>
-        <Text c="dimmed">{t('payouts.intro')}</Text>
-      </div>
+      <PageHeading title={t('payouts.title')} intro={t('payouts.intro')} />
       <Paper withBorder radius="md" p="md">
         <Stack gap="md">
           <Group justify="space-between" align="flex-end">
@@ -461,14 +460,14 @@ function TransferModal({
                 data-autofocus
               />
             )}
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={onClose} disabled={pending}>
-                {t('confirm.cancel')}
-              </Button>
-              <Button type="submit" loading={pending} color={outcome === 'paid' ? undefined : 'red'}>
-                {outcome === 'paid' ? t('payouts.recordTransfer') : t('payouts.markFailed')}
-              </Button>
-            </Group>
+            <FormButtons
+              cancelLabel={t('confirm.cancel')}
+              onCancel={onClose}
+              cancelDisabled={pending}
+              submitLabel={outcome === 'paid' ? t('payouts.recordTransfer') : t('payouts.markFailed')}
+              submitting={pending}
+              submitColor={outcome === 'paid' ? undefined : 'red'}
+            />
           </Stack>
         </form>
       )}
