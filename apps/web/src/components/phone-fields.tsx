@@ -1,6 +1,6 @@
 import { Button, Group, TextInput } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
-import type { CountryDialCode } from '../lib/country-dial-codes.ts';
+import type { PhoneCountry } from '../lib/use-phone-country.ts';
 import { useSecondsLeft } from '../lib/use-seconds-left.ts';
 import { CountryCodeSelect } from './country-code-select.tsx';
 
@@ -11,11 +11,10 @@ import { CountryCodeSelect } from './country-code-select.tsx';
  */
 
 interface PhoneNumberFieldsProps {
-  /** The countries of `listCountryDialCodes`. */
-  countries: readonly CountryDialCode[];
-  /** The chosen country's code (NP). */
-  country: string;
-  onCountryChange: (country: CountryDialCode) => void;
+  /** The form's `usePhoneCountry()`. */
+  phoneCountry: PhoneCountry;
+  /** A country was chosen: the form's `code` takes its dial code. */
+  onDialCodeChange: (dialCode: string) => void;
   labels: { country: string; countryNotFound: string; phone: string };
   /** The form's `getInputProps('phone')`. */
   phoneInputProps: GetInputPropsReturnType;
@@ -25,9 +24,8 @@ interface PhoneNumberFieldsProps {
 
 /** The number step's fields: the country's dial code and the number as people write it. */
 export function PhoneNumberFields({
-  countries,
-  country,
-  onCountryChange,
+  phoneCountry,
+  onDialCodeChange,
   labels,
   phoneInputProps,
   autoFocus = false,
@@ -35,11 +33,14 @@ export function PhoneNumberFields({
   return (
     <Group align="flex-start" gap="sm" wrap="wrap">
       <CountryCodeSelect
-        countries={countries}
+        countries={phoneCountry.countries}
         label={labels.country}
         nothingFoundMessage={labels.countryNotFound}
-        value={country}
-        onChange={onCountryChange}
+        value={phoneCountry.country}
+        onChange={(chosen) => {
+          phoneCountry.setCountry(chosen.code);
+          onDialCodeChange(chosen.dial_code);
+        }}
       />
       <TextInput
         label={labels.phone}

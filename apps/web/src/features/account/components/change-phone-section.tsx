@@ -1,17 +1,18 @@
 import '../account-strings.ts';
-import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import {
   changePhoneRequestSchema,
   formatPhoneInternational,
   sendPhoneChangeCodeRequestSchema,
 } from '@puja/contract';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PhoneCodeFields, PhoneNumberFields } from '../../../components/phone-fields.tsx';
 import { endedTheSession, reasonOf, showServerErrors, useContractForm } from '../../../lib/contract-form.ts';
-import { defaultCountryCode, dialCodeOf, listCountryDialCodes } from '../../../lib/country-dial-codes.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { usePhoneCountry } from '../../../lib/use-phone-country.ts';
 import { useChangePhone, useSendPhoneChangeCode } from '../api/change-phone.ts';
+import { AccountSection } from './account-section.tsx';
 
 /** The code request the server accepted: the change repeats its number and brings back its challenge. */
 interface SentCode {
@@ -40,26 +41,21 @@ export function ChangePhoneSection({ currentPhone }: { currentPhone: string | nu
   const { t } = useTranslation('account');
   const [sent, setSent] = useState<SentCode | null>(null);
   return (
-    <Card withBorder radius="md" padding="xl" component="section" aria-labelledby="phone-heading">
-      <Stack gap="md">
-        <Title order={2} fz="h3" id="phone-heading">
-          {t('phone.heading')}
-        </Title>
-        <Text>
-          {currentPhone
-            ? t('phone.current', { phone: formatPhoneInternational(currentPhone) })
-            : t('phone.noneYet')}
-        </Text>
-        <Text size="sm" c="dimmed">
-          {t('phone.explanation')}
-        </Text>
-        {sent ? (
-          <CodeStep key={sent.challenge} sent={sent} onResent={setSent} onDone={() => setSent(null)} />
-        ) : (
-          <NumberStep onSent={setSent} />
-        )}
-      </Stack>
-    </Card>
+    <AccountSection headingId="phone-heading" heading={t('phone.heading')} gap="md">
+      <Text>
+        {currentPhone
+          ? t('phone.current', { phone: formatPhoneInternational(currentPhone) })
+          : t('phone.noneYet')}
+      </Text>
+      <Text size="sm" c="dimmed">
+        {t('phone.explanation')}
+      </Text>
+      {sent ? (
+        <CodeStep key={sent.challenge} sent={sent} onResent={setSent} onDone={() => setSent(null)} />
+      ) : (
+        <NumberStep onSent={setSent} />
+      )}
+    </AccountSection>
   );
 }
 
@@ -88,11 +84,10 @@ function useCodeRequest(onSent: (sent: SentCode) => void) {
 }
 
 function NumberStep({ onSent }: { onSent: (sent: SentCode) => void }) {
-  const { t, i18n } = useTranslation('account');
-  const countries = useMemo(() => listCountryDialCodes(i18n.language), [i18n.language]);
-  const [country, setCountry] = useState(() => defaultCountryCode(countries));
+  const { t } = useTranslation('account');
+  const phoneCountry = usePhoneCountry();
   const form = useContractForm<NumberValues>(sendPhoneChangeCodeRequestSchema, {
-    code: dialCodeOf(countries, country),
+    code: phoneCountry.dialCode,
     phone: '',
   });
   const codeRequest = useCodeRequest(onSent);
@@ -106,12 +101,8 @@ function NumberStep({ onSent }: { onSent: (sent: SentCode) => void }) {
     >
       <Stack gap="md">
         <PhoneNumberFields
-          countries={countries}
-          country={country}
-          onCountryChange={(chosen) => {
-            setCountry(chosen.code);
-            form.setFieldValue('code', chosen.dial_code);
-          }}
+          phoneCountry={phoneCountry}
+          onDialCodeChange={(dialCode) => form.setFieldValue('code', dialCode)}
           labels={{
             country: t('phone.countryCode'),
             countryNotFound: t('phone.countryNotFound'),

@@ -9,6 +9,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { FormButtons } from '../../../components/form-buttons.tsx';
 import { endedTheSession, reasonOf, showServerErrors, useContractForm } from '../../../lib/contract-form.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useDeleteAccount } from '../api/delete-account.ts';
@@ -81,14 +82,13 @@ function DeleteAccountForm({ onCancel }: { onCancel: () => void }) {
           data-autofocus
           {...form.getInputProps('confirmation')}
         />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel}>
-            {t('deletion.keep')}
-          </Button>
-          <Button type="submit" color="red.8" loading={deletion.isPending}>
-            {t('deletion.confirm')}
-          </Button>
-        </Group>
+        <FormButtons
+          cancelLabel={t('deletion.keep')}
+          onCancel={onCancel}
+          submitLabel={t('deletion.confirm')}
+          submitting={deletion.isPending}
+          submitColor="red.8"
+        />
       </Stack>
     </form>
   );

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Checkbox, Group, Select, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Select, Text } from '@mantine/core';
 import {
   STAFF_NOTICE_FREQUENCIES,
   type StaffNoticeFrequency,
@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useStaffNoticeSettings, useUpdateStaffNotices } from '../api/staff-notices.ts';
+import { AccountSection } from './account-section.tsx';
 
 /** The VAPID public key (base64url) as `PushManager.subscribe` takes it. */
 function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
@@ -79,61 +80,56 @@ export function StaffNoticesSection() {
   };
 
   return (
-    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="staff-notices-title">
-      <Stack gap="sm">
-        <Title order={2} fz="h3" id="staff-notices-title">
-          {t('staffNotices.title')}
-        </Title>
-        <Checkbox
-          label={t('staffNotices.sms')}
-          checked={current.sms}
-          disabled={update.isPending}
-          onChange={(event) => save({ sms: event.currentTarget.checked })}
-        />
-        {current.sms && !current.has_phone && (
-          <Text size="sm" c="dimmed">
-            {t('staffNotices.noPhone')}
-          </Text>
-        )}
-        <Checkbox
-          label={t('staffNotices.email')}
-          checked={current.email}
-          disabled={update.isPending}
-          onChange={(event) => save({ email: event.currentTarget.checked })}
-        />
-        {current.email && !current.has_email && (
-          <Text size="sm" c="dimmed">
-            {t('staffNotices.noEmail')}
-          </Text>
-        )}
-        <Checkbox
-          label={t('staffNotices.push')}
-          checked={current.push}
-          disabled={update.isPending}
-          onChange={(event) => save({ push: event.currentTarget.checked })}
-        />
-        <Select
-          label={t('staffNotices.frequency')}
-          data={STAFF_NOTICE_FREQUENCIES.map((value) => ({ value, label: t(`staffNotices.${value}`) }))}
-          value={current.frequency}
-          allowDeselect={false}
-          disabled={update.isPending}
-          onChange={(value) => value && save({ frequency: value as StaffNoticeFrequency })}
-        />
-        <Group justify="space-between" wrap="wrap">
-          <Text size="sm" c="dimmed">
-            {t('staffNotices.devices', { count: current.push_devices })}
-          </Text>
-          <Button variant="light" loading={device.isPending} onClick={() => void enableDevice(current)}>
-            {t('staffNotices.enableDevice')}
-          </Button>
-        </Group>
-        {deviceProblem && (
-          <Alert color="orange" variant="light" role="alert">
-            {deviceProblem}
-          </Alert>
-        )}
-      </Stack>
-    </Card>
+    <AccountSection headingId="staff-notices-title" heading={t('staffNotices.title')} padding="lg">
+      <Checkbox
+        label={t('staffNotices.sms')}
+        checked={current.sms}
+        disabled={update.isPending}
+        onChange={(event) => save({ sms: event.currentTarget.checked })}
+      />
+      {current.sms && !current.has_phone && (
+        <Text size="sm" c="dimmed">
+          {t('staffNotices.noPhone')}
+        </Text>
+      )}
+      <Checkbox
+        label={t('staffNotices.email')}
+        checked={current.email}
+        disabled={update.isPending}
+        onChange={(event) => save({ email: event.currentTarget.checked })}
+      />
+      {current.email && !current.has_email && (
+        <Text size="sm" c="dimmed">
+          {t('staffNotices.noEmail')}
+        </Text>
+      )}
+      <Checkbox
+        label={t('staffNotices.push')}
+        checked={current.push}
+        disabled={update.isPending}
+        onChange={(event) => save({ push: event.currentTarget.checked })}
+      />
+      <Select
+        label={t('staffNotices.frequency')}
+        data={STAFF_NOTICE_FREQUENCIES.map((value) => ({ value, label: t(`staffNotices.${value}`) }))}
+        value={current.frequency}
+        allowDeselect={false}
+        disabled={update.isPending}
+        onChange={(value) => value && save({ frequency: value as StaffNoticeFrequency })}
+      />
+      <Group justify="space-between" wrap="wrap">
+        <Text size="sm" c="dimmed">
+          {t('staffNotices.devices', { count: current.push_devices })}
+        </Text>
+        <Button variant="light" loading={device.isPending} onClick={() => void enableDevice(current)}>
+          {t('staffNotices.enableDevice')}
+        </Button>
+      </Group>
+      {deviceProblem && (
+        <Alert color="orange" variant="light" role="alert">
+          {deviceProblem}
+        </Alert>
+      )}
+    </AccountSection>
   );
 }

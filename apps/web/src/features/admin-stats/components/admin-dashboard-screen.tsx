@@ -1,6 +1,7 @@
-import { Alert, Grid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Grid, Skeleton, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PageHeading } from '../../../components/page-heading.tsx';
 import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useAdminStats } from '../api/get-admin-stats.ts';
@@ -26,10 +27,7 @@ export function AdminDashboardScreen({ recentActivity }: { recentActivity?: Reac
 
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={1}>{t('dashboard.title')}</Title>
-        <Text c="dimmed">{t('dashboard.intro')}</Text>
-      </div>
+      <PageHeading title={t('dashboard.title')} intro={t('dashboard.intro')} />
       {stats.isPending ? (
         <Stack gap="md" aria-busy="true">
           <Skeleton h={96} />

@@ -1,17 +1,18 @@
 import { AreaChart } from '@mantine/charts';
 import type { AdminStatsResponse } from '@puja/contract';
 import { useTranslation } from 'react-i18next';
-import { DashboardPanel } from '../../../components/dashboard-panel.tsx';
 import { formatCount, newUserRows } from '../utils/dashboard-data.ts';
-import { ChartDataTable } from './chart-data-table.tsx';
+import { ChartPanel } from './chart-panel.tsx';
 
 /** Sign-ups per week: is the word getting around? */
 export function NewUsersChart({ newUsersByWeek }: Pick<AdminStatsResponse, 'newUsersByWeek'>) {
   const { t } = useTranslation('admin');
   const rows = newUserRows(newUsersByWeek);
   return (
-    <DashboardPanel title={t('dashboard.newUsersByWeek')} hint={t('dashboard.newUsersByWeekHint')}>
-      <div aria-hidden="true">
+    <ChartPanel
+      title={t('dashboard.newUsersByWeek')}
+      hint={t('dashboard.newUsersByWeekHint')}
+      chart={
         <AreaChart
           h={220}
           data={rows}
@@ -21,11 +22,9 @@ export function NewUsersChart({ newUsersByWeek }: Pick<AdminStatsResponse, 'newU
           valueFormatter={formatCount}
           series={[{ name: 'count', label: t('dashboard.newUsers'), color: 'maroon.6' }]}
         />
-      </div>
-      <ChartDataTable
-        columns={[t('dashboard.week'), t('dashboard.newUsers')]}
-        rows={rows.map((row) => [row.label, formatCount(row.count)])}
-      />
-    </DashboardPanel>
+      }
+      columns={[t('dashboard.week'), t('dashboard.newUsers')]}
+      rows={rows.map((row) => [row.label, formatCount(row.count)])}
+    />
   );
 }

@@ -2,10 +2,9 @@ import '../../../lib/orders-strings.ts';
 import { BarChart } from '@mantine/charts';
 import type { AdminStatsResponse } from '@puja/contract';
 import { useTranslation } from 'react-i18next';
-import { DashboardPanel } from '../../../components/dashboard-panel.tsx';
 import { formatMoney } from '../../../lib/formatting.ts';
 import { chartedProviders, PROVIDER_COLORS, type PROVIDERS, revenueRows } from '../utils/dashboard-data.ts';
-import { ChartDataTable } from './chart-data-table.tsx';
+import { ChartPanel } from './chart-panel.tsx';
 
 /**
  * Paid revenue per month, one stacked bar per month with a part for each provider that took the money
@@ -18,8 +17,10 @@ export function RevenueByMonthChart({ revenueByMonth }: Pick<AdminStatsResponse,
   const providerLabel = (provider: (typeof PROVIDERS)[number]) =>
     t(`paymentMethod.${provider}`, { ns: 'orders' });
   return (
-    <DashboardPanel title={t('dashboard.revenueByMonth')} hint={t('dashboard.revenueByMonthHint')}>
-      <div aria-hidden="true">
+    <ChartPanel
+      title={t('dashboard.revenueByMonth')}
+      hint={t('dashboard.revenueByMonthHint')}
+      chart={
         <BarChart
           h={260}
           data={rows}
@@ -35,11 +36,9 @@ export function RevenueByMonthChart({ revenueByMonth }: Pick<AdminStatsResponse,
             color: PROVIDER_COLORS[provider],
           }))}
         />
-      </div>
-      <ChartDataTable
-        columns={[t('dashboard.month'), ...providers.map(providerLabel)]}
-        rows={rows.map((row) => [row.label, ...providers.map((provider) => formatMoney(row[provider]))])}
-      />
-    </DashboardPanel>
+      }
+      columns={[t('dashboard.month'), ...providers.map(providerLabel)]}
+      rows={rows.map((row) => [row.label, ...providers.map((provider) => formatMoney(row[provider]))])}
+    />
   );
 }

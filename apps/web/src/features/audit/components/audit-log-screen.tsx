@@ -1,9 +1,11 @@
-import { Button, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { AUDIT_ACTIONS, AUDIT_SUBJECTS, type AuditEntry } from '@puja/contract';
 import { useTranslation } from 'react-i18next';
 import { DayRangeFilter, FilterSearch, FilterSelect } from '../../../components/filter-controls.tsx';
-import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
+import { PageHeading } from '../../../components/page-heading.tsx';
+import { QueryContent } from '../../../components/query-content.tsx';
 import { RecordCards } from '../../../components/record-cards.tsx';
+import { TableEmptyRow } from '../../../components/table-rows.tsx';
 import { formatBusinessTime } from '../../../lib/formatting.ts';
 import { useCardLayout } from '../../../lib/use-card-layout.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
@@ -43,10 +45,7 @@ export function AuditLogScreen() {
 
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={1}>{t('auditLog.title')}</Title>
-        <Text c="dimmed">{t('auditLog.intro')}</Text>
-      </div>
+      <PageHeading title={t('auditLog.title')} intro={t('auditLog.intro')} />
       <Paper withBorder radius="md" p="md">
         <Stack gap="md">
           <AuditFiltersBar
@@ -57,76 +56,70 @@ export function AuditLogScreen() {
             onSearch={audit.setSearch}
             onClear={audit.clear}
           />
-          {log.isPending ? (
-            <Skeleton h={240} />
-          ) : log.isError ? (
-            <QueryErrorAlert error={log.error} onRetry={() => void log.refetch()} />
-          ) : cards ? (
-            <RecordCards
-              label={t('auditLog.tableLabel')}
-              rows={entries}
-              rowKey={(entry) => entry.id}
-              title={(entry) => <Text fw={500}>{describe(entry)}</Text>}
-              fields={(entry) => [
-                {
-                  label: t('auditLog.columns.when'),
-                  value: <time dateTime={entry.at}>{formatBusinessTime(entry.at)}</time>,
-                },
-                { label: t('auditLog.columns.role'), value: role(entry) },
-                {
-                  label: t('auditLog.columns.changes'),
-                  value: <ChangeLines changes={changesOf(entry)} />,
-                },
-              ]}
-              emptyText={emptyText}
-            />
-          ) : (
-            <Table.ScrollContainer
-              minWidth={640}
-              // Wider than a phone, with nothing in it to tab to: keyboard users scroll it too (axe's
-              // scrollable-region-focusable).
-              scrollAreaProps={{ viewportProps: { tabIndex: 0 } }}
-            >
-              <Table verticalSpacing="sm" striped aria-label={t('auditLog.tableLabel')}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th w={170}>{t('auditLog.columns.when')}</Table.Th>
-                    <Table.Th>{t('auditLog.columns.what')}</Table.Th>
-                    <Table.Th>{t('auditLog.columns.changes')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {entries.length === 0 && (
-                    <Table.Tr>
-                      <Table.Td colSpan={3}>
-                        <Text c="dimmed">{emptyText}</Text>
-                      </Table.Td>
-                    </Table.Tr>
-                  )}
-                  {entries.map((entry) => (
-                    <Table.Tr key={entry.id}>
-                      <Table.Td>
-                        <Text size="sm">
-                          <time dateTime={entry.at}>{formatBusinessTime(entry.at)}</time>
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm" fw={500}>
-                          {describe(entry)}
-                        </Text>
-                        <Text size="xs" c="dimmed">
-                          {role(entry)}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <ChangeLines changes={changesOf(entry)} />
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          )}
+          <QueryContent query={log} loading={<Skeleton h={240} />}>
+            {() =>
+              cards ? (
+                <RecordCards
+                  label={t('auditLog.tableLabel')}
+                  rows={entries}
+                  rowKey={(entry) => entry.id}
+                  title={(entry) => <Text fw={500}>{describe(entry)}</Text>}
+                  fields={(entry) => [
+                    {
+                      label: t('auditLog.columns.when'),
+                      value: <time dateTime={entry.at}>{formatBusinessTime(entry.at)}</time>,
+                    },
+                    { label: t('auditLog.columns.role'), value: role(entry) },
+                    {
+                      label: t('auditLog.columns.changes'),
+                      value: <ChangeLines changes={changesOf(entry)} />,
+                    },
+                  ]}
+                  emptyText={emptyText}
+                />
+              ) : (
+                <Table.ScrollContainer
+                  minWidth={640}
+                  // Wider than a phone, with nothing in it to tab to: keyboard users scroll it too (axe's
+                  // scrollable-region-focusable).
+                  scrollAreaProps={{ viewportProps: { tabIndex: 0 } }}
+                >
+                  <Table verticalSpacing="sm" striped aria-label={t('auditLog.tableLabel')}>
+                    <Table.Thead>
+                      <Table.Tr>
+                        <Table.Th w={170}>{t('auditLog.columns.when')}</Table.Th>
+                        <Table.Th>{t('auditLog.columns.what')}</Table.Th>
+                        <Table.Th>{t('auditLog.columns.changes')}</Table.Th>
+                      </Table.Tr>
+                    </Table.Thead>
+                    <Table.Tbody>
+                      {entries.length === 0 && <TableEmptyRow columns={3}>{emptyText}</TableEmptyRow>}
+                      {entries.map((entry) => (
+                        <Table.Tr key={entry.id}>
+                          <Table.Td>
+                            <Text size="sm">
+                              <time dateTime={entry.at}>{formatBusinessTime(entry.at)}</time>
+                            </Text>
+                          </Table.Td>
+                          <Table.Td>
+                            <Text size="sm" fw={500}>
+                              {describe(entry)}
+                            </Text>
+                            <Text size="xs" c="dimmed">
+                              {role(entry)}
+                            </Text>
+                          </Table.Td>
+                          <Table.Td>
+                            <ChangeLines changes={changesOf(entry)} />
+                          </Table.Td>
+                        </Table.Tr>
+                      ))}
+                    </Table.Tbody>
+                  </Table>
+                </Table.ScrollContainer>
+              )
+            }
+          </QueryContent>
           {(audit.page > 1 || log.data?.nextBefore) && (
             <Group justify="space-between" wrap="wrap" gap="sm">
               <Text size="sm" c="dimmed">

@@ -5,9 +5,10 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { PageNavigation } from '../../../components/page-navigation.tsx';
-import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
+import { QueryContent } from '../../../components/query-content.tsx';
 import { RecordCards } from '../../../components/record-cards.tsx';
 import { TableSearch } from '../../../components/table-controls.tsx';
+import { TableEmptyRow } from '../../../components/table-rows.tsx';
 import { formatBusinessTime } from '../../../lib/formatting.ts';
 import { useCardLayout } from '../../../lib/use-card-layout.ts';
 import type { CatalogueKind } from '../api/catalogue-item-requests.ts';
@@ -77,55 +78,49 @@ export function ArchivedItemsSection({ kind }: { kind: CatalogueKind }) {
         {open && (
           <Stack gap="md" id={listId}>
             <TableSearch label={t(`${strings}.archivedSearchLabel`)} value={search} onChange={setSearch} />
-            {archived.isPending ? (
-              <Skeleton h={160} />
-            ) : archived.isError ? (
-              <QueryErrorAlert error={archived.error} onRetry={() => void archived.refetch()} />
-            ) : cards ? (
-              <RecordCards
-                label={t(`${strings}.archivedTitle`)}
-                rows={rows}
-                rowKey={(item) => item.id}
-                title={(item) => <Text fw={500}>{item.name}</Text>}
-                fields={(item) => [
-                  { label: t('catalogue.archivedAt'), value: formatBusinessTime(item.archived_at) },
-                ]}
-                actions={restoreButton}
-                emptyText={emptyText}
-              />
-            ) : (
-              <Table.ScrollContainer minWidth={420}>
-                <Table verticalSpacing="sm" highlightOnHover aria-label={t(`${strings}.archivedTitle`)}>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>{t('catalogue.name')}</Table.Th>
-                      <Table.Th>{t('catalogue.archivedAt')}</Table.Th>
-                      <Table.Th w={140}>{t('catalogue.actions')}</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {rows.length === 0 && (
-                      <Table.Tr>
-                        <Table.Td colSpan={3}>
-                          <Text c="dimmed">{emptyText}</Text>
-                        </Table.Td>
-                      </Table.Tr>
-                    )}
-                    {rows.map((item) => (
-                      <Table.Tr key={item.id}>
-                        <Table.Td>
-                          <Text fw={500}>{item.name}</Text>
-                        </Table.Td>
-                        <Table.Td>
-                          <time dateTime={item.archived_at}>{formatBusinessTime(item.archived_at)}</time>
-                        </Table.Td>
-                        <Table.Td>{restoreButton(item)}</Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
-            )}
+            <QueryContent query={archived} loading={<Skeleton h={160} />}>
+              {() =>
+                cards ? (
+                  <RecordCards
+                    label={t(`${strings}.archivedTitle`)}
+                    rows={rows}
+                    rowKey={(item) => item.id}
+                    title={(item) => <Text fw={500}>{item.name}</Text>}
+                    fields={(item) => [
+                      { label: t('catalogue.archivedAt'), value: formatBusinessTime(item.archived_at) },
+                    ]}
+                    actions={restoreButton}
+                    emptyText={emptyText}
+                  />
+                ) : (
+                  <Table.ScrollContainer minWidth={420}>
+                    <Table verticalSpacing="sm" highlightOnHover aria-label={t(`${strings}.archivedTitle`)}>
+                      <Table.Thead>
+                        <Table.Tr>
+                          <Table.Th>{t('catalogue.name')}</Table.Th>
+                          <Table.Th>{t('catalogue.archivedAt')}</Table.Th>
+                          <Table.Th w={140}>{t('catalogue.actions')}</Table.Th>
+                        </Table.Tr>
+                      </Table.Thead>
+                      <Table.Tbody>
+                        {rows.length === 0 && <TableEmptyRow columns={3}>{emptyText}</TableEmptyRow>}
+                        {rows.map((item) => (
+                          <Table.Tr key={item.id}>
+                            <Table.Td>
+                              <Text fw={500}>{item.name}</Text>
+                            </Table.Td>
+                            <Table.Td>
+                              <time dateTime={item.archived_at}>{formatBusinessTime(item.archived_at)}</time>
+                            </Table.Td>
+                            <Table.Td>{restoreButton(item)}</Table.Td>
+                          </Table.Tr>
+                        ))}
+                      </Table.Tbody>
+                    </Table>
+                  </Table.ScrollContainer>
+                )
+              }
+            </QueryContent>
             {archived.data && (
               <PageNavigation
                 page={page}

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { PageNavigation } from '../../../components/page-navigation.tsx';
-import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
+import { QueryContent } from '../../../components/query-content.tsx';
 import { TableSearch } from '../../../components/table-controls.tsx';
 import { TABLE_PAGE_SIZE } from '../../../lib/table-page.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
@@ -46,23 +46,21 @@ export function CatalogueAdminScreen({ kind }: { kind: CatalogueKind }) {
                 value={table.search}
                 onChange={table.setSearch}
               />
-              {items.isPending ? (
-                <Skeleton h={240} />
-              ) : items.isError ? (
-                <QueryErrorAlert error={items.error} onRetry={() => void items.refetch()} />
-              ) : (
-                <CatalogueItemsTable
-                  label={t(`${strings}.tableLabel`)}
-                  items={table.rows}
-                  emptyText={
-                    table.search.trim()
-                      ? t(`${strings}.noMatch`, { search: table.search.trim() })
-                      : t(`${strings}.empty`)
-                  }
-                  onEdit={setEditing}
-                  onDelete={deletion.ask}
-                />
-              )}
+              <QueryContent query={items} loading={<Skeleton h={240} />}>
+                {() => (
+                  <CatalogueItemsTable
+                    label={t(`${strings}.tableLabel`)}
+                    items={table.rows}
+                    emptyText={
+                      table.search.trim()
+                        ? t(`${strings}.noMatch`, { search: table.search.trim() })
+                        : t(`${strings}.empty`)
+                    }
+                    onEdit={setEditing}
+                    onDelete={deletion.ask}
+                  />
+                )}
+              </QueryContent>
             </Stack>
             <PageNavigation
               page={table.page}

@@ -1,5 +1,6 @@
-import { Button, Group, Modal } from '@mantine/core';
+import { Modal } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { FormButtons } from '../../../components/form-buttons.tsx';
 import type { AdminCatalogueItem, CatalogueKind } from '../api/catalogue-item-requests.ts';
 import { CATALOGUE_STRINGS, useCatalogueItemForm } from '../hooks/use-catalogue-item-form.ts';
 import { CatalogueItemForm } from './catalogue-item-form.tsx';
@@ -42,14 +43,12 @@ function EditForm({
     <CatalogueItemForm
       editor={editor}
       actions={
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            {t('close')}
-          </Button>
-          <Button type="submit" loading={editor.isSaving}>
-            {t('catalogue.update')}
-          </Button>
-        </Group>
+        <FormButtons
+          cancelLabel={t('close')}
+          onCancel={onClose}
+          submitLabel={t('catalogue.update')}
+          submitting={editor.isSaving}
+        />
       }
     />
   );

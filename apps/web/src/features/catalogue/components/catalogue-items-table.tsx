@@ -1,8 +1,9 @@
-import { Button, Group, Image, Table, Text } from '@mantine/core';
-import { IconEdit, IconTrash } from '@tabler/icons-react';
+import { Group, Image, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import imageFallbackUrl from '../../../assets/image-fallback.svg';
 import { RecordCards } from '../../../components/record-cards.tsx';
+import { RowActionButton } from '../../../components/row-action-button.tsx';
+import { TableActionsCell, TableEmptyRow } from '../../../components/table-rows.tsx';
 import { thumbnailSrc } from '../../../lib/picture-sources.ts';
 import { useCardLayout } from '../../../lib/use-card-layout.ts';
 import type { AdminCatalogueItem } from '../api/catalogue-item-requests.ts';
@@ -34,25 +35,8 @@ export function CatalogueItemsTable({ label, items, emptyText, onEdit, onDelete 
   );
   const actions = (item: AdminCatalogueItem) => (
     <>
-      <Button
-        size="xs"
-        variant="light"
-        leftSection={<IconEdit size={14} aria-hidden="true" />}
-        aria-label={t('table.editItem', { name: item.name })}
-        onClick={() => onEdit(item)}
-      >
-        {t('table.edit')}
-      </Button>
-      <Button
-        size="xs"
-        variant="light"
-        color="red"
-        leftSection={<IconTrash size={14} aria-hidden="true" />}
-        aria-label={t('table.deleteItem', { name: item.name })}
-        onClick={() => onDelete(item)}
-      >
-        {t('table.delete')}
-      </Button>
+      <RowActionButton action="edit" name={item.name} onClick={() => onEdit(item)} />
+      <RowActionButton action="delete" name={item.name} onClick={() => onDelete(item)} />
     </>
   );
   if (cards) {
@@ -84,13 +68,7 @@ export function CatalogueItemsTable({ label, items, emptyText, onEdit, onDelete 
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {items.length === 0 && (
-            <Table.Tr>
-              <Table.Td colSpan={3}>
-                <Text c="dimmed">{emptyText}</Text>
-              </Table.Td>
-            </Table.Tr>
-          )}
+          {items.length === 0 && <TableEmptyRow columns={3}>{emptyText}</TableEmptyRow>}
           {items.map((item) => (
             <Table.Tr key={item.id}>
               <Table.Td>{picture(item)}</Table.Td>
@@ -100,11 +78,7 @@ export function CatalogueItemsTable({ label, items, emptyText, onEdit, onDelete 
                   <StatusBadge status={item.status} />
                 </Group>
               </Table.Td>
-              <Table.Td>
-                <Group gap="xs" wrap="nowrap">
-                  {actions(item)}
-                </Group>
-              </Table.Td>
+              <TableActionsCell>{actions(item)}</TableActionsCell>
             </Table.Tr>
           ))}
         </Table.Tbody>

@@ -13,28 +13,22 @@ import {
 } from '../utils/offerings.ts';
 
 interface OfferingsSectionProps<T extends Offering> {
-  heading: string;
+  /** Whose page it is: its texts are the `catalogue` namespace's `monastery.…` or `puja.…` keys. */
+  page: 'monastery' | 'puja';
   items: readonly T[];
-  searchLabel: string;
-  searchPlaceholder: string;
-  emptyText: string;
-  emptySearchText: (search: string) => string;
   getKey: (item: T) => number;
   renderCard: (item: T) => ReactNode;
 }
 
 /** The monastery and puja pages (docs/product.md#monastery-page) share this: a name search, a price sort and the matching cards. */
 export function OfferingsSection<T extends Offering>({
-  heading,
+  page,
   items,
-  searchLabel,
-  searchPlaceholder,
-  emptyText,
-  emptySearchText,
   getKey,
   renderCard,
 }: OfferingsSectionProps<T>) {
   const { t } = useTranslation('catalogue');
+  const searchLabel = t(`${page}.searchLabel`);
   const headingId = useId();
   // The search and sort live in the address (`?q=…&sort=…`), so the form works as a plain GET form that the
   // server answers before the app runs, and a reload or a shared link shows the same cards.
@@ -53,7 +47,7 @@ export function OfferingsSection<T extends Offering>({
   return (
     <Stack component="section" aria-labelledby={headingId} gap="md">
       <Title order={2} id={headingId}>
-        {heading}
+        {t(`${page}.offeringsHeading`)}
       </Title>
       {/* biome-ignore lint/a11y/useSemanticElements: older phones' browsers (Safari before 17) do not know <search> */}
       <form
@@ -73,7 +67,7 @@ export function OfferingsSection<T extends Offering>({
             // A phone keyboard offers its Search key, which sends the form.
             enterKeyHint="search"
             aria-label={searchLabel}
-            placeholder={searchPlaceholder}
+            placeholder={t(`${page}.searchPlaceholder`)}
             leftSection={<IconSearch size={16} aria-hidden="true" />}
             value={search}
             maxLength={OFFERING_SEARCH_MAX_LENGTH}
@@ -105,7 +99,7 @@ export function OfferingsSection<T extends Offering>({
       </form>
       {visible.length === 0 ? (
         <Text c="dimmed" ta="center" py="xl" role="status">
-          {trimmedSearch ? emptySearchText(trimmedSearch) : emptyText}
+          {trimmedSearch ? t(`${page}.emptySearch`, { search: trimmedSearch }) : t(`${page}.empty`)}
         </Text>
       ) : (
         <CardGrid>

@@ -1,7 +1,8 @@
 import '../../../lib/staff-strings.ts';
 import '../earnings-strings.ts';
-import { Stack, Text, Title } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { PageHeading } from '../../../components/page-heading.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { EarningsView } from '../components/earnings-view.tsx';
@@ -13,10 +14,7 @@ export function EarningsPage() {
   const { monastery_id: monasteryId } = useSession();
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={1}>{t('title')}</Title>
-        <Text c="dimmed">{t('intro')}</Text>
-      </div>
+      <PageHeading title={t('title')} intro={t('intro')} />
       {monasteryId ? <EarningsView monasteryId={monasteryId} /> : null}
     </Stack>
   );

@@ -131,6 +131,35 @@ function OwnPageForm({
 
   const { pending, last_decided: decided } = answer;
   const galleryError = form.errors.added ?? form.errors['gallery[]'] ?? form.errors.keep_gallery;
+  // One note on the page's review: the change waiting for an administrator, else the last decision on one.
+  const reviewNote = pending
+    ? {
+        color: 'blue',
+        title: t('ownPage.pendingTitle'),
+        text: t('ownPage.pending', {
+          who: pending.proposed_by,
+          time: formatBusinessTime(pending.created_at),
+        }),
+        testId: 'page-pending',
+      }
+    : decided?.status === 'approved' && decided.decided_at
+      ? {
+          color: 'green',
+          title: t('ownPage.approvedTitle'),
+          text: t('ownPage.approved', { time: formatBusinessTime(decided.decided_at) }),
+          testId: 'page-decided',
+        }
+      : decided?.status === 'rejected' && decided.decided_at
+        ? {
+            color: 'orange',
+            title: t('ownPage.rejectedTitle'),
+            text: t('ownPage.rejected', {
+              time: formatBusinessTime(decided.decided_at),
+              reason: decided.reason ?? '',
+            }),
+            testId: 'page-decided',
+          }
+        : null;
 
   return (
     <Stack gap="lg">
@@ -145,40 +174,15 @@ function OwnPageForm({
           </Anchor>
         )}
       </Stack>
-      {pending && (
+      {reviewNote && (
         <Alert
-          color="blue"
+          color={reviewNote.color}
           variant="light"
           styles={READABLE_TITLE}
-          title={t('ownPage.pendingTitle')}
-          data-testid="page-pending"
+          title={reviewNote.title}
+          data-testid={reviewNote.testId}
         >
-          {t('ownPage.pending', { who: pending.proposed_by, time: formatBusinessTime(pending.created_at) })}
-        </Alert>
-      )}
-      {!pending && decided?.status === 'approved' && decided.decided_at && (
-        <Alert
-          color="green"
-          variant="light"
-          styles={READABLE_TITLE}
-          title={t('ownPage.approvedTitle')}
-          data-testid="page-decided"
-        >
-          {t('ownPage.approved', { time: formatBusinessTime(decided.decided_at) })}
-        </Alert>
-      )}
-      {!pending && decided?.status === 'rejected' && decided.decided_at && (
-        <Alert
-          color="orange"
-          variant="light"
-          styles={READABLE_TITLE}
-          title={t('ownPage.rejectedTitle')}
-          data-testid="page-decided"
-        >
-          {t('ownPage.rejected', {
-            time: formatBusinessTime(decided.decided_at),
-            reason: decided.reason ?? '',
-          })}
+          {reviewNote.text}
         </Alert>
       )}
       <Paper withBorder p="md" radius="md">

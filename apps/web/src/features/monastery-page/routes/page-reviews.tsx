@@ -24,6 +24,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { FormButtons } from '../../../components/form-buttons.tsx';
 import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
 import { showServerErrors, useContractForm } from '../../../lib/contract-form.ts';
 import { formatBusinessTime } from '../../../lib/formatting.ts';
@@ -234,14 +235,13 @@ function RejectModal({ proposal, onClose }: { proposal: PageProposalForReview | 
             data-autofocus
             {...form.getInputProps('reason')}
           />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close}>
-              {t('pageReviews.cancel')}
-            </Button>
-            <Button type="submit" color="red.8" loading={reject.isPending}>
-              {t('pageReviews.reject')}
-            </Button>
-          </Group>
+          <FormButtons
+            cancelLabel={t('pageReviews.cancel')}
+            onCancel={close}
+            submitLabel={t('pageReviews.reject')}
+            submitting={reject.isPending}
+            submitColor="red.8"
+          />
         </Stack>
       </form>
     </Modal>

@@ -2,17 +2,17 @@ import '../../../lib/staff-strings.ts';
 import { Badge, Button, Group, Paper, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type InviteStaffRequest, inviteStaffRequestSchema, type TeamMember } from '@puja/contract';
 import { IconUserMinus, IconUserPlus } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { PhoneNumberFields } from '../../../components/phone-fields.tsx';
 import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
 import { showServerErrors, useContractForm } from '../../../lib/contract-form.ts';
-import { defaultCountryCode, dialCodeOf, listCountryDialCodes } from '../../../lib/country-dial-codes.ts';
 import { formatBusinessTime } from '../../../lib/formatting.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useAttempt } from '../../../lib/use-attempt.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
+import { usePhoneCountry } from '../../../lib/use-phone-country.ts';
 import { useInviteStaff, useRemoveStaff, useTeam } from '../api/team.ts';
 
 type InviteValues = Required<InviteStaffRequest>;
@@ -116,10 +116,9 @@ export function TeamPage() {
 
 /** The lead's invitation: a name and a phone number (with its country's code). */
 function InviteForm() {
-  const { t, i18n } = useTranslation('staff');
-  const countries = useMemo(() => listCountryDialCodes(i18n.language), [i18n.language]);
-  const [country, setCountry] = useState(() => defaultCountryCode(countries));
-  const empty = { name: '', code: dialCodeOf(countries, country), phone: '' };
+  const { t } = useTranslation('staff');
+  const phoneCountry = usePhoneCountry();
+  const empty = { name: '', code: phoneCountry.dialCode, phone: '' };
   const form = useContractForm<InviteValues>(inviteStaffRequestSchema, empty);
   const invite = useInviteStaff();
   const attempt = useAttempt();
@@ -145,12 +144,8 @@ function InviteForm() {
           </Text>
           <TextInput label={t('team.name')} required autoComplete="off" {...form.getInputProps('name')} />
           <PhoneNumberFields
-            countries={countries}
-            country={country}
-            onCountryChange={(chosen) => {
-              setCountry(chosen.code);
-              form.setFieldValue('code', chosen.dial_code);
-            }}
+            phoneCountry={phoneCountry}
+            onDialCodeChange={(dialCode) => form.setFieldValue('code', dialCode)}
             labels={{
               country: t('team.countryCode'),
               countryNotFound: t('team.countryNotFound'),

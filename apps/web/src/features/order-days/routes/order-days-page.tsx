@@ -1,7 +1,8 @@
 import '../../../lib/staff-strings.ts';
-import { Select, Stack, Text, Title } from '@mantine/core';
+import { Select, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PageHeading } from '../../../components/page-heading.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
 import { useSession } from '../../../lib/session.ts';
@@ -28,12 +29,7 @@ function OrderDaysOf({ monasteryId }: { monasteryId: number }) {
 function Heading() {
   const { t } = useTranslation('staff');
   usePageTitle(t('orderDays.title'));
-  return (
-    <div>
-      <Title order={1}>{t('orderDays.title')}</Title>
-      <Text c="dimmed">{t('orderDays.intro')}</Text>
-    </div>
-  );
+  return <PageHeading title={t('orderDays.title')} intro={t('orderDays.intro')} />;
 }
 
 /** `/monastery/order-days`: the staff's own monastery's capacity, cut-off and closed days. */

@@ -1,9 +1,10 @@
-import { Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Paper, Skeleton, Stack } from '@mantine/core';
 import type { AdminPayment } from '@puja/contract';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { PageHeading } from '../../../components/page-heading.tsx';
 import { PageNavigation } from '../../../components/page-navigation.tsx';
-import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
+import { QueryContent } from '../../../components/query-content.tsx';
 import { endedTheSession, reasonOf } from '../../../lib/contract-form.ts';
 import { formatCurrencyAmount, formatMoney } from '../../../lib/formatting.ts';
 import { notifyError } from '../../../lib/notify.ts';
@@ -50,10 +51,7 @@ export function PaymentsAdminScreen() {
 
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={1}>{t('payments.title')}</Title>
-        <Text c="dimmed">{t('payments.intro')}</Text>
-      </div>
+      <PageHeading title={t('payments.title')} intro={t('payments.intro')} />
       <RefundsDueSummary
         refundsDue={data?.refundsDue}
         showing={filters.status === 'Refund due'}
@@ -71,18 +69,16 @@ export function PaymentsAdminScreen() {
             onExport={exportCsv}
             exporting={exporting.isPending}
           />
-          {payments.isPending ? (
-            <Skeleton h={240} />
-          ) : payments.isError ? (
-            <QueryErrorAlert error={payments.error} onRetry={() => void payments.refetch()} />
-          ) : (
-            <PaymentsTable
-              payments={data?.payments ?? []}
-              emptyText={filtered ? t('payments.noMatch') : t('payments.empty')}
-              onRefundThroughProvider={providerRefund.ask}
-              onRecordRefund={recording.ask}
-            />
-          )}
+          <QueryContent query={payments} loading={<Skeleton h={240} />}>
+            {(found) => (
+              <PaymentsTable
+                payments={found.payments}
+                emptyText={filtered ? t('payments.noMatch') : t('payments.empty')}
+                onRefundThroughProvider={providerRefund.ask}
+                onRecordRefund={recording.ask}
+              />
+            )}
+          </QueryContent>
         </Stack>
         {data && (
           <PageNavigation page={page} pageSize={data.pageSize} total={data.total} onChange={setPage} />

@@ -3,6 +3,7 @@ import { Badge, Button, Stack, Table, Text } from '@mantine/core';
 import type { AdminPayment } from '@puja/contract';
 import { useTranslation } from 'react-i18next';
 import { RecordCards } from '../../../components/record-cards.tsx';
+import { TableEmptyRow } from '../../../components/table-rows.tsx';
 import {
   formatBusinessTime,
   formatCurrencyAmount,
@@ -122,13 +123,7 @@ export function PaymentsTable({
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {payments.length === 0 && (
-            <Table.Tr>
-              <Table.Td colSpan={COLUMN_COUNT}>
-                <Text c="dimmed">{emptyText}</Text>
-              </Table.Td>
-            </Table.Tr>
-          )}
+          {payments.length === 0 && <TableEmptyRow columns={COLUMN_COUNT}>{emptyText}</TableEmptyRow>}
           {payments.map((payment) => (
             <Table.Tr key={payment.id} data-testid="payment-row">
               <Table.Td>

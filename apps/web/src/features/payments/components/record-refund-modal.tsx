@@ -1,7 +1,8 @@
 import '../../../lib/orders-strings.ts';
-import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Modal, Stack, Text, TextInput } from '@mantine/core';
 import { type AdminPayment, type RecordRefundRequest, recordRefundRequestSchema } from '@puja/contract';
 import { useTranslation } from 'react-i18next';
+import { FormButtons } from '../../../components/form-buttons.tsx';
 import { endedTheSession, reasonOf, showServerErrors, useContractForm } from '../../../lib/contract-form.ts';
 import { formatMoney } from '../../../lib/formatting.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
@@ -74,14 +75,13 @@ function RecordRefundForm({ payment, onDone }: { payment: AdminPayment; onDone: 
           {...form.getInputProps('reference')}
           data-autofocus
         />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onDone} disabled={record.isPending}>
-            {t('payments.cancel')}
-          </Button>
-          <Button type="submit" loading={record.isPending}>
-            {t('payments.recordSubmit')}
-          </Button>
-        </Group>
+        <FormButtons
+          cancelLabel={t('payments.cancel')}
+          onCancel={onDone}
+          cancelDisabled={record.isPending}
+          submitLabel={t('payments.recordSubmit')}
+          submitting={record.isPending}
+        />
       </Stack>
     </form>
   );

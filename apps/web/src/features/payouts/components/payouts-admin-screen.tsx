@@ -16,8 +16,10 @@ import type { MonasteryOwed, Payout, PayoutMethod, PayoutRun } from '@puja/contr
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { FormButtons } from '../../../components/form-buttons.tsx';
+import { PageHeading } from '../../../components/page-heading.tsx';
 import { PageNavigation } from '../../../components/page-navigation.tsx';
-import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
+import { QueryContent } from '../../../components/query-content.tsx';
 import { endedTheSession, reasonOf } from '../../../lib/contract-form.ts';
 import { formatBusinessTime, formatMoney, formatPujaDate } from '../../../lib/formatting.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
@@ -71,10 +73,7 @@ export function PayoutsAdminScreen() {
   const data = owed.data;
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={1}>{t('payouts.title')}</Title>
-        <Text c="dimmed">{t('payouts.intro')}</Text>
-      </div>
+      <PageHeading title={t('payouts.title')} intro={t('payouts.intro')} />
       <Paper withBorder radius="md" p="md">
         <Stack gap="md">
           <Group justify="space-between" align="flex-end">
@@ -98,13 +97,9 @@ export function PayoutsAdminScreen() {
               {t('payouts.runNow')}
             </Button>
           </Group>
-          {owed.isPending ? (
-            <Skeleton h={200} />
-          ) : owed.isError ? (
-            <QueryErrorAlert error={owed.error} onRetry={() => void owed.refetch()} />
-          ) : (
-            <OwedTable rows={data?.monasteries ?? []} onSettings={setSettingsOf} />
-          )}
+          <QueryContent query={owed} loading={<Skeleton h={200} />}>
+            {(owedNow) => <OwedTable rows={owedNow.monasteries} onSettings={setSettingsOf} />}
+          </QueryContent>
           {data && (
             <PageNavigation
               page={owedPage}
@@ -121,13 +116,9 @@ export function PayoutsAdminScreen() {
           <Title order={2} size="h3">
             {t('payouts.runsTitle')}
           </Title>
-          {runs.isPending ? (
-            <Skeleton h={120} />
-          ) : runs.isError ? (
-            <QueryErrorAlert error={runs.error} onRetry={() => void runs.refetch()} />
-          ) : (
-            <RunsTable runs={runs.data?.runs ?? []} onOpen={setOpenRun} />
-          )}
+          <QueryContent query={runs} loading={<Skeleton h={120} />}>
+            {(page) => <RunsTable runs={page.runs} onOpen={setOpenRun} />}
+          </QueryContent>
           {runs.data && (
             <PageNavigation
               page={runsPage}
@@ -306,76 +297,79 @@ function RunModal({ runId, onClose }: { runId: number | null; onClose: () => voi
         centered
         closeButtonProps={{ 'aria-label': t('close') }}
       >
-        {run.isPending ? (
-          <Skeleton h={120} />
-        ) : run.isError ? (
-          <QueryErrorAlert error={run.error} onRetry={() => void run.refetch()} />
-        ) : (
-          <Stack gap="md">
-            <Group justify="space-between">
-              <Text>
-                {t('payouts.runSummary', {
-                  count: run.data.run.payouts,
-                  amount: formatMoney(run.data.run.amount),
-                })}
-              </Text>
-              <Button
-                variant="default"
-                onClick={download}
-                loading={downloading}
-                disabled={run.data.run.in_transit === 0}
-              >
-                {t('payouts.downloadTransfers')}
-              </Button>
-            </Group>
-            <Table.ScrollContainer minWidth={720}>
-              <Table>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('payouts.monastery')}</Table.Th>
-                    <Table.Th>{t('payouts.account')}</Table.Th>
-                    <Table.Th ta="right">{t('payouts.amount')}</Table.Th>
-                    <Table.Th>{t('payouts.status')}</Table.Th>
-                    <Table.Th />
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {run.data.payouts.map((payout) => (
-                    <Table.Tr key={payout.id} data-testid={`payout-${payout.id}`}>
-                      <Table.Td>{payout.monastery.name}</Table.Td>
-                      <Table.Td>
-                        {t(`payouts.methods.${payout.method}`)} {payout.account}
-                      </Table.Td>
-                      <Table.Td ta="right">{formatMoney(payout.amount)}</Table.Td>
-                      <Table.Td>
-                        {payout.status === 'paid'
-                          ? t('payouts.paidWith', {
-                              reference: payout.reference,
-                              date: formatPujaDate(payout.paid_on ?? ''),
-                            })
-                          : payout.status === 'failed'
-                            ? t('payouts.failedBecause', { reason: payout.failure_reason })
-                            : t('payouts.statuses.in_transit')}
-                      </Table.Td>
-                      <Table.Td>
-                        {payout.status === 'in_transit' && (
-                          <Group gap="xs" wrap="nowrap">
-                            <Button size="xs" onClick={() => setRecording(payout)}>
-                              {t('payouts.recordTransfer')}
-                            </Button>
-                            <Button size="xs" color="red" variant="light" onClick={() => setFailing(payout)}>
-                              {t('payouts.markFailed')}
-                            </Button>
-                          </Group>
-                        )}
-                      </Table.Td>
+        <QueryContent query={run} loading={<Skeleton h={120} />}>
+          {(shown) => (
+            <Stack gap="md">
+              <Group justify="space-between">
+                <Text>
+                  {t('payouts.runSummary', {
+                    count: shown.run.payouts,
+                    amount: formatMoney(shown.run.amount),
+                  })}
+                </Text>
+                <Button
+                  variant="default"
+                  onClick={download}
+                  loading={downloading}
+                  disabled={shown.run.in_transit === 0}
+                >
+                  {t('payouts.downloadTransfers')}
+                </Button>
+              </Group>
+              <Table.ScrollContainer minWidth={720}>
+                <Table>
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>{t('payouts.monastery')}</Table.Th>
+                      <Table.Th>{t('payouts.account')}</Table.Th>
+                      <Table.Th ta="right">{t('payouts.amount')}</Table.Th>
+                      <Table.Th>{t('payouts.status')}</Table.Th>
+                      <Table.Th />
                     </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          </Stack>
-        )}
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {shown.payouts.map((payout) => (
+                      <Table.Tr key={payout.id} data-testid={`payout-${payout.id}`}>
+                        <Table.Td>{payout.monastery.name}</Table.Td>
+                        <Table.Td>
+                          {t(`payouts.methods.${payout.method}`)} {payout.account}
+                        </Table.Td>
+                        <Table.Td ta="right">{formatMoney(payout.amount)}</Table.Td>
+                        <Table.Td>
+                          {payout.status === 'paid'
+                            ? t('payouts.paidWith', {
+                                reference: payout.reference,
+                                date: formatPujaDate(payout.paid_on ?? ''),
+                              })
+                            : payout.status === 'failed'
+                              ? t('payouts.failedBecause', { reason: payout.failure_reason })
+                              : t('payouts.statuses.in_transit')}
+                        </Table.Td>
+                        <Table.Td>
+                          {payout.status === 'in_transit' && (
+                            <Group gap="xs" wrap="nowrap">
+                              <Button size="xs" onClick={() => setRecording(payout)}>
+                                {t('payouts.recordTransfer')}
+                              </Button>
+                              <Button
+                                size="xs"
+                                color="red"
+                                variant="light"
+                                onClick={() => setFailing(payout)}
+                              >
+                                {t('payouts.markFailed')}
+                              </Button>
+                            </Group>
+                          )}
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            </Stack>
+          )}
+        </QueryContent>
       </Modal>
       <TransferModal payout={recording} outcome="paid" onClose={() => setRecording(null)} />
       <TransferModal payout={failing} outcome="failed" onClose={() => setFailing(null)} />
@@ -466,14 +460,14 @@ function TransferModal({
                 data-autofocus
               />
             )}
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={onClose} disabled={pending}>
-                {t('confirm.cancel')}
-              </Button>
-              <Button type="submit" loading={pending} color={outcome === 'paid' ? undefined : 'red'}>
-                {outcome === 'paid' ? t('payouts.recordTransfer') : t('payouts.markFailed')}
-              </Button>
-            </Group>
+            <FormButtons
+              cancelLabel={t('confirm.cancel')}
+              onCancel={onClose}
+              cancelDisabled={pending}
+              submitLabel={outcome === 'paid' ? t('payouts.recordTransfer') : t('payouts.markFailed')}
+              submitting={pending}
+              submitColor={outcome === 'paid' ? undefined : 'red'}
+            />
           </Stack>
         </form>
       )}

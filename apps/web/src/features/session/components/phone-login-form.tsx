@@ -6,13 +6,13 @@ import {
   loginPhoneRequestSchema,
   sendOtpRequestSchema,
 } from '@puja/contract';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PhoneCodeFields, PhoneNumberFields } from '../../../components/phone-fields.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { reasonOf, showServerErrors, useContractForm } from '../../../lib/contract-form.ts';
-import { defaultCountryCode, dialCodeOf, listCountryDialCodes } from '../../../lib/country-dial-codes.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { usePhoneCountry } from '../../../lib/use-phone-country.ts';
 import { useClientConfig } from '../api/get-client-config.ts';
 import { useLoginWithPhone } from '../api/login-with-phone.ts';
 import { useSendOtp } from '../api/send-otp.ts';
@@ -55,10 +55,9 @@ function messageOf(error: unknown, fallback: string): string {
  * counts down the wait the server announced and opens only when the server will accept a new request.
  */
 export function PhoneLoginForm({ onLoggedIn }: PhoneLoginFormProps) {
-  const { t, i18n } = useTranslation('auth');
-  const countries = useMemo(() => listCountryDialCodes(i18n.language), [i18n.language]);
+  const { t } = useTranslation('auth');
   const [step, setStep] = useState<'phone' | 'otp'>('phone');
-  const [countryCode, setCountryCode] = useState(() => defaultCountryCode(countries));
+  const phoneCountry = usePhoneCountry();
   const [captchaResets, setCaptchaResets] = useState(0);
   const [sent, setSent] = useState<SentCode | null>(null);
   const [resendAt, setResendAt] = useState<number | null>(null);
@@ -74,7 +73,7 @@ export function PhoneLoginForm({ onLoggedIn }: PhoneLoginFormProps) {
 
   const phoneForm = useContractForm<PhoneValues>(
     sendOtpRequestSchema,
-    { code: dialCodeOf(countries, countryCode), phone: '', captcha: '' },
+    { code: phoneCountry.dialCode, phone: '', captcha: '' },
     {
       // The bot check is asked for once the number itself is right.
       refine: (values, errors) =>
@@ -182,12 +181,8 @@ export function PhoneLoginForm({ onLoggedIn }: PhoneLoginFormProps) {
     <form onSubmit={submitPhone} noValidate>
       <Stack gap="md">
         <PhoneNumberFields
-          countries={countries}
-          country={countryCode}
-          onCountryChange={(country) => {
-            setCountryCode(country.code);
-            phoneForm.setFieldValue('code', country.dial_code);
-          }}
+          phoneCountry={phoneCountry}
+          onDialCodeChange={(dialCode) => phoneForm.setFieldValue('code', dialCode)}
           labels={{ country: t('countryCode'), countryNotFound: t('countryNotFound'), phone: t('phone') }}
           phoneInputProps={phoneForm.getInputProps('phone')}
           autoFocus

@@ -1,6 +1,7 @@
-import { Button, Center, Group, Loader, Modal } from '@mantine/core';
+import { Center, Loader, Modal } from '@mantine/core';
 import type { SessionUser } from '@puja/contract';
 import { useTranslation } from 'react-i18next';
+import { FormButtons } from '../../../components/form-buttons.tsx';
 import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
 import { useUser } from '../api/get-user.ts';
 import { useUserForm } from '../hooks/use-user-form.ts';
@@ -61,14 +62,12 @@ function EditForm({ user, monasteries, monasteriesLoading, onClose }: EditFormPr
       monasteries={monasteries}
       monasteriesLoading={monasteriesLoading}
       actions={
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            {t('close')}
-          </Button>
-          <Button type="submit" loading={editor.isSaving}>
-            {t('users.update')}
-          </Button>
-        </Group>
+        <FormButtons
+          cancelLabel={t('close')}
+          onCancel={onClose}
+          submitLabel={t('users.update')}
+          submitting={editor.isSaving}
+        />
       }
     />
   );

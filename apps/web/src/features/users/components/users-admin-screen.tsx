@@ -5,7 +5,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { PageNavigation } from '../../../components/page-navigation.tsx';
-import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
+import { QueryContent } from '../../../components/query-content.tsx';
 import { TableSearch } from '../../../components/table-controls.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
@@ -60,21 +60,19 @@ export function UsersAdminScreen() {
           <Paper withBorder radius="md" p="md">
             <Stack gap="md">
               <TableSearch label={t('users.searchLabel')} value={search} onChange={setSearch} />
-              {users.isPending ? (
-                <Skeleton h={240} />
-              ) : users.isError ? (
-                <QueryErrorAlert error={users.error} onRetry={() => void users.refetch()} />
-              ) : (
-                <UsersTable
-                  users={users.data.users}
-                  viewerId={session.user_id}
-                  monasteryNames={monasteryNames}
-                  emptyText={typed ? t('users.noMatch', { search: typed }) : t('users.empty')}
-                  onEdit={(user) => setEditingId(user.id)}
-                  onRevoke={revocation.ask}
-                  onDelete={deletion.ask}
-                />
-              )}
+              <QueryContent query={users} loading={<Skeleton h={240} />}>
+                {(found) => (
+                  <UsersTable
+                    users={found.users}
+                    viewerId={session.user_id}
+                    monasteryNames={monasteryNames}
+                    emptyText={typed ? t('users.noMatch', { search: typed }) : t('users.empty')}
+                    onEdit={(user) => setEditingId(user.id)}
+                    onRevoke={revocation.ask}
+                    onDelete={deletion.ask}
+                  />
+                )}
+              </QueryContent>
             </Stack>
             {users.data && (
               <PageNavigation

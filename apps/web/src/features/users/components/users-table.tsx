@@ -1,8 +1,10 @@
-import { ActionIcon, Badge, Button, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Stack, Table, Text, Tooltip } from '@mantine/core';
 import type { SessionUser } from '@puja/contract';
-import { IconEdit, IconLogout, IconTrash } from '@tabler/icons-react';
+import { IconLogout } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { RecordCards } from '../../../components/record-cards.tsx';
+import { RowActionButton } from '../../../components/row-action-button.tsx';
+import { TableActionsCell, TableEmptyRow } from '../../../components/table-rows.tsx';
 import { useCardLayout } from '../../../lib/use-card-layout.ts';
 import { LeadSwitch } from './lead-switch.tsx';
 
@@ -69,15 +71,7 @@ export function UsersTable({
             {t('users.adminManaged')}
           </Text>
         ) : (
-          <Button
-            size="xs"
-            variant="light"
-            leftSection={<IconEdit size={14} aria-hidden="true" />}
-            aria-label={t('table.editItem', { name })}
-            onClick={() => onEdit(user)}
-          >
-            {t('table.edit')}
-          </Button>
+          <RowActionButton action="edit" name={name} onClick={() => onEdit(user)} />
         )}
         {!isSelf(user) && (
           <Tooltip label={t('table.revoke')} withArrow>
@@ -92,16 +86,7 @@ export function UsersTable({
           </Tooltip>
         )}
         {user.role !== 'admin' && (
-          <Button
-            size="xs"
-            variant="light"
-            color="red"
-            leftSection={<IconTrash size={14} aria-hidden="true" />}
-            aria-label={t('table.deleteItem', { name })}
-            onClick={() => onDelete(user)}
-          >
-            {t('table.delete')}
-          </Button>
+          <RowActionButton action="delete" name={name} onClick={() => onDelete(user)} />
         )}
       </>
     );
@@ -137,24 +122,14 @@ export function UsersTable({
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {users.length === 0 && (
-            <Table.Tr>
-              <Table.Td colSpan={5}>
-                <Text c="dimmed">{emptyText}</Text>
-              </Table.Td>
-            </Table.Tr>
-          )}
+          {users.length === 0 && <TableEmptyRow columns={5}>{emptyText}</TableEmptyRow>}
           {users.map((user) => (
             <Table.Tr key={user.id}>
               <Table.Td>{nameLine(user)}</Table.Td>
               <Table.Td>{user.email ?? t('table.none')}</Table.Td>
               <Table.Td>{user.phone ?? t('table.none')}</Table.Td>
               <Table.Td>{role(user)}</Table.Td>
-              <Table.Td>
-                <Group gap="xs" wrap="nowrap">
-                  {actions(user)}
-                </Group>
-              </Table.Td>
+              <TableActionsCell>{actions(user)}</TableActionsCell>
             </Table.Tr>
           ))}
         </Table.Tbody>

@@ -1,5 +1,7 @@
 import { Table, VisuallyHidden } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DashboardPanel } from '../../../components/dashboard-panel.tsx';
 
 interface ChartDataTableProps {
   columns: readonly string[];
@@ -33,5 +35,21 @@ export function ChartDataTable({ columns, rows }: ChartDataTableProps) {
         </Table.Tbody>
       </Table>
     </VisuallyHidden>
+  );
+}
+
+interface ChartPanelProps extends ChartDataTableProps {
+  title: string;
+  hint: string;
+  chart: ReactNode;
+}
+
+/** A dashboard chart in its panel: the drawing hidden from screen readers, its figures as a table for them. */
+export function ChartPanel({ title, hint, chart, columns, rows }: ChartPanelProps) {
+  return (
+    <DashboardPanel title={title} hint={hint}>
+      <div aria-hidden="true">{chart}</div>
+      <ChartDataTable columns={columns} rows={rows} />
+    </DashboardPanel>
   );
 }
