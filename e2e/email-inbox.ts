@@ -36,3 +36,8 @@ export async function waitForEmail(to: string, subject: RegExp, timeoutMs = 20_0
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
+
+/** Every e-mail to `to` received so far (none: an empty list). */
+export async function emailsTo(to: string): Promise<ReceivedEmail[]> {
+  return (await readInbox()).filter((mail) => mail.to === to);
+}

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { withDatabase } from './database.ts';
-import { waitForEmail } from './email-inbox.ts';
+import { emailsTo, waitForEmail } from './email-inbox.ts';
 import { expect, test } from './fixtures.ts';
 import { signInThroughApi } from './sign-in-helpers.ts';
 import {
@@ -20,11 +20,14 @@ import {
  * lamps in the demo catalogue (so no other spec sees this change), gets a staff member from the
  * administrator, who offers butter lamps at Rs. 10 a lamp by 21, 108 or 1,000 on the Add Puja form. A patron orders 108 of
  * them as a gift to a friend abroad, told by e-mail on a chosen day; the day comes (moved in the database,
- * as a test cannot wait for it) and the friend opens the dedication from the e-mail.
+ * as a test cannot wait for it) and the friend opens the dedication from the e-mail. The patron first
+ * changes the friend's address from the order (docs/decisions/059): nothing goes to the old one. Another
+ * dedication is withdrawn before its day.
  */
 const ADMIN = '9800000001';
 const THRANGU_STAFF = '9800000071';
 const FRIEND = 'dawa.friend@example.com';
+const OLD_ADDRESS = 'dawa.old-address@example.com';
 
 async function offerLampsAtThrangu(request: APIRequestContext, staffPage: Page) {
   const admin = await signInThroughApi(request, ADMIN);
@@ -95,7 +98,7 @@ test('a patron orders 108 butter lamps as a gift; the friend is told by e-mail o
   const tellOn = dayFromToday(2);
   await dialog.getByRole('checkbox', { name: 'Dedicate this puja to someone else' }).check();
   await dialog.getByRole('textbox', { name: 'Their name' }).fill('Dawa Sherpa');
-  await dialog.getByRole('textbox', { name: 'Their e-mail address' }).fill(FRIEND);
+  await dialog.getByRole('textbox', { name: 'Their e-mail address' }).fill(OLD_ADDRESS);
   const tellOnField = dialog.getByRole('textbox', { name: /^Tell them on/ });
   await tellOnField.fill(tellOn);
   await tellOnField.press('Tab');
@@ -114,6 +117,15 @@ test('a patron orders 108 butter lamps as a gift; the friend is told by e-mail o
   );
   const orderId = Number(new URL(page.url()).searchParams.get('oid'));
 
+  // The friend has a new address: changed from the order before their day (docs/decisions/059).
+  await details.getByRole('button', { name: 'Change' }).click();
+  const editor = page.getByRole('dialog', { name: 'Change the dedication' });
+  const address = editor.getByRole('textbox', { name: 'Their e-mail address' });
+  await expect(address).toHaveValue(OLD_ADDRESS);
+  await address.fill(FRIEND);
+  await editor.getByRole('button', { name: 'Save the dedication' }).click();
+  await expect(page.getByText('The dedication to Dawa Sherpa was changed.')).toBeVisible();
+
   // The chosen day comes: the gift's day moved to today, and the scheduled job asked to run now.
   await withDatabase(async (client) => {
     await client.query(`UPDATE order_gifts SET tell_on = tell_on - 2 WHERE order_id = $1`, [orderId]);
@@ -125,6 +137,7 @@ test('a patron orders 108 butter lamps as a gift; the friend is told by e-mail o
   );
   expect(mail.text).toContain('May the light reach you in London.');
   expect(mail.text).not.toContain('Demo Patron');
+  expect(await emailsTo(OLD_ADDRESS)).toEqual([]);
   const link = /https?:\/\/[^\s]+\/dedication\/[A-Za-z0-9_-]{27}/.exec(mail.text)![0];
 
   // The friend, not signed in, opens it in a browser of their own.
@@ -138,4 +151,42 @@ test('a patron orders 108 butter lamps as a gift; the friend is told by e-mail o
   await expect(dedication.getByText(/Butter Lamp Offering \(108 × butter lamp\) at Thrangu/)).toBeVisible();
   await expect(dedication.getByText('May the light reach you in London.')).toBeVisible();
   await context.close();
+});
+
+test('a patron withdraws a dedication before the friend is told', async ({ page, request }) => {
+  const patron = await signInThroughApi(request, DEMO_PATRON);
+  const kopan = (await (await request.get('/api/monastery/kopan-monastery/edit')).json()).monastery as {
+    id: number;
+    pujas: { id: number; pivot: { cost: number; pricing?: { kind: string } } }[];
+  };
+  const puja = kopan.pujas.find((each) => (each.pivot.pricing?.kind ?? 'fixed') === 'fixed')!;
+  const placed = await request.post('/api/order', {
+    headers: bearer(patron),
+    data: {
+      monastery: kopan.id,
+      puja: puja.id,
+      cost: puja.pivot.cost,
+      date: dayFromToday(8),
+      payment: 'khalti',
+      gift: { recipient_name: 'Pema Lhamo', email: 'pema.withdrawn@example.com', tell_on: dayFromToday(3) },
+    },
+  });
+  expect(placed.status(), await placed.text()).toBe(200);
+  const orderId = (await placed.json()).order.id as number;
+
+  await signInPage(page, request, DEMO_PATRON);
+  await page.goto(`/orders?oid=${orderId}`);
+  const details = page.getByRole('region', { name: 'Puja Details' });
+  await expect(detailIn(details, 'Dedicate this puja to someone else')).toContainText(
+    'Dedicated to Pema Lhamo',
+  );
+  await details.getByRole('button', { name: 'Withdraw' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Withdraw the dedication' });
+  await dialog.getByRole('button', { name: 'Withdraw' }).click();
+  await expect(page.getByText('The dedication to Pema Lhamo was withdrawn.')).toBeVisible();
+  await expect(details.getByText('Dedicated to Pema Lhamo')).toHaveCount(0);
+  await withDatabase(async (client) => {
+    const left = await client.query('SELECT 1 FROM order_gifts WHERE order_id = $1', [orderId]);
+    expect(left.rowCount).toBe(0);
+  });
 });

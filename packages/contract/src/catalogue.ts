@@ -42,6 +42,11 @@ export const pivotSchema = z
      * server always sends it; optional so an answer kept from before reads.
      */
     plan_kinds: z.array(z.enum(PLAN_KINDS)).optional(),
+    /**
+     * The monastery's own days after a death for the 49 days (docs/decisions/059); null: the 7th, 14th …
+     * 49th. Optional so an answer kept from before reads.
+     */
+    plan_schedule: z.array(z.number().int()).nullable().optional(),
   })
   .meta({ id: 'Pivot' });
 export type Pivot = z.infer<typeof pivotSchema>;

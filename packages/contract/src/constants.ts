@@ -113,3 +113,7 @@ export const MAX_UPLOAD_BYTES = MAX_UPLOAD_MEGABYTES * 1024 * 1024;
  */
 export const PLAN_KINDS = ['forty_nine_days', 'monthly', 'yearly', 'tibetan_day'] as const;
 export type PlanKind = (typeof PLAN_KINDS)[number];
+/** The days after the date of death of the seven weeks' pujas, unless the monastery keeps its own. */
+export const FORTY_NINE_DAY_SCHEDULE = [7, 14, 21, 28, 35, 42, 49] as const;
+/** A monastery's own schedule of days after a death: at most this many pujas, none past the 49th day. */
+export const PLAN_SCHEDULE_MAX_DAYS = 49;

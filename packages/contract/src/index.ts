@@ -13,6 +13,7 @@ export * from './earnings.ts';
 export * from './endpoint.ts';
 export * from './errors.ts';
 export * from './exchange-rates.ts';
+export * from './gifts.ts';
 export * from './identifiers.ts';
 export * from './input-rules.ts';
 export * from './languages.ts';

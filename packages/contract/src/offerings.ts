@@ -1,4 +1,4 @@
-import { PLAN_KINDS } from './constants.ts';
+import { PLAN_KINDS, PLAN_SCHEDULE_MAX_DAYS } from './constants.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { LANGUAGES } from './languages.ts';
 import { isWholePaisa, rupeesToPaisa } from './money.ts';
@@ -111,6 +111,27 @@ const quantityChoicesSchema = z.preprocess(
     .optional(),
 );
 
+export const PLAN_SCHEDULE_MESSAGE = `List days after a death from 1 to ${PLAN_SCHEDULE_MAX_DAYS}, each once and in order, such as 1, 7, 14.`;
+
+/**
+ * A monastery's own 49-day schedule (docs/decisions/059): 1 to PLAN_SCHEDULE_MAX_DAYS whole days after a
+ * death, each from 1 to 49, rising (so each once): what `planDays` places the plan's pujas on.
+ */
+export function isPlanSchedule(days: readonly unknown[]): days is number[] {
+  return (
+    days.length >= 1 &&
+    days.length <= PLAN_SCHEDULE_MAX_DAYS &&
+    days.every(
+      (day, index) =>
+        typeof day === 'number' &&
+        Number.isInteger(day) &&
+        day >= 1 &&
+        day <= PLAN_SCHEDULE_MAX_DAYS &&
+        (index === 0 || day > (days[index - 1] as number)),
+    )
+  );
+}
+
 /**
  * The pricing fields of a staff member's offering form, beside its `cost`. Checked with the cost by
  * `checkOfferingPricing`, so a unit's price times the largest quantity stays within ORDER_AMOUNT_MAX.
@@ -143,6 +164,28 @@ export const offeringPricingFieldsSchema = z.object({
       .array(z.enum(PLAN_KINDS, { error: 'Choose among the plans offered.' }))
       .max(PLAN_KINDS.length)
       .transform((kinds) => [...new Set(kinds)])
+      .optional(),
+  ),
+  /**
+   * The monastery's own days after a death for the 49 days' pujas (docs/decisions/059): "1, 7, 14" as a
+   * form sends it, or a list; "" for the 7th, 14th … 49th day (null); left out: kept as they are.
+   */
+  plan_schedule: z.preprocess(
+    (value) =>
+      typeof value === 'string'
+        ? value.trim() === ''
+          ? null
+          : // Devanagari digits as typed on a Nepali keyboard read as the same days.
+            value
+              .replace(/[०-९]/g, (digit) => String('०१२३४५६७८९'.indexOf(digit)))
+              .split(',')
+              .map((part) => (part.trim() === '' ? Number.NaN : Number(part)))
+        : value,
+    z
+      .array(z.unknown(), { error: PLAN_SCHEDULE_MESSAGE })
+      .refine(isPlanSchedule, PLAN_SCHEDULE_MESSAGE)
+      .transform((days) => days as number[])
+      .nullable()
       .optional(),
   ),
 });

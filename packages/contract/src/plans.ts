@@ -1,5 +1,5 @@
 import { addDays, isCalendarDate } from './business-time.ts';
-import { PLAN_KINDS, type PlanKind } from './constants.ts';
+import { FORTY_NINE_DAY_SCHEDULE, PLAN_KINDS, type PlanKind } from './constants.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { idSchema } from './input-rules.ts';
 import {
@@ -15,10 +15,6 @@ import { z } from './zod.ts';
 
 /** Dedication plans (docs/decisions/055): one puja offered over time, each occurrence its own order. */
 
-/** The days after the date of death of the seven weeks' pujas, unless the monastery keeps its own. */
-export const FORTY_NINE_DAY_SCHEDULE = [7, 14, 21, 28, 35, 42, 49] as const;
-/** A monastery's own schedule of days after a death: at most this many pujas, none past the 49th day. */
-export const PLAN_SCHEDULE_MAX_DAYS = 49;
 export const PLAN_MONTHS_MAX = 12;
 export const PLAN_YEARS_MAX = 5;
 /** A Tibetan month's lunar days are numbered 1 to 30 (a number may be skipped or doubled). */

@@ -19,6 +19,7 @@ const runSheetDay = z.string().trim().regex(ISO_DATE_PATTERN, 'Choose a date.').
 
 /** `date`: the day (Nepal), today in Nepal when left out. */
 export const runSheetQuerySchema = z.object({ date: runSheetDay });
+/** The printed sheet's and the CSV's query: `lang` is the language of their words (the plan's label). */
 export const runSheetPdfQuerySchema = z.object({
   date: runSheetDay,
   lang: z.enum(RUN_SHEET_LANGUAGES, { error: 'Choose English or Nepali.' }).default('en'),
@@ -104,7 +105,7 @@ export const runSheetCsvEndpoint = defineEndpoint({
   summary:
     'The run of one day as CSV, one row per name (UTF-8 with a byte-order mark, Nepal times with the offset)',
   tags: ['order handling'],
-  query: runSheetQuerySchema,
+  query: runSheetPdfQuerySchema,
   responses: {},
   file: 'text/csv',
   errors: [401, 403, 422],

@@ -360,6 +360,7 @@ export const en = {
   atMostPujasAtOnce: 'At most {count} pujas at once.',
   planLunarDay: 'Choose a lunar day.',
   planKindsChoice: 'Choose among the plans offered.',
+  planSchedule: 'List days after a death from 1 to {count}, each once and in order, such as 1, 7, 14.',
   // card payments (docs/decisions/052)
   cardsOff: 'Card payments are not available here.',
   cardNoRecentRate:
@@ -388,6 +389,12 @@ export const en = {
   giftTellOn: 'Choose the day they are told.',
   giftMessageTooLong: 'Your words can be at most {count} characters.',
   giftContact: 'Give an e-mail address or a phone number to tell them.',
+  // a patron's gift changed or withdrawn (docs/decisions/059)
+  giftNotFound: 'This order is not dedicated to anyone.',
+  giftToldAlready:
+    'They have been told already: only their name, your words and whether your name shows can change.',
+  giftOrderClosed: 'This order is closed: its gift can no longer change.',
+  giftNotWithdrawable: 'They have been told already: the gift can no longer be withdrawn.',
   dedicationLinkIncomplete: 'This link is not complete.',
   quantityNotOffered: 'Choose one of the quantities offered: {quantities}.',
   quantityOutOfRange: 'Choose a quantity from {min} to {max}.',

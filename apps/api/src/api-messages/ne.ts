@@ -320,6 +320,7 @@ export const ne: ApiMessageCatalogue = {
   atMostPujasAtOnce: 'एकपटकमा बढीमा {count} पूजा।',
   planLunarDay: 'तिथि छान्नुहोस्।',
   planKindsChoice: 'दिइएका योजनाहरूमध्येबाट छान्नुहोस्।',
+  planSchedule: 'मृत्युपछिका दिनहरू १ देखि {count} सम्म, हरेक एक पटक र क्रमैसँग लेख्नुहोस्, जस्तै १, ७, १४।',
   // card payments (docs/decisions/052)
   cardsOff: 'यहाँ कार्डबाट भुक्तानी उपलब्ध छैन।',
   cardNoRecentRate:
@@ -347,6 +348,11 @@ export const ne: ApiMessageCatalogue = {
   giftTellOn: 'उहाँलाई खबर गर्ने दिन रोज्नुहोस्।',
   giftMessageTooLong: 'तपाईंका शब्द बढीमा {count} अक्षरका हुन सक्छन्।',
   giftContact: 'उहाँलाई खबर गर्न इमेल ठेगाना वा फोन नम्बर दिनुहोस्।',
+  giftNotFound: 'यो अर्डर कसैलाई समर्पित गरिएको छैन।',
+  giftToldAlready:
+    'उहाँलाई खबर गरिसकिएको छ: अब उहाँको नाम, तपाईंका शब्द र तपाईंको नाम देखाउने कि नदेखाउने मात्र बदल्न सकिन्छ।',
+  giftOrderClosed: 'यो अर्डर बन्द भइसकेको छ: यसको समर्पण अब बदल्न सकिँदैन।',
+  giftNotWithdrawable: 'उहाँलाई खबर गरिसकिएको छ: समर्पण अब फिर्ता लिन सकिँदैन।',
   dedicationLinkIncomplete: 'यो लिङ्क पूरा छैन।',
   quantityNotOffered: 'उपलब्ध सङ्ख्यामध्ये एक रोज्नुहोस्: {quantities}।',
   quantityOutOfRange: '{min} देखि {max} सम्मको सङ्ख्या रोज्नुहोस्।',

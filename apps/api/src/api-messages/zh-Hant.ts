@@ -308,6 +308,7 @@ export const zhHant: ApiMessageCatalogue = {
   atMostPujasAtOnce: '一次最多 {count} 場法會。',
   planLunarDay: '請選擇藏曆日。',
   planKindsChoice: '請從所提供的計劃中選擇。',
+  planSchedule: '請依序列出往生後的日子，從 1 到 {count}，每日一次，例如 1, 7, 14。',
   // card payments (docs/decisions/052)
   cardsOff: '此處不接受信用卡付款。',
   cardNoRecentRate: '沒有您所選貨幣的最新匯率。請稍後再試，或以 eSewa 或 Khalti 付款。',
@@ -334,6 +335,10 @@ export const zhHant: ApiMessageCatalogue = {
   giftTellOn: '請選擇通知對方的日期。',
   giftMessageTooLong: '您的留言最多 {count} 個字元。',
   giftContact: '請填寫電子郵件地址或電話號碼，以便通知對方。',
+  giftNotFound: '此預約並未迴向給任何人。',
+  giftToldAlready: '已通知對方：現在只能更改對方的姓名、您的留言，以及是否顯示您的姓名。',
+  giftOrderClosed: '此預約已結束：其迴向無法再更改。',
+  giftNotWithdrawable: '已通知對方：迴向無法再撤回。',
   dedicationLinkIncomplete: '此連結不完整。',
   quantityNotOffered: '請選擇提供的數量之一：{quantities}。',
   quantityOutOfRange: '請選擇 {min} 至 {max} 之間的數量。',

@@ -718,6 +718,28 @@ export const ROUTES: Record<string, Entry> = {
     (w) => `/api/order/${w.ids.paidOrder}/messages`,
     { body: { message: 'Please include my grandmother, Dolma.' } },
   ),
+  // ---- a gift: the patron's own, changed or withdrawn before its recipient is told (docs/decisions/059) ----
+  'GET /api/order/:orderId/gift': entry(
+    '401 200 403 403 403 403',
+    (w) => `/api/order/${w.ids.giftOrder}/gift`,
+  ),
+  'PATCH /api/order/:orderId/gift': entry(
+    '401 200 403 403 403 403',
+    (w) => `/api/order/${w.ids.giftOrder}/gift`,
+    {
+      body: (w) => ({
+        recipient_name: 'Tenzin Norbu',
+        phone: '+44 7911 123456',
+        language: 'ne',
+        tell_on: addDays(w.today, 2),
+        show_patron: true,
+      }),
+    },
+  ),
+  'DELETE /api/order/:orderId/gift': entry(
+    '401 200 403 403 403 403',
+    (w) => `/api/order/${w.ids.giftToWithdraw}/gift`,
+  ),
   // ---- dedication plans: the patron's own (docs/decisions/055) ----
   'POST /api/plans': entry('401 200 200 403 403 403', '/api/plans', {
     body: (w) => ({

@@ -9,6 +9,7 @@ import {
   monasteryPayoutDetails,
   monasteryPujas,
   orderConcerns,
+  orderGifts,
   orderNames,
   paymentAttempts,
   payoutRuns,
@@ -135,6 +136,23 @@ export async function createSecurityWorld() {
     .insert(orderNames)
     .values({ orderId: todaysOrder.id, position: 0, name: 'Ama Dolma', departed: true })
     .returning({ id: orderNames.id });
+  // Gifts (docs/decisions/059): two of the patron's orders dedicated to someone not yet told, one to
+  // change and one to withdraw.
+  const giftOrders = [];
+  for (let index = 0; index < 2; index++) {
+    const giftOrder = await insertOrder(db, offering!, {
+      userId: patronId!,
+      pujaDate: addDays(todayIn('Asia/Kathmandu'), 5),
+    });
+    await db.insert(orderGifts).values({
+      orderId: giftOrder.id,
+      recipientName: 'Tenzin Norbu',
+      recipientEmail: 'tenzin@security.test',
+      recipientLanguage: 'en',
+      tellOn: addDays(todayIn('Asia/Kathmandu'), 3),
+    });
+    giftOrders.push(giftOrder.id);
+  }
   // Concerns (docs/decisions/036): a performed puja of the patron's to raise one about, and another with a
   // concern open for an administrator to resolve (a rejection: no money moves, so the rows alone do).
   const performed = { userId: patronId!, status: 'completed' as const, closedAt: new Date() };
@@ -230,6 +248,8 @@ export async function createSecurityWorld() {
       secondPaidOrder,
       unpaidOrder,
       orderToCancel,
+      giftOrder: giftOrders[0]!,
+      giftToWithdraw: giftOrders[1]!,
       plan: plan.id,
       planOccurrence: plan.occurrences[0]!.order.id,
       prayerName: prayerName!.id,

@@ -15,6 +15,8 @@ export interface OrderOffering {
   pricing?: OfferingPricing | undefined;
   /** The dedication plans the monastery offers it as (docs/decisions/055, 056); none: one puja only. */
   planKinds?: PlanKind[] | undefined;
+  /** The monastery's own days after a death for the 49 days (docs/decisions/059); null: the 7th … 49th. */
+  planSchedule?: number[] | null | undefined;
 }
 
 export interface OrderPromptState {

@@ -1,11 +1,12 @@
 import type { RunSheetLanguage, RunSheetResponse } from '@puja/contract';
 import PDFDocument from 'pdfkit';
 import { drawRule, pdfBytes, TextWriter } from './pdf-fonts.ts';
+import { runSheetPlanLabel } from './run-sheet-plan-label.ts';
 
 /**
  * The run sheet as a printable A4 PDF (docs/decisions/035): the day's pujas by time and puja, each order
  * with its names to read (living or departed, with the patron's note), a box beside each to tick by hand
- * and the tick already given on the phone, with its time. Its labels are in English or Nepali; names are
+ * and the tick already given on the phone, with its time, and the dedication plan a puja is part of. Its labels are in English or Nepali; names are
  * drawn as the patron wrote them, Devanagari and Chinese included (the shared fonts of `pdf-fonts.ts`).
  */
 export interface RunSheetPdfOptions {
@@ -117,6 +118,9 @@ export async function renderRunSheetPdf(
         size: 10,
         color: MUTED,
       });
+      // Which plan the puja is part of ("49 days for Tenzin Dorje, 3 of 7"), as the screen says it.
+      const plan = runSheetPlanLabel(order.plan, options.language, digits);
+      if (plan) writer.write(plan, { x: left, y: document.y + 3, width, size: 11, bold: true });
       if (order.intention)
         writer.write(`${labels.intention}: ${order.intention}`, {
           x: left,

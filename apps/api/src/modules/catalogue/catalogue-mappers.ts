@@ -36,12 +36,16 @@ export function toPuja(row: PujaRow): Puja {
   };
 }
 
-export function toPivot(offering: Pick<OfferingRow, 'pivotId' | 'costPaisa' | 'pricing' | 'planKinds'>) {
+export function toPivot(
+  offering: Pick<OfferingRow, 'pivotId' | 'costPaisa' | 'pricing' | 'planKinds' | 'planSchedule'>,
+) {
   return {
     id: offering.pivotId,
     cost: paisaToRupees(offering.costPaisa),
     pricing: toOfferingPricing(offering.pricing),
     // In the order of PLAN_KINDS whatever order they were saved in, so every screen lists them alike.
     plan_kinds: PLAN_KINDS.filter((kind) => offering.planKinds.includes(kind)),
+    // The Make Puja form's preview places the 49 days on these, as the server does (docs/decisions/059).
+    plan_schedule: offering.planSchedule,
   };
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Executor, Transaction } from '../../db/client.ts';
 import { monasteries, monasteryPujas, orderGifts, orders, pujas, users } from '../../db/schema/index.ts';
 
@@ -25,6 +25,7 @@ const giftOrderColumns = {
     pujaTime: orders.pujaTime,
     quantity: orders.quantity,
     unitNames: orders.unitNames,
+    userId: orders.userId,
   },
   patronName: users.name,
   puja: pujas.name,
@@ -68,13 +69,76 @@ export type GiftOrderRow = Awaited<ReturnType<typeof listGiftsToTell>>[number];
  * Marks a gift told with its link's hash, only if it was not: false when another run told it first (the
  * caller then queues nothing).
  */
-export async function markGiftTold(tx: Transaction, orderId: number, linkHash: string): Promise<boolean> {
-  const told = await tx
+export async function markGiftTold(
+  tx: Transaction,
+  orderId: number,
+  today: string,
+  linkHash: string,
+): Promise<GiftRow | undefined> {
+  // The gift as it is when marked, not as it was listed: a patron who changed the number or the day (or
+  // withdrew the gift) in between is honoured, since the update reads the row again once it is free
+  // (docs/decisions/059). A day moved later leaves the gift for that day.
+  const [told] = await tx
     .update(orderGifts)
     .set({ toldAt: sql`now()`, linkHash })
+    .where(and(eq(orderGifts.orderId, orderId), isNull(orderGifts.toldAt), lte(orderGifts.tellOn, today)))
+    .returning();
+  return told;
+}
+
+/** An order's patron and state, with its gift if it has one: undefined when there is no such order. */
+export async function findOrderWithGift(db: Executor, orderId: number) {
+  const [row] = await db
+    .select({ userId: orders.userId, status: orders.status, gift: orderGifts })
+    .from(orders)
+    .leftJoin(orderGifts, eq(orderGifts.orderId, orders.id))
+    .where(eq(orders.id, orderId))
+    .limit(1);
+  return row;
+}
+
+/** What a patron may change of a gift: everything before it is told (`untold`), else what its page shows. */
+export type GiftChange = Partial<
+  Pick<
+    GiftRow,
+    | 'recipientName'
+    | 'recipientEmail'
+    | 'recipientPhone'
+    | 'recipientLanguage'
+    | 'tellOn'
+    | 'message'
+    | 'showPatron'
+  >
+>;
+
+/**
+ * Changes a gift, only while it is as the patron found it: not yet told when `untold` (the telling job's
+ * guarded update and this one take the row in turn, so one of them sees the other's work), told when not.
+ * Undefined when the gift changed state (told, or withdrawn) meanwhile.
+ */
+export async function updateGift(
+  tx: Transaction,
+  orderId: number,
+  untold: boolean,
+  change: GiftChange,
+): Promise<GiftRow | undefined> {
+  const [row] = await tx
+    .update(orderGifts)
+    .set(change)
+    .where(
+      and(eq(orderGifts.orderId, orderId), untold ? isNull(orderGifts.toldAt) : isNotNull(orderGifts.toldAt)),
+    )
+    .returning();
+  return row;
+}
+
+/** Withdraws a gift not yet told: false when it was told (or withdrawn) first. */
+export async function deleteUntoldGift(tx: Transaction, orderId: number): Promise<boolean> {
+  const deleted = await tx
+    .delete(orderGifts)
     .where(and(eq(orderGifts.orderId, orderId), isNull(orderGifts.toldAt)))
     .returning({ orderId: orderGifts.orderId });
-  return told.length > 0;
+  return deleted.length > 0;
 }
 
 export async function findGiftOrder(db: Executor, orderId: number): Promise<GiftOrderRow | undefined> {

@@ -1,16 +1,12 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { addDays, todayIn } from '@puja/contract';
 import { eq } from 'drizzle-orm';
-import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertMonastery, insertPuja } from '../../../test/catalogue-fixtures.ts';
 import { payOrder } from '../../../test/order-fixtures.ts';
+import { sentEmailsTo, sentSms } from '../../../test/outboxes.ts';
 import { bearer, signInByPhone } from '../../../test/session-helpers.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { orderGifts, orderImages, orders, users } from '../../db/schema/index.ts';
-import { emailOutboxFolder } from '../../integrations/email/outbox-email.ts';
-import { outboxFile } from '../../integrations/sms/outbox-sms.ts';
 import { enqueueJob } from '../../jobs/job-queue.ts';
 
 /** Offerings by quantity and amount, and gifts told on their day (docs/decisions/054). */
@@ -194,21 +190,8 @@ describe('ordering a quantity or an amount', () => {
 });
 
 describe('a gift', () => {
-  const sms = async () =>
-    (await fs.readFile(outboxFile(harness.dataDirectory), 'utf8').catch(() => ''))
-      .split('\n')
-      .filter(Boolean)
-      .map((line) => JSON.parse(line) as { to: string; text: string });
-  const emailsTo = async (address: string) => {
-    const folder = emailOutboxFolder(harness.dataDirectory);
-    const files = await fs.readdir(folder).catch(() => [] as string[]);
-    const mails = await Promise.all(
-      files
-        .filter((file) => file.endsWith('.eml'))
-        .map(async (file) => simpleParser(await fs.readFile(path.join(folder, file)))),
-    );
-    return mails.filter((mail) => JSON.stringify(mail.to).includes(address));
-  };
+  const sms = () => sentSms(harness.dataDirectory);
+  const emailsTo = (address: string) => sentEmailsTo(harness.dataDirectory, address);
   const tell = async () => {
     await enqueueJob(harness.database.db, 'tell-gift-recipients', {});
     await harness.app.jobs.runDueJobs();

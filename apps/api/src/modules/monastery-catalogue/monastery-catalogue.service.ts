@@ -89,6 +89,7 @@ export function createMonasteryCatalogueService(dependencies: MonasteryCatalogue
       costPaisa: row.pivot.costPaisa,
       pricing: pricingRowOf(row.pivot),
       planKinds: row.pivot.planKinds,
+      planSchedule: row.pivot.planSchedule,
     }),
   });
 
@@ -353,11 +354,15 @@ function priceOf(request: PriceRequest, current?: typeof monasteryPujas.$inferSe
   const costPaisa = rupeesToPaisa(request.cost);
   // The plans offered: as the form says, else as they are (none for a new offering).
   const planKinds = request.plan_kinds ?? current?.planKinds ?? [];
+  // The 49 days' own schedule likewise: null (the 7th … 49th) when the form clears it (docs/decisions/059).
+  const planSchedule =
+    request.plan_schedule === undefined ? (current?.planSchedule ?? null) : request.plan_schedule;
+  const plans = { planKinds, planSchedule };
   if (request.pricing === undefined && current) {
     const { pricing, unitNames, quantities, minQuantity, maxQuantity } = current;
-    return { costPaisa, pricing, unitNames, quantities, minQuantity, maxQuantity, planKinds };
+    return { costPaisa, pricing, unitNames, quantities, minQuantity, maxQuantity, ...plans };
   }
-  return { costPaisa, ...pricingColumnsOf(request), planKinds };
+  return { costPaisa, ...pricingColumnsOf(request), ...plans };
 }
 
 function pricingRowOf(pivot: typeof monasteryPujas.$inferSelect): OfferingPricingRow {
@@ -377,6 +382,7 @@ function priceAuditFields(pivot: typeof monasteryPujas.$inferSelect): AuditField
     cost: paisaToRupees(pivot.costPaisa),
     pricing: pricing.kind,
     plan_kinds: pivot.planKinds.join(', '),
+    plan_schedule: pivot.planSchedule?.join(', ') ?? null,
     ...(pricing.kind === 'per_unit'
       ? {
           unit: pricing.unit?.en ?? null,

@@ -59,6 +59,17 @@ const call = async (
     headers: bearer(token),
     ...(payload ? { payload: await asFormSends(harness.database.db, method, url, payload) } : {}),
   });
+/** Gompa A's offering of Tara Puja, and a save of its form (at Rs. 3000.50) with `fields`. */
+async function offeringOfA() {
+  const [offering] = await harness.database.db
+    .select()
+    .from(monasteryPujas)
+    .where(eq(monasteryPujas.monasteryId, ids.a));
+  const url = `/api/monastery-puja/${offering!.id}`;
+  const save = (fields: object) =>
+    call('POST', url, { _method: 'patch', puja: ids.tara, cost: 3000.5, ...fields });
+  return { url, save };
+}
 const picture = () =>
   sharp({ create: { width: 40, height: 30, channels: 3, background: '#aa3300' } })
     .png()
@@ -136,13 +147,7 @@ describe('a monastery’s catalogue pujas', () => {
   });
 
   it('offers a puja as dedication plans, kept through a change of price, and refuses a kind that is none', async () => {
-    const [offering] = await harness.database.db
-      .select()
-      .from(monasteryPujas)
-      .where(eq(monasteryPujas.monasteryId, ids.a));
-    const url = `/api/monastery-puja/${offering!.id}`;
-    const save = (fields: object) =>
-      call('POST', url, { _method: 'patch', puja: ids.tara, cost: 3000.5, ...fields });
+    const { save } = await offeringOfA();
     // As the form sends it: one field, the kinds with commas.
     const offered = await save({ plan_kinds: 'tibetan_day,forty_nine_days' });
     expect(offered.statusCode, offered.body).toBe(200);
@@ -165,6 +170,54 @@ describe('a monastery’s catalogue pujas', () => {
     expect(refused.json().errors).toHaveProperty(['plan_kinds.0']);
     // An empty field: orders only again.
     expect((await save({ plan_kinds: '' })).json().monasteryPuja.pujas[0].pivot.plan_kinds).toEqual([]);
+  });
+
+  it('keeps the monastery’s own 49-day schedule, through a change of price, and refuses days that are not (docs/decisions/059)', async () => {
+    const { url, save } = await offeringOfA();
+    const pivotOf = (answer: { json: () => { monasteryPuja: { pujas: { pivot: unknown }[] } } }) =>
+      answer.json().monasteryPuja.pujas[0]!.pivot as { plan_schedule: number[] | null };
+    // None set: the 7th, 14th … 49th.
+    expect(pivotOf(await save({})).plan_schedule).toBeNull();
+    // As the form sends it, Devanagari digits too: the day of death counted as the first.
+    const own = await save({ plan_kinds: 'forty_nine_days', plan_schedule: '1, 7, 14, २१, 49' });
+    expect(own.statusCode, own.body).toBe(200);
+    expect(pivotOf(own).plan_schedule).toEqual([1, 7, 14, 21, 49]);
+    expect((await publicMonastery('catalogue-a')).pujas[0].pivot.plan_schedule).toEqual([1, 7, 14, 21, 49]);
+    // A change of price alone keeps it.
+    expect(pivotOf(await save({})).plan_schedule).toEqual([1, 7, 14, 21, 49]);
+    for (const bad of [
+      '0, 7',
+      '7, 50',
+      '14, 7',
+      '7, 7',
+      '7,,14',
+      'seven',
+      '7.5',
+      Array.from({ length: 50 }, () => 1).join(','),
+    ]) {
+      const refused = await save({ plan_schedule: bad });
+      expect(refused.statusCode, bad).toBe(422);
+      expect(refused.json().errors).toEqual({
+        plan_schedule: ['List days after a death from 1 to 49, each once and in order, such as 1, 7, 14.'],
+      });
+    }
+    const nepali = await harness.app.inject({
+      method: 'POST',
+      url,
+      headers: { ...bearer(staff.a), 'accept-language': 'ne' },
+      payload: await asFormSends(harness.database.db, 'POST', url, {
+        _method: 'patch',
+        puja: ids.tara,
+        cost: 3000.5,
+        plan_schedule: '50',
+      }),
+    });
+    expect(nepali.json().errors.plan_schedule).toEqual([
+      'मृत्युपछिका दिनहरू १ देखि ४९ सम्म, हरेक एक पटक र क्रमैसँग लेख्नुहोस्, जस्तै १, ७, १४।',
+    ]);
+    expect(pivotOf(await save({})).plan_schedule).toEqual([1, 7, 14, 21, 49]);
+    // An empty field: the 7th … 49th again.
+    expect(pivotOf(await save({ plan_schedule: '' })).plan_schedule).toBeNull();
   });
 
   it('keeps staff of one monastery away from another’s offerings, and patrons away from all of it', async () => {
@@ -226,6 +279,7 @@ describe('a monastery’s catalogue pujas', () => {
       cost: 2500,
       pricing: FIXED_PRICING,
       plan_kinds: [],
+      plan_schedule: null,
     });
 
     const lamp = await call('POST', '/api/monastery-puja', { puja: ids.lamp, cost: 1000 });

@@ -182,6 +182,25 @@ describe('the 49 days after a death', () => {
     ]);
   });
 
+  it('places the pujas on the monastery’s own days after a death when it keeps them (docs/decisions/059)', async () => {
+    const offering = eq(monasteryPujas.monasteryId, money.monasteryId);
+    await money.db
+      .update(monasteryPujas)
+      .set({ planSchedule: [1, 7, 14] })
+      .where(offering);
+    try {
+      // Died two days ago: the 1st day has passed, the 7th and the 14th are to come.
+      const plan = await placed({ diedDaysAgo: 2 });
+      expect(plan.occurrences.map((occurrence) => occurrence.order.date.slice(0, 10))).toEqual([
+        addDays(today, 5),
+        addDays(today, 12),
+      ]);
+      expect(plan.occurrences[0]!.order.plan?.occurrences).toBe(2);
+    } finally {
+      await money.db.update(monasteryPujas).set({ planSchedule: null }).where(offering);
+    }
+  });
+
   it('places the same plan once for a repeated request', async () => {
     const first = await placed({ idempotency_key: 'plan-form-0001' });
     const again = await placed({ idempotency_key: 'plan-form-0001' });

@@ -35,7 +35,7 @@ export const runSheetRoutes: FastifyPluginAsyncZod<{ runSheet: RunSheetService }
     app,
     runSheetCsvEndpoint,
     async (request, reply) => {
-      const { filename, csv } = await runSheet.csv(viewerOf(request), request.query.date);
+      const { filename, csv } = await runSheet.csv(viewerOf(request), request.query.date, request.query.lang);
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${filename}"`)

@@ -11,6 +11,7 @@ import {
 } from '@puja/contract';
 import type { Database } from '../../db/client.ts';
 import { renderRunSheetPdf } from '../../integrations/pdf/run-sheet-pdf.ts';
+import { runSheetPlanLabel } from '../../integrations/pdf/run-sheet-plan-label.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { type CsvCell, instantCell, textCell, toCsvWithBom } from '../../lib/csv.ts';
 import type { Viewer } from '../../plugins/auth.ts';
@@ -140,9 +141,9 @@ export function createRunSheetService(dependencies: {
     /**
      * The run of the day as CSV for a spreadsheet (docs/decisions/039's rules): one row per name in the
      * sheet's order (an order without names has one row, its name empty), the tick's time in Nepal time
-     * with the offset.
+     * with the offset; the plan a puja is part of in the staff's language (en or ne, as the PDF's).
      */
-    async csv(staff: Viewer, date: string | undefined) {
+    async csv(staff: Viewer, date: string | undefined, language: RunSheetLanguage) {
       const sheet = await read(staff, date);
       const rows: CsvCell[][] = [];
       for (const group of sheet.groups)
@@ -154,6 +155,7 @@ export function createRunSheetService(dependencies: {
             order.number,
             order.status,
             textCell(order.patron),
+            textCell(runSheetPlanLabel(order.plan, language)),
           ];
           const names = order.names.length > 0 ? order.names : [null];
           for (const name of names)
@@ -220,6 +222,7 @@ const RUN_SHEET_CSV_COLUMNS = [
   'order',
   'status',
   'patron',
+  'plan',
   'name',
   'departed',
   'note',

@@ -2,6 +2,7 @@ import { addDays, RUN_SHEET_MAX_ORDERS, todayIn } from '@puja/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertMonastery, insertPuja, offer } from '../../../test/catalogue-fixtures.ts';
+import { csvRecords } from '../../../test/csv-parse.ts';
 import { insertOrder } from '../../../test/order-fixtures.ts';
 import { extractPdfText } from '../../../test/pdf-text.ts';
 import { bearer, signInByPhone } from '../../../test/session-helpers.ts';
@@ -300,7 +301,7 @@ describe('the run of a day as CSV', () => {
     expect(answer.body.startsWith('\uFEFF')).toBe(true);
     const lines = answer.body.slice(1).trimEnd().split('\r\n');
     expect(lines[0]).toBe(
-      'puja_date,puja_time,puja,order,status,patron,name,departed,note,intention,read_at,read_by',
+      'puja_date,puja_time,puja,order,status,patron,plan,name,departed,note,intention,read_at,read_by',
     );
     const numberOf = async (id: number) =>
       (await harness.database.db.select({ number: orders.number }).from(orders).where(eq(orders.id, id)))[0]!
@@ -312,15 +313,15 @@ describe('the run of a day as CSV', () => {
       .where(eq(users.id, patron.id));
     const patronName = patronRow!.patronName;
     expect(lines).toContain(
-      `${day},06:30,Tara Puja,${number},completed,"${patronName}","${names[0]!.name}",no,"","",2026-01-05T06:45:00+05:45,"${staff.aName}"`,
+      `${day},06:30,Tara Puja,${number},completed,"${patronName}","","${names[0]!.name}",no,"","",2026-01-05T06:45:00+05:45,"${staff.aName}"`,
     );
     expect(lines).toContain(
-      `${day},06:30,Tara Puja,${number},completed,"${patronName}","陳淑華",yes,"2025年3月往生","",,""`,
+      `${day},06:30,Tara Puja,${number},completed,"${patronName}","","陳淑華",yes,"2025年3月往生","",,""`,
     );
     // An order given no names still has its row: the puja is offered for the patron.
     const emptyNumber = await numberOf(withoutNames.id);
     expect(lines.filter((line) => line.includes(`,${emptyNumber},`))).toEqual([
-      `${day},,Tara Puja,${emptyNumber},approved,"${patronName}","",,"","",,""`,
+      `${day},,Tara Puja,${emptyNumber},approved,"${patronName}","","",,"","",,""`,
     ]);
     expect(lines).toHaveLength(1 + names.length + 1);
 
@@ -452,5 +453,32 @@ describe('an occurrence of a dedication plan on the run sheet (docs/decisions/05
       departed_name: 'Tenzin Dorje',
     });
     expect(order.names[0]).toMatchObject({ name: 'Tenzin Dorje', departed: true });
+
+    // The printed sheet and the spreadsheet say it too, in the language asked for (docs/decisions/059).
+    const pdfText = async (lang: string) => {
+      const answer = await harness.app.inject({
+        url: `/api/run-sheet.pdf?date=${day}&lang=${lang}`,
+        headers: bearer(staff.a),
+      });
+      expect(answer.statusCode).toBe(200);
+      return (await extractPdfText(answer.rawPayload)).join('\n');
+    };
+    expect(await pdfText('en')).toContain('49 days for Tenzin Dorje, 1 of 7');
+    // The text layer splits Devanagari around its vowel signs: compared without spaces.
+    const withoutSpaces = (text: string) => text.replace(/\s/g, '');
+    expect(withoutSpaces(await pdfText('ne'))).toContain(
+      withoutSpaces('Tenzin Dorje का लागि ४९ दिन, ७ मध्ये १'),
+    );
+    const csvPlans = async (lang?: string) => {
+      const answer = await harness.app.inject({
+        url: `/api/run-sheet.csv?date=${day}${lang ? `&lang=${lang}` : ''}`,
+        headers: bearer(staff.a),
+      });
+      expect(answer.statusCode).toBe(200);
+      return csvRecords(answer.body).map((record) => [record.name, record.plan]);
+    };
+    // One row per name, each carrying its order's plan; English unless Nepali is asked for.
+    expect(await csvPlans()).toEqual([['Tenzin Dorje', '49 days for Tenzin Dorje, 1 of 7']]);
+    expect(await csvPlans('ne')).toEqual([['Tenzin Dorje', 'Tenzin Dorje का लागि ४९ दिन, 7 मध्ये 1']]);
   });
 });

@@ -51,6 +51,7 @@ function MonasteryDetails({ monastery }: { monastery: Monastery }) {
                 cost: puja.pivot.cost,
                 pricing: puja.pivot.pricing,
                 planKinds: puja.pivot.plan_kinds,
+                planSchedule: puja.pivot.plan_schedule,
               })
             }
           />

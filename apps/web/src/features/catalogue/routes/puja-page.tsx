@@ -49,6 +49,7 @@ function PujaDetails({ puja }: { puja: PujaDetail }) {
                 cost: monastery.pivot.cost,
                 pricing: monastery.pivot.pricing,
                 planKinds: monastery.pivot.plan_kinds,
+                planSchedule: monastery.pivot.plan_schedule,
               })
             }
           />

@@ -43,5 +43,7 @@ export function pricingFields(puja: OfferingPricingFields) {
     quantities: puja.quantities?.join(','),
     min_quantity: puja.min_quantity,
     max_quantity: puja.max_quantity,
+    // "1,7,14", "" for the 7th … 49th; left out (undefined), the offering keeps its own.
+    plan_schedule: puja.plan_schedule === undefined ? undefined : (puja.plan_schedule?.join(',') ?? ''),
   };
 }

@@ -81,6 +81,11 @@ function CostForm({ puja, onDone }: { puja: PujaWithPivot; onDone: () => void })
           value={form.values.plan_kinds ?? []}
           onChange={(kinds) => form.setFieldValue('plan_kinds', kinds)}
           error={form.errors.plan_kinds}
+          schedule={{
+            value: form.values.plan_schedule ?? '',
+            onChange: (days) => form.setFieldValue('plan_schedule', days),
+            error: form.errors.plan_schedule,
+          }}
         />
         <EditorButtons
           onClose={onDone}

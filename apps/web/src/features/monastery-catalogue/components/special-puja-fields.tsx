@@ -72,6 +72,11 @@ export function SpecialPujaFields({ editor, currentImage }: SpecialPujaFieldsPro
         value={form.values.plan_kinds}
         onChange={(kinds) => form.setFieldValue('plan_kinds', kinds)}
         error={form.errors.plan_kinds}
+        schedule={{
+          value: form.values.plan_schedule,
+          onChange: (days) => form.setFieldValue('plan_schedule', days),
+          error: form.errors.plan_schedule,
+        }}
       />
     </Stack>
   );

@@ -10,6 +10,7 @@ import {
   priceChecks,
   priceOf,
   pricingValuesOf,
+  scheduleText,
 } from '../utils/puja-forms.ts';
 
 /** The price of a catalogue puja the monastery offers (docs/product.md#form-rules: cost required and numeric). */
@@ -25,6 +26,7 @@ export function useCostForm(puja: PujaWithPivot, onSaved: () => void) {
       puja: puja.id,
       cost: puja.pivot.cost,
       plan_kinds: puja.pivot.plan_kinds ?? [],
+      plan_schedule: scheduleText(puja.pivot.plan_schedule),
     },
     priceChecks,
   );

@@ -15,6 +15,7 @@ import {
   EMPTY_SPECIAL_PUJA,
   pricingValuesOf,
   type SpecialPujaValues,
+  scheduleText,
   specialPujaChecks,
   specialPujaOf,
 } from '../utils/puja-forms.ts';
@@ -28,6 +29,7 @@ function valuesOf(puja: PujaWithPivot): SpecialPujaValues {
     status: puja.status === 1 ? '1' : '0',
     cost: puja.pivot.cost,
     plan_kinds: puja.pivot.plan_kinds ?? [],
+    plan_schedule: scheduleText(puja.pivot.plan_schedule),
     image: null,
   };
 }

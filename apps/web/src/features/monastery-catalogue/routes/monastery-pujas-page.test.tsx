@@ -347,6 +347,24 @@ describe('editing a price: Update Monastery', () => {
     for (const box of within(plans).getAllByRole('checkbox')) expect(box).not.toBeChecked();
     await user.click(within(plans).getByRole('checkbox', { name: 'A Tibetan calendar day each month' }));
     await user.click(within(plans).getByRole('checkbox', { name: '49 days after a death' }));
+    // The 49 days on the monastery's own days (docs/decisions/059): from the usual ones, changed.
+    expect(
+      within(dialog).getByRole('radio', { name: 'On the 7th, 14th … 49th day after the death' }),
+    ).toBeChecked();
+    await user.click(within(dialog).getByRole('radio', { name: 'On our own days' }));
+    const days = within(dialog).getByRole('textbox', { name: /^Days after the death/ });
+    expect(days).toHaveValue('7, 14, 21, 28, 35, 42, 49');
+    await user.clear(days);
+    await user.type(days, '14, 7');
+    await user.click(within(dialog).getByRole('button', { name: 'Update' }));
+    expect(
+      await within(dialog).findByText(
+        'List days after a death from 1 to 49, each once and in order, such as 1, 7, 14.',
+      ),
+    ).toBeInTheDocument();
+    expect(callsTo(fetchMock, '/api/monastery-puja/101')).toHaveLength(0);
+    await user.clear(days);
+    await user.type(days, '1, 7, 14, 49');
     await user.click(within(dialog).getByRole('button', { name: 'Update' }));
 
     await waitFor(() => expect(toasts(toast)).toEqual(['green: Puja Cost Updated']));
@@ -357,6 +375,7 @@ describe('editing a price: Update Monastery', () => {
       pricing: 'fixed',
       // One field, in the kinds' own order.
       plan_kinds: 'forty_nine_days,tibetan_day',
+      plan_schedule: '1,7,14,49',
     });
     await waitFor(() =>
       expect(screen.queryByRole('dialog', { name: 'Update Monastery' })).not.toBeInTheDocument(),
@@ -398,6 +417,7 @@ describe('editing a price: Update Monastery', () => {
       cost: '500',
       pricing: 'pay_what_you_can',
       plan_kinds: '',
+      plan_schedule: '',
     });
   });
 
@@ -483,6 +503,7 @@ describe('special pujas', () => {
       pricing: 'fixed',
       // Offered as no plan (docs/decisions/056): one field, empty.
       plan_kinds: '',
+      plan_schedule: '',
       image: 'lamp.png',
     });
     expect(await rows()).toContain('Tsok OfferingSpecialClosed | Rs. 1,800');
@@ -607,6 +628,7 @@ describe('special pujas', () => {
       cost: '3300',
       pricing: 'fixed',
       plan_kinds: '',
+      plan_schedule: '',
       // The version the form was opened at (docs/decisions/040).
       version: '1',
     });

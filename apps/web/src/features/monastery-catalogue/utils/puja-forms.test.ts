@@ -150,6 +150,8 @@ describe('the special puja check', () => {
       quantities: undefined,
       min_quantity: undefined,
       max_quantity: undefined,
+      // An empty line: the 7th … 49th (docs/decisions/059).
+      plan_schedule: null,
       plan_kinds: [],
       image: undefined,
     });

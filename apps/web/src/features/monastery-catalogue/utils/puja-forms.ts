@@ -96,18 +96,21 @@ export type PriceValues<Puja extends string | number | null = string | null> = P
   cost: CostValue;
   /** The dedication plans it is offered as (docs/decisions/056); left out, a save keeps them. */
   plan_kinds?: PlanKind[];
+  /** The monastery's own 49 days ("1, 7, 14"; "" the 7th … 49th: docs/decisions/059); left out, kept. */
+  plan_schedule?: string;
 };
 
 export const EMPTY_PRICE: PriceValues = Object.freeze({ ...EMPTY_PRICING, puja: null, cost: '' });
 
 function priceRequestOf(values: PriceValues<string | number | null>) {
-  const { puja, cost, plan_kinds } = values;
+  const { puja, cost, plan_kinds, plan_schedule } = values;
   return {
     puja: puja ?? undefined,
     cost: costOf(cost),
     ...pricingRequestOf(values),
     // As a form sends it: one field, "" for none (an empty list would send nothing, and keep them).
     plan_kinds: plan_kinds?.join(','),
+    plan_schedule,
   };
 }
 
@@ -146,6 +149,7 @@ export type SpecialPujaValues = CatalogueTranslationValues &
     status: '0' | '1';
     cost: CostValue;
     plan_kinds: PlanKind[];
+    plan_schedule: string;
     image: File | null;
   };
 
@@ -159,6 +163,7 @@ export const EMPTY_SPECIAL_PUJA: SpecialPujaValues = Object.freeze({
   cost: '',
   // One puja at a time until the monastery offers it as plans (docs/decisions/056).
   plan_kinds: [],
+  plan_schedule: '',
   image: null,
 });
 
@@ -178,6 +183,7 @@ function specialPujaRequestOf(values: SpecialPujaValues) {
     cost: costOf(values.cost),
     ...pricingRequestOf(values),
     plan_kinds: values.plan_kinds.join(','),
+    plan_schedule: values.plan_schedule,
   };
 }
 
@@ -217,6 +223,12 @@ export function specialPujaOf(values: SpecialPujaValues): SpecialPuja {
 
 /** The pricing fields of a checked form, as both kinds of offering send them. */
 export function offeringPricingOf(fields: OfferingPricingFields): OfferingPricingFields {
-  const { pricing, unit_en, unit_ne, unit_zh_hant, quantities, min_quantity, max_quantity } = fields;
-  return { pricing, unit_en, unit_ne, unit_zh_hant, quantities, min_quantity, max_quantity };
+  const { pricing, unit_en, unit_ne, unit_zh_hant, quantities, min_quantity, max_quantity, plan_schedule } =
+    fields;
+  return { pricing, unit_en, unit_ne, unit_zh_hant, quantities, min_quantity, max_quantity, plan_schedule };
+}
+
+/** An offering's own 49 days as its form's field shows them: "1, 7, 14", "" for the 7th … 49th. */
+export function scheduleText(schedule: readonly number[] | null | undefined): string {
+  return schedule?.join(', ') ?? '';
 }

@@ -173,6 +173,7 @@ function PlanOrder({
       <PlanFields
         editor={patronName.checkedWith(editor)}
         cost={offering.cost}
+        schedule={offering.planSchedule}
         leadingFields={leadingFields}
         actions={
           <Group justify="flex-end" gap="sm">

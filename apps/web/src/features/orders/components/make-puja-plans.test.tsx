@@ -173,6 +173,33 @@ describe('ordering a dedication plan', () => {
     expect(callsTo(fetchMock, '/api/plans/9/esewa-process')).toHaveLength(1);
   });
 
+  it('shows the monastery’s own days after a death when it keeps them (docs/decisions/059)', async () => {
+    const ownDays: Monastery = {
+      ...offeringPlans,
+      pujas: [
+        {
+          ...offeringPlans.pujas[0]!,
+          pivot: { ...offeringPlans.pujas[0]!.pivot, plan_schedule: [1, 7, 14] },
+        },
+      ],
+    };
+    stubApi(answers(ownDays));
+    const { user, dialog } = await openModal();
+    await user.click(within(dialog).getByRole('radio', { name: '49 days after a death' }));
+    await user.type(
+      within(dialog).getByRole('textbox', { name: /^Name of the person who died/ }),
+      'Tenzin Dorje',
+    );
+    // Died two days ago: the 1st day has passed; the 7th and the 14th are to come.
+    await user.type(within(dialog).getByRole('textbox', { name: /^Date of death/ }), addDays(today, -2));
+    await user.tab();
+    const days = within(within(dialog).getByTestId('plan-days')).getAllByRole('listitem');
+    expect(days.map((day) => day.textContent)).toEqual(
+      [addDays(today, 5), addDays(today, 12)].map((day) => formatPujaDate(day)),
+    );
+    expect(within(dialog).getByTestId('plan-total')).toHaveTextContent('2 pujas at Rs. 1,500: Rs. 3,000');
+  });
+
   it('places a Tibetan-day plan on the chosen lunar day of each month', async () => {
     stubApi(answers());
     const { user, dialog } = await openModal();

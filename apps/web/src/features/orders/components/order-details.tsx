@@ -1,6 +1,11 @@
 import '../../../lib/orders-strings.ts';
 import { Anchor, Button, Skeleton, Stack, Text, Title } from '@mantine/core';
-import type { Order, OrderConversationResponse } from '@puja/contract';
+import {
+  DEFAULT_BUSINESS_TIME_ZONE,
+  type Order,
+  type OrderConversationResponse,
+  todayIn,
+} from '@puja/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApproximatePrice } from '../../../components/approximate-price.tsx';
@@ -11,8 +16,9 @@ import { useCatalogueText } from '../../../lib/catalogue-text.ts';
 import { formatMoney } from '../../../lib/formatting.ts';
 import { canCancel, canProceedToPayment } from '../utils/order-money.ts';
 import { AddToCalendarButton } from './add-to-calendar-button.tsx';
+import { GiftOfOwnOrder } from './gift-editor.tsx';
 import { OrderConcerns } from './order-concerns.tsx';
-import { GiftOfOrder, OfferingOfOrder } from './order-offering.tsx';
+import { OfferingOfOrder } from './order-offering.tsx';
 import { OrderPayments } from './order-payments.tsx';
 import { OrderProof } from './order-proof.tsx';
 import classes from './orders.module.css';
@@ -91,7 +97,15 @@ export function OrderDetails({
     [t('orders.transactionCode'), order.transaction_code?.toUpperCase() || none],
     [t('orders.beneficiary'), <PrayerNamesList key="names" names={order.names} />],
     [t('orders.intention'), order.intention || none],
-    ...(order.gift ? [[t('gift.dedicate'), <GiftOfOrder key="gift" gift={order.gift} />] as DetailsRow] : []),
+    // The patron may change or withdraw it here (docs/decisions/059).
+    ...(order.gift
+      ? [
+          [
+            t('gift.dedicate'),
+            <GiftOfOwnOrder key="gift" order={order} today={todayIn(DEFAULT_BUSINESS_TIME_ZONE)} />,
+          ] as DetailsRow,
+        ]
+      : []),
   ];
 
   return (

@@ -26,6 +26,8 @@ interface PlanFieldsProps {
   editor: PlanFormState;
   /** One occurrence's price (rupees), as the page showed it. */
   cost: number;
+  /** The monastery's own days after a death for the 49 days, as its page carries them; null: 7th … 49th. */
+  schedule?: readonly number[] | null | undefined;
   leadingFields?: ReactNode;
   actions: ReactNode;
 }
@@ -36,14 +38,14 @@ interface PlanFieldsProps {
  * then the days the pujas will be on (the contract's `planDays`, as the server places them) and the total,
  * paid whole.
  */
-export function PlanFields({ editor, cost, leadingFields, actions }: PlanFieldsProps) {
+export function PlanFields({ editor, cost, schedule, leadingFields, actions }: PlanFieldsProps) {
   const { t } = useTranslation('orders');
   const { form, kind, today } = editor;
   const values = form.values;
   const limits = countLimits(kind);
   const deathRange = dateOfDeathRange(today);
   const lunarDayPicker = useLunarDayPicker();
-  const days = daysOfPlan(kind, values, today);
+  const days = daysOfPlan(kind, values, today, schedule);
   const totalPaisa = rupeesToPaisa(cost) * days.length;
   const offeringError = form.errors.monastery ?? form.errors.puja ?? form.errors.kind;
 

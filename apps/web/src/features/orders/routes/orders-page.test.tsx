@@ -890,3 +890,122 @@ describe('on a phone', () => {
     );
   });
 });
+
+describe('changing or withdrawing a dedication (docs/decisions/059)', () => {
+  const tellOn = '2026-12-20';
+  const dedicated = orderFixture({
+    id: 41,
+    gift: {
+      recipient_name: 'Tenzin Norbu',
+      tell_on: tellOn,
+      told_at: null,
+      message: 'For your birthday.',
+      show_patron: false,
+    },
+  });
+  const details = {
+    ...dedicated.gift!,
+    email: 'tenzin@example.com',
+    phone: null,
+    language: 'en' as const,
+  };
+  /** What a request sent: its method and its fields (a form's, or JSON's). */
+  const sentTo = (fetchMock: ReturnType<typeof stubApi>, path: string) =>
+    fetchMock.mock.calls
+      .filter(([input]) => String(input) === path)
+      .map(([, init]) => {
+        const body = init?.body;
+        const fields =
+          body instanceof FormData
+            ? Object.fromEntries(body.entries())
+            : typeof body === 'string'
+              ? JSON.parse(body)
+              : undefined;
+        return { method: init?.method, fields };
+      });
+
+  it('changes the recipient from the order, checked as the order form checks it', async () => {
+    const user = userEvent.setup();
+    const changed = { ...details, recipient_name: 'Tenzin Norbu-la', email: 'norbu@example.com' };
+    const fetchMock = stubOrders([dedicated], {
+      '/api/order/41/gift': [{ body: { gift: details } }, { body: { gift: changed } }],
+    });
+    const toast = vi.spyOn(notifications, 'show');
+    renderOrders();
+
+    await user.click(
+      await within(await screen.findByRole('region', { name: 'Puja Details' })).findByRole('button', {
+        name: 'Change',
+      }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Change the dedication' });
+    const email = await within(dialog).findByRole('textbox', { name: 'Their e-mail address' });
+    expect(email).toHaveValue('tenzin@example.com');
+    await user.clear(email);
+    await user.click(within(dialog).getByRole('button', { name: 'Save the dedication' }));
+    expect(
+      await within(dialog).findByText('Give an e-mail address or a phone number to tell them.'),
+    ).toBeInTheDocument();
+    expect(sentTo(fetchMock, '/api/order/41/gift').map((call) => call.method)).toEqual(['GET']);
+
+    await user.type(email, 'norbu@example.com');
+    const name = within(dialog).getByRole('textbox', { name: /^Their name/ });
+    await user.type(name, '-la');
+    await user.click(within(dialog).getByRole('button', { name: 'Save the dedication' }));
+    await waitFor(() =>
+      expect(toasts(toast)).toEqual(['green: The dedication to Tenzin Norbu-la was changed.']),
+    );
+    const patch = sentTo(fetchMock, '/api/order/41/gift').find((call) => call.method !== 'GET');
+    expect(patch?.fields).toMatchObject({
+      recipient_name: 'Tenzin Norbu-la',
+      email: 'norbu@example.com',
+      language: 'en',
+      tell_on: tellOn,
+      message: 'For your birthday.',
+    });
+    expect(patch?.method).toBe('PATCH');
+  });
+
+  it('withdraws it after asking', async () => {
+    const user = userEvent.setup();
+    const fetchMock = stubOrders([dedicated], { '/api/order/41/gift': { body: { gift: null } } });
+    const toast = vi.spyOn(notifications, 'show');
+    renderOrders();
+    await user.click(
+      await within(await screen.findByRole('region', { name: 'Puja Details' })).findByRole('button', {
+        name: 'Withdraw',
+      }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Withdraw the dedication' });
+    expect(
+      within(dialog).getByText(
+        'Withdraw the dedication to Tenzin Norbu? They will not be told, and the puja stays yours.',
+      ),
+    ).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Withdraw' }));
+    await waitFor(() =>
+      expect(toasts(toast)).toEqual(['green: The dedication to Tenzin Norbu was withdrawn.']),
+    );
+    expect(sentTo(fetchMock, '/api/order/41/gift')).toEqual([{ method: 'DELETE', fields: undefined }]);
+  });
+
+  it('once told, offers no withdrawal and shows how they were told without letting it change', async () => {
+    const user = userEvent.setup();
+    const told = { ...dedicated.gift!, told_at: '2026-11-20T04:00:00Z' };
+    stubOrders([{ ...dedicated, gift: told }], {
+      '/api/order/41/gift': { body: { gift: { ...details, told_at: told.told_at } } },
+    });
+    renderOrders();
+    const panel = await screen.findByRole('region', { name: 'Puja Details' });
+    await user.click(await within(panel).findByRole('button', { name: 'Change' }));
+    expect(within(panel).queryByRole('button', { name: 'Withdraw' })).not.toBeInTheDocument();
+    const dialog = await screen.findByRole('dialog', { name: 'Change the dedication' });
+    expect(
+      await within(dialog).findByText(
+        'They have been told already: only their name, your words and whether your name shows can change.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByRole('textbox', { name: 'Their e-mail address' })).toBeDisabled();
+    expect(within(dialog).getByRole('textbox', { name: /^Their name/ })).toBeEnabled();
+  });
+});

@@ -128,7 +128,8 @@ function requestOf(choice: OrderChoice, values: OrderFormValues) {
   };
 }
 
-function giftOf({ dedicate: _dedicate, ...gift }: GiftFormValues) {
+/** The gift the form holds, as the contract's `giftInputSchema` takes it (the order's, or its editor's). */
+export function giftOf({ dedicate: _dedicate, ...gift }: GiftFormValues) {
   return gift;
 }
 

@@ -118,8 +118,16 @@ export function planOf(choice: OrderChoice, kind: PlanKind, values: PlanFormValu
   return createPlanRequestSchema.parse(requestOf(choice, kind, values));
 }
 
-/** The days the plan's pujas will be on, as the server will place them (none while a detail is missing). */
-export function daysOfPlan(kind: PlanKind, values: PlanFormValues, today: string): string[] {
+/**
+ * The days the plan's pujas will be on, as the server will place them (none while a detail is missing);
+ * `schedule`: the monastery's own days after a death for the 49 days (docs/decisions/059).
+ */
+export function daysOfPlan(
+  kind: PlanKind,
+  values: PlanFormValues,
+  today: string,
+  schedule?: readonly number[] | null,
+): string[] {
   const limits = countLimits(kind);
   const count = limits ? Math.min(Number(values.count) || limits.fallback, limits.max) : undefined;
   return planDays(
@@ -132,5 +140,6 @@ export function daysOfPlan(kind: PlanKind, values: PlanFormValues, today: string
       count,
     },
     today,
+    schedule,
   );
 }

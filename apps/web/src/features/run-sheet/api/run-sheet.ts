@@ -27,9 +27,9 @@ export function downloadRunSheet(date: string, lang: RunSheetLanguage): Promise<
   return downloadFile(endpointUrl(runSheetPdfEndpoint, { query: { date, lang } }), `run-sheet-${date}.pdf`);
 }
 
-/** The run of the day as CSV for a spreadsheet, one row per name. */
-export function downloadRunSheetCsv(date: string): Promise<string> {
-  return downloadFile(endpointUrl(runSheetCsvEndpoint, { query: { date } }), `run-sheet-${date}.csv`);
+/** The run of the day as CSV for a spreadsheet, one row per name; its plan labels in `lang`. */
+export function downloadRunSheetCsv(date: string, lang: RunSheetLanguage): Promise<string> {
+  return downloadFile(endpointUrl(runSheetCsvEndpoint, { query: { date, lang } }), `run-sheet-${date}.csv`);
 }
 
 /** Puts a name as the server answered it into every run sheet held, so the tick shows at once. */

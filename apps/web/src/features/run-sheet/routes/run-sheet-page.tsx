@@ -34,7 +34,7 @@ import { downloadRunSheet, downloadRunSheetCsv, useRunSheet, useTickName } from 
  * patron sees it on their order. The same sheet prints as an A4 PDF in English or Nepali.
  */
 export function RunSheetPage() {
-  const { t } = useTranslation('staff');
+  const { t, i18n } = useTranslation('staff');
   usePageTitle(t('runSheet.title'));
   const today = todayIn(DEFAULT_BUSINESS_TIME_ZONE);
   const [date, setDate] = useState(today);
@@ -44,7 +44,9 @@ export function RunSheetPage() {
   async function download(format: 'en' | 'ne' | 'csv') {
     setPrinting(true);
     try {
-      await (format === 'csv' ? downloadRunSheetCsv(date) : downloadRunSheet(date, format));
+      // The CSV's words (a plan's label) in the staff's language where the sheet has it, else English.
+      const csvLanguage = i18n.language === 'ne' ? 'ne' : 'en';
+      await (format === 'csv' ? downloadRunSheetCsv(date, csvLanguage) : downloadRunSheet(date, format));
     } catch (error) {
       notifyError(reasonOf(error, t('errors.unexpected', { ns: 'common' })));
     } finally {
