@@ -15,7 +15,7 @@ import {
 } from '@mantine/core';
 import { PAYMENT_METHODS, type PaymentMethod, PICTURE_ACCEPT, type Plan } from '@puja/contract';
 import { IconArrowLeft } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ApproximatePrice } from '../../../components/approximate-price.tsx';
@@ -156,6 +156,8 @@ function DepartedPhoto({ plan }: { plan: Plan }) {
   const removePhoto = useRemoveDepartedPhoto();
   const url = plan.departed?.photo_url ?? null;
   const busy = setPhoto.isPending || removePhoto.isPending;
+  // The input forgets its file once sent, so the same file can be chosen again (after a refusal, say).
+  const resetInput = useRef<() => void>(null);
   const unexpected = t('errors.unexpected', { ns: 'common' });
 
   function choose(photo: File | null) {
@@ -165,6 +167,7 @@ function DepartedPhoto({ plan }: { plan: Plan }) {
       {
         onSuccess: () => notifySuccess(t(url ? 'plans.photo.replaced' : 'plans.photo.added')),
         onError: (error) => failed(error, t('plans.photo.addFailed'), unexpected),
+        onSettled: () => resetInput.current?.(),
       },
     );
   }
@@ -195,7 +198,7 @@ function DepartedPhoto({ plan }: { plan: Plan }) {
         {t('plans.photo.hint')}
       </Text>
       <Group gap="sm">
-        <FileButton onChange={choose} accept={PICTURE_ACCEPT}>
+        <FileButton onChange={choose} accept={PICTURE_ACCEPT} resetRef={resetInput}>
           {(props) => (
             <Button {...props} variant="default" size="xs" loading={setPhoto.isPending} disabled={busy}>
               {t(url ? 'plans.photo.replace' : 'plans.photo.add')}
