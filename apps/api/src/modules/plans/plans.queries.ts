@@ -54,19 +54,21 @@ export function listOrdersOfPlans(db: Executor, planIds: number[]) {
 
 /**
  * Sets (or, with null, clears) the departed's photo of a plan and answers the key it replaces, under the
- * plan's row lock, so two uploads at once each learn which file they replaced.
+ * plan's row lock, so two uploads at once each learn which file they replaced. A photo is not set on a plan
+ * whose departed is gone meanwhile (its account deleted): `noDeparted`, nothing changed.
  */
 export async function replaceDepartedPhoto(
   tx: Transaction,
   planId: number,
   key: string | null,
-): Promise<{ previous: string | null } | undefined> {
+): Promise<{ previous: string | null } | 'noDeparted' | undefined> {
   const [locked] = await tx
-    .select({ key: dedicationPlans.departedPhotoKey })
+    .select({ key: dedicationPlans.departedPhotoKey, name: dedicationPlans.departedName })
     .from(dedicationPlans)
     .where(eq(dedicationPlans.id, planId))
     .for('update');
   if (!locked) return undefined;
+  if (key !== null && locked.name === null) return 'noDeparted';
   await tx.update(dedicationPlans).set({ departedPhotoKey: key }).where(eq(dedicationPlans.id, planId));
   return { previous: locked.key };
 }

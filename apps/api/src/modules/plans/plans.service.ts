@@ -35,6 +35,8 @@ import {
 
 type NewPlan = CreatePlanFields;
 
+const NOT_FOR_THE_DEPARTED = 'Only a plan for someone who has died takes their photo.';
+
 /**
  * Dedication plans (docs/decisions/055): a puja on several days, each day an order of its own. The plan
  * places them together, shows them together, and ends the ones not yet approved; everything else (paying,
@@ -182,8 +184,7 @@ export function createPlansService(dependencies: {
   /** The patron's own plan for someone who has died: only such a plan takes their photo. */
   async function ownPlanForDeparted(patron: Viewer, planId: number): Promise<PlanRow> {
     const plan = await ownPlan(patron, planId);
-    if (!plan.departedName)
-      throw new AppError('conflict', 'Only a plan for someone who has died takes their photo.');
+    if (!plan.departedName) throw new AppError('conflict', NOT_FOR_THE_DEPARTED);
     return plan;
   }
 
@@ -210,12 +211,16 @@ export function createPlansService(dependencies: {
       const photo = await reencodeImage(file);
       const key = newDepartedPhotoKey(planId);
       await storage.savePrivate(key, photo.bytes);
-      let replaced: { previous: string | null } | undefined;
+      let replaced: Awaited<ReturnType<typeof replaceDepartedPhoto>>;
       try {
         replaced = await db.transaction((tx) => replaceDepartedPhoto(tx, planId, key));
       } catch (error) {
         await storage.deletePrivate(key).catch(() => undefined);
         throw error;
+      }
+      if (replaced === 'noDeparted') {
+        await storage.deletePrivate(key).catch(() => undefined);
+        throw new AppError('conflict', NOT_FOR_THE_DEPARTED);
       }
       if (replaced?.previous) await storage.deletePrivate(replaced.previous).catch(() => undefined);
       return planOf((await findPlan(db, planId))!);
@@ -225,7 +230,8 @@ export function createPlansService(dependencies: {
     async removeDepartedPhoto(patron: Viewer, planId: number): Promise<Plan> {
       await ownPlan(patron, planId);
       const replaced = await db.transaction((tx) => replaceDepartedPhoto(tx, planId, null));
-      if (replaced?.previous) await storage.deletePrivate(replaced.previous).catch(() => undefined);
+      if (typeof replaced === 'object' && replaced.previous)
+        await storage.deletePrivate(replaced.previous).catch(() => undefined);
       return planOf((await findPlan(db, planId))!);
     },
 
