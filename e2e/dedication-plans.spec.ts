@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Locator } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import {
   DEMO_KOPAN_STAFF,
@@ -18,12 +19,15 @@ import {
  * Amitabha Puja for the Departed as a 49-day plan in its Update Monastery form. The demo patron orders it
  * for their father, who died seven days ago: seven pujas, the first today (the 7th day) and the rest every
  * seventh day after, shown with the total before ordering; pays the whole plan with the eSewa simulator,
- * lands on the plan's page, sees the seven occurrences paid, and skips the third (its share refunded).
- * The staff see the plan on their table ("49 days for …, 1 of 7"), approve the first and complete it with
- * photos; the patron's plan then says so.
+ * lands on the plan's page, sees the seven occurrences paid and the father's photo (attached when ordering,
+ * docs/decisions/060), and skips the third (its share refunded). The staff see the plan on their table
+ * ("49 days for …, 1 of 7") and the father's photo on the first's order page, approve the first and complete
+ * it with photos; the patron's plan then says so.
  */
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');
 const PHOTOS = [path.join(fixtures, 'puja-photo-lamp.png'), path.join(fixtures, 'puja-photo-altar.jpg')];
+/** The father's photo the patron attaches (any picture: the server re-encodes it). */
+const FATHER_PHOTO = path.join(fixtures, 'puja-photo-altar.jpg');
 const PUJA = 'Amitabha Puja for the Departed';
 /** Kopan's price for it in the demo catalogue. */
 const PRICE = 'Rs. 5,100';
@@ -87,6 +91,9 @@ test('a patron orders the 49 days for their father, pays it whole, skips one; st
   const days = [7, 14, 21, 28, 35, 42, 49].map((after) => dayFromToday(after - 7));
   await expect(dialog.getByTestId('plan-days').getByRole('listitem')).toHaveCount(7);
   await expect(dialog.getByTestId('plan-total')).toContainText(`7 pujas at ${PRICE}: Rs. 35,700`);
+  // His photo, for the monks to place on the shrine: private, sent once the plan is placed.
+  await dialog.locator('input[type="file"]').setInputFiles(FATHER_PHOTO);
+  await expect(dialog.getByText('puja-photo-altar.jpg')).toBeVisible();
   await dialog.getByRole('radio', { name: 'eSewa' }).check();
   await dialog.getByRole('textbox', { name: 'Your intention' }).fill('For my father, in the bardo.');
   await dialog.getByRole('button', { name: 'Order the plan' }).click();
@@ -101,6 +108,11 @@ test('a patron orders the 49 days for their father, pays it whole, skips one; st
   await expect(page.getByRole('heading', { name: `49 days after a death · ${FATHER}` })).toBeVisible();
   await expect(page.getByTestId('plan-status')).toHaveText('Under way');
   await expect(page.getByTestId('plan-to-pay')).toHaveCount(0);
+  // The photo, through its signed link, shown (decoded by the browser) with a way to replace or remove it.
+  const photo = page.getByTestId('departed-photo');
+  await expectPictureShown(photo.getByRole('img', { name: `Photo of ${FATHER}` }));
+  await expect(photo.getByRole('button', { name: 'Replace the photo' })).toBeVisible();
+  await expect(photo.getByRole('button', { name: 'Remove the photo' })).toBeVisible();
   const occurrences = page.getByTestId('plan-occurrence');
   await expect(occurrences).toHaveCount(7);
   for (const [index, day] of days.entries()) {
@@ -109,6 +121,12 @@ test('a patron orders the 49 days for their father, pays it whole, skips one; st
     await expect(occurrence).toContainText(pujaDayText(day));
     await expect(occurrence).toContainText('Paid – waiting for the monastery to confirm');
   }
+
+  const firstLink = await occurrences
+    .nth(0)
+    .getByRole('link', { name: /^Order PJ-/ })
+    .getAttribute('href');
+  const firstOrderId = new URL(firstLink!, page.url()).searchParams.get('oid');
 
   // Skipping the third: its share is refunded, the others keep theirs.
   const third = occurrences.nth(2);
@@ -132,6 +150,11 @@ test('a patron orders the 49 days for their father, pays it whole, skips one; st
   const first = staff.getByTestId('order-row').filter({ hasText: `49 days for ${FATHER}, 1 of 7` });
   await expect(first).toHaveCount(1);
   await expect(first).toContainText(`Names to pray for: ${FATHER}`);
+  // The first occurrence's own page shows the staff the father's photo, to place on the shrine.
+  await staff.goto(`/monastery/orders/${firstOrderId}`);
+  const shrine = staff.getByRole('region', { name: 'Photo of the departed' });
+  await expectPictureShown(shrine.getByRole('img', { name: `Photo of ${FATHER}` }));
+  await staff.goto('/monastery/dashboard');
   await first.getByRole('button', { name: 'Approve Puja' }).click();
   await expect(staff.getByText('Order approved')).toBeVisible();
   // The monks read it on today's run sheet, the departed first among the names.
@@ -157,3 +180,11 @@ test('a patron orders the 49 days for their father, pays it whole, skips one; st
   await expect(page.getByTestId('plan-status')).toHaveText('Under way');
   await staff.close();
 });
+
+/** A picture on screen that the browser could load and decode (a refused signed link would show none). */
+async function expectPictureShown(picture: Locator) {
+  await expect(picture).toBeVisible();
+  await expect
+    .poll(() => picture.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth))
+    .toBeGreaterThan(0);
+}

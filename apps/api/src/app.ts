@@ -244,7 +244,14 @@ export async function buildApp(dependencies: AppDependencies, logger?: FastifyBa
   });
   await app.register(sessionRoutes, { sessions, captcha });
   await app.register(accountRoutes, {
-    account: createAccountService({ db: dependencies.db, config, jwtSecret, sms, log: app.log }),
+    account: createAccountService({
+      db: dependencies.db,
+      config,
+      jwtSecret,
+      sms,
+      storage: dependencies.storage,
+      log: app.log,
+    }),
   });
   await app.register(usersRoutes, { users: createUsersService({ db: dependencies.db }) });
   await app.register(monasteryTeamRoutes, {
@@ -255,6 +262,10 @@ export async function buildApp(dependencies: AppDependencies, logger?: FastifyBa
     }),
   });
   const imageUrls = createUrlSigner(createHmac('sha256', jwtSecret).update('order-image-urls').digest());
+  // The departed's photo's links (docs/decisions/060): a key of their own, so no other link's signature fits.
+  const departedPhotoUrls = createUrlSigner(
+    createHmac('sha256', jwtSecret).update('departed-photo-urls').digest(),
+  );
   const emailSender = createEmailSender(config, (message) => app.log.info(message));
   const vapidKeys = resolveVapidKeys(config);
   const staffNotices = createStaffNotices({
@@ -355,6 +366,7 @@ export async function buildApp(dependencies: AppDependencies, logger?: FastifyBa
       ordersService: orders,
       handling,
       imageUrl: (imageId) => imageUrls.sign(`/api/order-images/${imageId}`),
+      departedPhotoUrls,
       businessTimeZone: config.BUSINESS_TIME_ZONE,
     }),
   });
@@ -432,6 +444,8 @@ export async function buildApp(dependencies: AppDependencies, logger?: FastifyBa
       businessTimeZone: config.BUSINESS_TIME_ZONE,
       orders,
       orderDays,
+      storage: dependencies.storage,
+      departedPhotoUrls,
     }),
   });
   await app.register(paymentLinksRoutes, {

@@ -126,6 +126,17 @@ export async function createMoneyHarness(
     monasteryId: monastery.id,
     pujaId: puja.id,
 
+    /** A monastery of its own (`Other Gompa`) and a staff member of it, signed in with this number. */
+    async otherMonasteryStaff(nationalNumber: string): Promise<{ token: string; monasteryId: number }> {
+      const other = await insertMonastery(db, { slug: 'other-gompa', name: 'Other Gompa' });
+      const session = await signInByPhone(harness, nationalNumber);
+      await db
+        .update(users)
+        .set({ role: 'monastery', monasteryId: other.id })
+        .where(eq(users.id, session.user.id));
+      return { token: session.token, monasteryId: other.id };
+    },
+
     async placeOrder(options: { daysAhead?: number; token?: string } = {}): Promise<number> {
       return (await this.placeOffering(undefined, options)).id;
     },

@@ -175,6 +175,12 @@ export const backOfficeOrderResponseSchema = z.object({
   ),
   /** Completion photos through signed links that expire after 15 minutes. */
   images: z.array(orderImageSchema),
+  /**
+   * The photo of the departed an occurrence of a plan is for, so the monks can place it on the shrine: a
+   * signed link (15 minutes) for the staff of the order's monastery only; null for administrators and
+   * when there is none (docs/decisions/060). Optional so an older answer reads.
+   */
+  departed_photo_url: z.string().nullable().optional(),
   actions: orderActionsSchema,
 });
 export type BackOfficeOrderResponse = z.infer<typeof backOfficeOrderResponseSchema>;

@@ -1,7 +1,7 @@
 import { addDays, isCalendarDate } from './business-time.ts';
 import { FORTY_NINE_DAY_SCHEDULE, PLAN_KINDS, type PlanKind } from './constants.ts';
 import { defineEndpoint } from './endpoint.ts';
-import { idSchema } from './input-rules.ts';
+import { idSchema, uploadedFileSchema } from './input-rules.ts';
 import {
   createOrderRequestSchema,
   ISO_DATE_PATTERN,
@@ -10,6 +10,7 @@ import {
   PRAYER_NAME_MAX_LENGTH,
 } from './orders.ts';
 import { esewaProcessResponseSchema, khaltiProcessResponseSchema } from './payments.ts';
+import { signedFileQuerySchema } from './proof.ts';
 import { datesOnLunarDay } from './tibetan-calendar.ts';
 import { z } from './zod.ts';
 
@@ -75,7 +76,13 @@ export const planSchema = z
     /** `active` while an occurrence is still to come, `cancelled` once the patron ended it, else `finished`. */
     status: z.enum(['active', 'finished', 'cancelled']),
     monastery_puja: orderSchema.shape.monastery_puja,
-    departed: z.object({ name: z.string(), date_of_death: z.string() }).nullable(),
+    /**
+     * `photo_url`: the departed's photo through a signed link that expires after 15 minutes, or null
+     * (docs/decisions/060). The server always sends it; optional so an older answer reads.
+     */
+    departed: z
+      .object({ name: z.string(), date_of_death: z.string(), photo_url: z.string().nullable().optional() })
+      .nullable(),
     day_of_month: z.number().int().nullable(),
     anniversary: z.string().nullable(),
     /** A Tibetan-day plan's lunar day (1–30). The server always sends it; optional so an older answer reads. */
@@ -107,6 +114,16 @@ export type OwnPlansResponse = z.infer<typeof ownPlansResponseSchema>;
 
 export const planIdParamsSchema = z.object({ planId: idSchema() });
 export const planOccurrenceParamsSchema = z.object({ planId: idSchema(), orderId: idSchema() });
+
+/** The departed's photo (docs/decisions/060): one picture, judged by its bytes and re-encoded as a WebP. */
+export const departedPhotoRequestSchema = z.object({
+  photo: uploadedFileSchema('One photo of the person who died (multipart)'),
+});
+/** A departed's photo's signed link: the plan, and the photo's own random name, which changes when it is replaced. */
+export const departedPhotoParamsSchema = z.object({
+  planId: idSchema(),
+  photo: z.string().regex(/^[0-9a-f]{32}$/, 'Not a photo.'),
+});
 
 /**
  * The days of a plan's pujas, in order. `firstDay`: the earliest day the monastery can still take (days
@@ -246,4 +263,43 @@ export const cancelPlanEndpoint = defineEndpoint({
   params: planIdParamsSchema,
   responses: { 200: planResponseSchema },
   errors: [401, 403, 404, 409],
+});
+
+export const uploadDepartedPhotoEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/api/plans/:planId/departed-photo',
+  access: { roles: ['user'] },
+  summary:
+    'Add or replace the photo of the person a plan is dedicated to (private: the patron and the monastery’s staff)',
+  tags: ['plans'],
+  params: planIdParamsSchema,
+  body: departedPhotoRequestSchema,
+  consumes: 'multipart/form-data',
+  responses: { 200: planResponseSchema },
+  errors: [401, 403, 404, 409, 413, 422],
+});
+
+export const removeDepartedPhotoEndpoint = defineEndpoint({
+  method: 'DELETE',
+  path: '/api/plans/:planId/departed-photo',
+  access: { roles: ['user'] },
+  summary: 'Remove the photo of the person a plan is dedicated to',
+  tags: ['plans'],
+  params: planIdParamsSchema,
+  responses: { 200: planResponseSchema },
+  errors: [401, 403, 404],
+});
+
+/** The signature is the credential, handed only to the plan's patron and its monastery's staff. */
+export const departedPhotoFileEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/api/departed-photos/:planId/:photo',
+  access: 'public',
+  summary: 'The departed’s photo, through a signed, expiring link',
+  tags: ['plans'],
+  params: departedPhotoParamsSchema,
+  query: signedFileQuerySchema,
+  responses: {},
+  file: 'image/webp',
+  errors: [403, 404],
 });

@@ -412,6 +412,11 @@ export const en = {
   planAtMostOccurrences: 'A plan can have at most {count} occurrences.',
   planDaysPassed: 'All the days of this plan have passed. Please order a puja on its own.',
   planNotYoursToSee: 'This plan is not yours to see.',
+  // The departed's photo (docs/decisions/060)
+  departedPhotoPlanOnly: 'Only a plan for someone who has died takes their photo.',
+  departedPhotoMissing: 'Choose a photo.',
+  departedPhotoLinkExpired: 'This link has expired. Open the page again for a fresh one.',
+  departedPhotoName: 'Not a photo.',
   planNotOffered: 'This monastery does not offer this puja as this plan.',
   planOccurrenceNotInPlan: 'This occurrence is not part of this plan.',
   planAlreadyCancelled: 'This plan has already been cancelled.',

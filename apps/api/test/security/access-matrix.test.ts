@@ -30,6 +30,7 @@ const SIGNED_FILES = new Set([
   'GET /api/order-images/:imageId',
   'GET /api/order-videos/:videoId',
   'GET /api/order-videos/:videoId/poster',
+  'GET /api/departed-photos/:planId/:photo',
 ]);
 /** The same for everyone, whoever asks (docs/decisions/020): a browser or a CDN may keep it for an hour. */
 const EXCHANGE_RATES = 'GET /api/exchange-rates';

@@ -764,6 +764,28 @@ export const ROUTES: Record<string, Entry> = {
     '401 200 403 403 403 403',
     (w) => `/api/plans/${w.ids.plan}/occurrences/${w.ids.planOccurrence}/skip`,
   ),
+  // The departed's photo (docs/decisions/060): the plan's patron adds and removes it; the signed link the
+  // plan hands out is the credential, whoever holds it.
+  'POST /api/plans/:planId/departed-photo': entry(
+    '401 200 403 403 403 403',
+    (w) => `/api/plans/${w.ids.plan}/departed-photo`,
+    { form: { fields: {}, pictureField: 'photo' } },
+  ),
+  'GET /api/departed-photos/:planId/:photo': entry('200 200 200 200 200 200', async (w) => {
+    const plan = await w.app.inject({
+      url: `/api/plans/${w.ids.plan}`,
+      headers: { authorization: `Bearer ${await w.tokenOf('patron', { fresh: true })}` },
+    });
+    // Before the photo exists (the fuzzer starts from this row too), a link that names none.
+    return (
+      plan.json().plan?.departed?.photo_url ??
+      `/api/departed-photos/${w.ids.plan}/${'0'.repeat(32)}?expires=0&signature=none`
+    );
+  }),
+  'DELETE /api/plans/:planId/departed-photo': entry(
+    '401 200 403 403 403 403',
+    (w) => `/api/plans/${w.ids.plan}/departed-photo`,
+  ),
   'POST /api/plans/:planId/cancel': entry(
     '401 200 403 403 403 403',
     (w) => `/api/plans/${w.ids.plan}/cancel`,

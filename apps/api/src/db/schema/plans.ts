@@ -38,6 +38,12 @@ export const dedicationPlans = pgTable(
     /** The person it is for, when they have died (the 49 days count from the date of death). */
     departedName: text('departed_name'),
     dateOfDeath: date('date_of_death', { mode: 'string' }),
+    /**
+     * The departed's photo, in the private storage area (`departed-photos/{plan}/{random}.webp`), shown only
+     * through signed links to the patron and the monastery's staff (docs/decisions/060). The random part
+     * is in the link, so a replaced photo's old links answer 404.
+     */
+    departedPhotoKey: text('departed_photo_key'),
     dayOfMonth: smallint('day_of_month'),
     /** A yearly plan's date; its month and day give the anniversaries. */
     anniversary: date('anniversary', { mode: 'string' }),
@@ -59,9 +65,15 @@ export const dedicationPlans = pgTable(
     check('dedication_plans_amount_check', sql`${table.amountEachPaisa} >= 0`),
     check('dedication_plans_day_of_month_check', sql`${table.dayOfMonth} BETWEEN 1 AND 31`),
     check('dedication_plans_lunar_day_check', sql`${table.lunarDay} BETWEEN 1 AND 30`),
+    // A name needs its date of death; the date stays without the name once a deleted account's words are
+    // removed (the 49 days' kind needs it), so the plan's days still read (docs/decisions/060).
     check(
       'dedication_plans_departed_check',
-      sql`(${table.departedName} IS NULL) = (${table.dateOfDeath} IS NULL)`,
+      sql`${table.departedName} IS NULL OR ${table.dateOfDeath} IS NOT NULL`,
+    ),
+    check(
+      'dedication_plans_departed_photo_check',
+      sql`${table.departedPhotoKey} IS NULL OR ${table.departedName} IS NOT NULL`,
     ),
     check('dedication_plans_departed_name_length', sql`char_length(${table.departedName}) BETWEEN 1 AND 100`),
     // What each kind needs to place its days.

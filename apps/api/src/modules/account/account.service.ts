@@ -11,11 +11,13 @@ import { apiMessage } from '../../api-messages/api-messages.ts';
 import type { Config } from '../../config/env.ts';
 import type { Database } from '../../db/client.ts';
 import type { SmsSender } from '../../integrations/sms/sms-sender.ts';
+import type { FileStorage } from '../../integrations/storage/file-storage.ts';
 import { enqueueJob } from '../../jobs/job-queue.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { noticeText } from '../../notices/notices.ts';
 import { toSessionUser, type Viewer } from '../../plugins/auth.ts';
 import { recordAudit } from '../audit/audit.service.ts';
+import { removeDepartedOfUser } from '../plans/plans.shared-queries.ts';
 import { revokeSessionsOfUser } from '../session/session.shared-queries.ts';
 import { codePolicyOf, consumeCodeIn, signInCodeKey, textNewCode } from '../session/sign-in-codes.ts';
 import { findActiveUser, isPhoneTaken } from '../users/users.shared-queries.ts';
@@ -40,6 +42,8 @@ export interface AccountServiceDependencies {
   config: Config;
   jwtSecret: Uint8Array;
   sms: SmsSender;
+  /** Where the departed's photos of the patron's plans are kept, removed with the account. */
+  storage: FileStorage;
   log: { warn: (object: object, message: string) => void };
 }
 
@@ -139,7 +143,7 @@ export function createAccountService(dependencies: AccountServiceDependencies) {
      * monastery and the accounts keep stays, without the person (account.queries.ts says what goes).
      */
     async deleteAccount(patron: Viewer): Promise<{ message: string }> {
-      await db.transaction(async (tx) => {
+      const photoKeys = await db.transaction(async (tx) => {
         const current = await findActiveUser(tx, patron.id, 'update');
         if (!current) throw new AppError('forbidden', 'This account is closed.');
         const inProgress = await lockOrdersInProgress(tx, patron.id);
@@ -167,6 +171,7 @@ export function createAccountService(dependencies: AccountServiceDependencies) {
           inProgress.filter((order) => order.status === 'pending').map((order) => order.id),
         );
         await removeWordsOfPatron(tx, patron.id);
+        const departedPhotos = await removeDepartedOfUser(tx, patron.id);
         await anonymiseUser(tx, patron.id, at);
         await deleteSessionsOfUser(tx, patron.id);
         if (current.phone) await deleteSignInCodesOfPhone(tx, current.phone);
@@ -179,7 +184,15 @@ export function createAccountService(dependencies: AccountServiceDependencies) {
           before: { role: current.role },
           after: null,
         });
+        return departedPhotos;
       });
+      // The files once nothing points at them; one the storage fails to remove is logged, not kept silently.
+      for (const key of photoKeys)
+        await dependencies.storage
+          .deletePrivate(key)
+          .catch((error: unknown) =>
+            dependencies.log.warn({ err: error, key }, 'A deleted account’s departed photo was not removed'),
+          );
       return { message: ACCOUNT_DELETED_MESSAGE };
     },
   };

@@ -1,11 +1,10 @@
 import { addDays, todayIn } from '@puja/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertMonastery } from '../../../test/catalogue-fixtures.ts';
 import { createMoneyHarness, type MoneyHarness } from '../../../test/money-harness.ts';
 import { extractPdfText } from '../../../test/pdf-text.ts';
-import { bearer, signInByPhone } from '../../../test/session-helpers.ts';
-import { monasteryPayoutDetails, payoutRuns, payouts, users } from '../../db/schema/index.ts';
+import { bearer } from '../../../test/session-helpers.ts';
+import { monasteryPayoutDetails, payoutRuns, payouts } from '../../db/schema/index.ts';
 import { postPayoutFailed, postPayoutPaid, postPayoutStarted } from '../ledger/ledger.service.ts';
 import { makeRefundDue, refundKeys } from '../payments/money-events.ts';
 import { findKeptPayment, lockOrder, refreshOrderPaymentStatus } from '../payments/payments.queries.ts';
@@ -24,14 +23,7 @@ const month = todayIn(TIME_ZONE).slice(0, 7);
 
 beforeAll(async () => {
   money = await createMoneyHarness({ COMMISSION_BASIS_POINTS: '1000' });
-  const other = await insertMonastery(money.db, { slug: 'other-gompa', name: 'Other Gompa' });
-  otherMonasteryId = other.id;
-  const session = await signInByPhone(money.harness, '9818000009');
-  await money.db
-    .update(users)
-    .set({ role: 'monastery', monasteryId: other.id })
-    .where(eq(users.id, session.user.id));
-  otherStaff = session.token;
+  ({ token: otherStaff, monasteryId: otherMonasteryId } = await money.otherMonasteryStaff('9818000009'));
   const me = await money.app.inject({ url: '/api/me', headers: bearer(money.tokens.admin) });
   adminId = me.json().id ?? me.json().user?.id;
 });

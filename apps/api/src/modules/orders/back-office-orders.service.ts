@@ -13,9 +13,12 @@ import {
   staffStatusOf,
 } from '@puja/contract';
 import type { Database } from '../../db/client.ts';
+import type { UrlSigner } from '../../integrations/storage/signed-urls.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { type CsvCell, instantCell, textCell, toCsvWithBom } from '../../lib/csv.ts';
 import type { Viewer } from '../../plugins/auth.ts';
+import { departedPhotoUrl } from '../plans/departed-photos.ts';
+import { findDepartedPhotoKey } from '../plans/plans.queries.ts';
 import {
   type BackOfficeOrdersFilter,
   countOrdersAwaitingAction,
@@ -54,6 +57,8 @@ export function createBackOfficeOrdersService(dependencies: {
   handling: OrderHandlingService;
   /** A short-lived link to a completion photo. */
   imageUrl: (imageId: number) => string;
+  /** Signs the links to a plan's departed's photo (docs/decisions/060). */
+  departedPhotoUrls: UrlSigner;
   businessTimeZone: string;
 }) {
   const { db, ordersService, handling, businessTimeZone } = dependencies;
@@ -86,15 +91,20 @@ export function createBackOfficeOrdersService(dependencies: {
 
   async function orderPage(viewer: Viewer, orderId: number): Promise<BackOfficeOrderResponse> {
     const row = await ordersService.getReadableOrder(viewer, orderId);
-    const [[order], audit, payments, refunds, newestMessages, photoUploads, images] = await Promise.all([
-      ordersService.toOrders(db, [row]),
-      listAuditEntriesOfOrder(db, orderId),
-      listReceivedPaymentsOfOrder(db, orderId),
-      listRefundsOfOrderWithRefunder(db, orderId),
-      listNewestMessagesOfOrder(db, orderId, ORDER_PAGE_MESSAGE_LIMIT),
-      listPhotoUploadsOfOrder(db, orderId),
-      listImagesOfOrder(db, orderId),
-    ]);
+    // The departed's photo is for the monks of the order's monastery (getReadableOrder has checked that a
+    // staff member is theirs), to place on the shrine; administrators have no use for it.
+    const planId = viewer.role === 'monastery' ? row.order.planId : null;
+    const [[order], audit, payments, refunds, newestMessages, photoUploads, images, departedPhotoKey] =
+      await Promise.all([
+        ordersService.toOrders(db, [row]),
+        listAuditEntriesOfOrder(db, orderId),
+        listReceivedPaymentsOfOrder(db, orderId),
+        listRefundsOfOrderWithRefunder(db, orderId),
+        listNewestMessagesOfOrder(db, orderId, ORDER_PAGE_MESSAGE_LIMIT),
+        listPhotoUploadsOfOrder(db, orderId),
+        listImagesOfOrder(db, orderId),
+        planId === null ? null : findDepartedPhotoKey(db, planId),
+      ]);
     const messages = newestMessages.reverse();
     const fromOf = (senderId: number): 'patron' | 'monastery' =>
       senderId === row.order.userId ? 'patron' : 'monastery';
@@ -198,6 +208,8 @@ export function createBackOfficeOrdersService(dependencies: {
         sender: message.sender.name,
       })),
       images: images.map((image) => ({ id: image.id, url: dependencies.imageUrl(image.id) })),
+      departed_photo_url:
+        planId === null ? null : departedPhotoUrl(dependencies.departedPhotoUrls, planId, departedPhotoKey),
       actions: actionsOf(viewer, row, businessTimeZone),
     };
   }

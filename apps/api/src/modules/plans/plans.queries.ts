@@ -52,6 +52,54 @@ export function listOrdersOfPlans(db: Executor, planIds: number[]) {
   return selectOrders(db, inArray(orders.planId, planIds), [asc(orders.planId), asc(orders.planOccurrence)]);
 }
 
+/**
+ * Sets (or, with null, clears) the departed's photo of a plan and answers the key it replaces, under the
+ * plan's row lock, so two uploads at once each learn which file they replaced. A photo is not set on a plan
+ * whose departed is gone meanwhile (its account deleted): `noDeparted`, nothing changed.
+ */
+export async function replaceDepartedPhoto(
+  tx: Transaction,
+  planId: number,
+  key: string | null,
+): Promise<{ previous: string | null } | 'noDeparted' | undefined> {
+  const [locked] = await tx
+    .select({ key: dedicationPlans.departedPhotoKey, name: dedicationPlans.departedName })
+    .from(dedicationPlans)
+    .where(eq(dedicationPlans.id, planId))
+    .for('update');
+  if (!locked) return undefined;
+  if (key !== null && locked.name === null) return 'noDeparted';
+  await tx.update(dedicationPlans).set({ departedPhotoKey: key }).where(eq(dedicationPlans.id, planId));
+  return { previous: locked.key };
+}
+
+/** A plan's departed's photo's storage key, if it has one. */
+export async function findDepartedPhotoKey(db: Executor, planId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ key: dedicationPlans.departedPhotoKey })
+    .from(dedicationPlans)
+    .where(eq(dedicationPlans.id, planId));
+  return row?.key ?? null;
+}
+
+/**
+ * A deleted account's plans lose who they were for (docs/decisions/060): the departed's name and photo
+ * go, as the names on its orders do; the date of death stays, as the 49 days' plan needs it. Answers
+ * the photos' keys, for their files to be removed once this has committed.
+ */
+export async function removeDepartedOfUser(tx: Transaction, userId: number): Promise<string[]> {
+  const rows = await tx
+    .select({ key: dedicationPlans.departedPhotoKey })
+    .from(dedicationPlans)
+    .where(eq(dedicationPlans.userId, userId))
+    .for('update');
+  await tx
+    .update(dedicationPlans)
+    .set({ departedName: null, departedPhotoKey: null })
+    .where(eq(dedicationPlans.userId, userId));
+  return rows.flatMap((row) => (row.key ? [row.key] : []));
+}
+
 /** The ended plan: once. */
 export async function markPlanCancelled(tx: Transaction, planId: number): Promise<boolean> {
   const rows = await tx

@@ -1,11 +1,15 @@
 import {
   cancelPlanEndpoint,
+  departedPhotoFileEndpoint,
+  idSchema,
   ownPlansEndpoint,
   placePlanEndpoint,
   planEndpoint,
+  removeDepartedPhotoEndpoint,
   skipPlanOccurrenceEndpoint,
   startPlanEsewaPaymentEndpoint,
   startPlanKhaltiPaymentEndpoint,
+  uploadDepartedPhotoEndpoint,
 } from '@puja/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../../lib/endpoint-route.ts';
@@ -50,4 +54,40 @@ export const plansRoutes: FastifyPluginAsyncZod<{ plans: PlansService; payments:
   route(app, cancelPlanEndpoint, async (request) => ({
     plan: await plans.cancelPlan(viewerOf(request), request.params.planId),
   }));
+
+  // The departed's photo (docs/decisions/060): the patron's own plan's, kept privately, read by signed links.
+  route(
+    app,
+    uploadDepartedPhotoEndpoint,
+    async (request) => ({
+      plan: await plans.setDepartedPhoto(viewerOf(request), request.params.planId, request.body.photo),
+    }),
+    {
+      config: {
+        uploadFiles: 1,
+        // Someone else's plan, or one not for the departed, is refused before the photo is received.
+        beforeFiles: async (request) => {
+          const planId = idSchema().safeParse((request.params as { planId?: unknown }).planId);
+          if (planId.success) await plans.checkDepartedPhotoUploadable(viewerOf(request), planId.data);
+        },
+      },
+    },
+  );
+  route(app, removeDepartedPhotoEndpoint, async (request) => ({
+    plan: await plans.removeDepartedPhoto(viewerOf(request), request.params.planId),
+  }));
+  route(app, departedPhotoFileEndpoint, async (request, reply) => {
+    const { planId, photo } = request.params;
+    const bytes = await plans.signedDepartedPhoto(
+      planId,
+      photo,
+      request.query.expires,
+      request.query.signature,
+    );
+    return reply
+      .type('image/webp')
+      .header('cache-control', 'private, max-age=600')
+      .header('x-content-type-options', 'nosniff')
+      .send(bytes);
+  });
 };

@@ -13,21 +13,29 @@ import {
 } from '@puja/contract';
 import { apiMessage } from '../../api-messages/api-messages.ts';
 import type { Database } from '../../db/client.ts';
+import type { FileStorage } from '../../integrations/storage/file-storage.ts';
+import { reencodeImage } from '../../integrations/storage/image-processing.ts';
+import type { UrlSigner } from '../../integrations/storage/signed-urls.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Viewer } from '../../plugins/auth.ts';
 import type { OrderDaysService } from '../order-days/order-days.service.ts';
 import { insertWithNewNumbers, type OrdersService } from '../orders/orders.service.ts';
 import { findOrderableOffering, insertOrderNames, insertOrderOnce } from '../orders/orders.shared-queries.ts';
+import { departedPhotoUrl, isCurrentDepartedPhoto, newDepartedPhotoKey } from './departed-photos.ts';
 import {
+  findDepartedPhotoKey,
   findPlan,
   insertPlanOnce,
   listOrdersOfPlans,
   listPlansOfUser,
   markPlanCancelled,
   type PlanRow,
+  replaceDepartedPhoto,
 } from './plans.queries.ts';
 
 type NewPlan = CreatePlanFields;
+
+const NOT_FOR_THE_DEPARTED = 'Only a plan for someone who has died takes their photo.';
 
 /**
  * Dedication plans (docs/decisions/055): a puja on several days, each day an order of its own. The plan
@@ -39,8 +47,12 @@ export function createPlansService(dependencies: {
   businessTimeZone: string;
   orders: Pick<OrdersService, 'toOrders' | 'whyNotPayable' | 'cancelPending' | 'tellCancelled'>;
   orderDays: Pick<OrderDaysService, 'dayRefusal'>;
+  /** The private area the departed's photo is kept in (docs/decisions/060). */
+  storage: FileStorage;
+  /** Signs `/api/departed-photos/{plan}/{photo}`. */
+  departedPhotoUrls: UrlSigner;
 }) {
-  const { db, businessTimeZone, orders } = dependencies;
+  const { db, businessTimeZone, orders, storage, departedPhotoUrls } = dependencies;
 
   /** The days of a new plan from what the patron chose, refused with the field to put right. */
   function daysOf(request: NewPlan, today: string, schedule: number[] | null): string[] {
@@ -105,7 +117,11 @@ export function createPlansService(dependencies: {
           : own[0]!.monastery_puja,
         departed:
           plan.departedName && plan.dateOfDeath
-            ? { name: plan.departedName, date_of_death: plan.dateOfDeath }
+            ? {
+                name: plan.departedName,
+                date_of_death: plan.dateOfDeath,
+                photo_url: departedPhotoUrl(departedPhotoUrls, plan.id, plan.departedPhotoKey),
+              }
             : null,
         day_of_month: plan.dayOfMonth,
         anniversary: plan.anniversary,
@@ -165,12 +181,75 @@ export function createPlansService(dependencies: {
     return plan;
   }
 
+  /** The patron's own plan for someone who has died: only such a plan takes their photo. */
+  async function ownPlanForDeparted(patron: Viewer, planId: number): Promise<PlanRow> {
+    const plan = await ownPlan(patron, planId);
+    if (!plan.departedName) throw new AppError('conflict', NOT_FOR_THE_DEPARTED);
+    return plan;
+  }
+
   async function planOf(plan: PlanRow): Promise<Plan> {
     const [shown] = await toPlans([plan]);
     return shown!;
   }
 
   return {
+    /** Refuses, before the file is received, a photo that cannot be kept (the route's `beforeFiles`). */
+    async checkDepartedPhotoUploadable(patron: Viewer, planId: number): Promise<void> {
+      await ownPlanForDeparted(patron, planId);
+    },
+
+    /**
+     * Adds or replaces the departed's photo: judged by its bytes and re-encoded as completion photos are
+     * (no camera data kept), stored privately, then the plan points at it; the photo it replaces is
+     * removed once nothing points at it.
+     */
+    async setDepartedPhoto(patron: Viewer, planId: number, file: unknown): Promise<Plan> {
+      await ownPlanForDeparted(patron, planId);
+      if (file === undefined || file === '')
+        throw new AppError('invalidInput', 'Choose a photo.', { photo: ['Choose a photo.'] });
+      const photo = await reencodeImage(file);
+      const key = newDepartedPhotoKey(planId);
+      await storage.savePrivate(key, photo.bytes);
+      let replaced: Awaited<ReturnType<typeof replaceDepartedPhoto>>;
+      try {
+        replaced = await db.transaction((tx) => replaceDepartedPhoto(tx, planId, key));
+      } catch (error) {
+        await storage.deletePrivate(key).catch(() => undefined);
+        throw error;
+      }
+      if (replaced === 'noDeparted') {
+        await storage.deletePrivate(key).catch(() => undefined);
+        throw new AppError('conflict', NOT_FOR_THE_DEPARTED);
+      }
+      if (replaced?.previous) await storage.deletePrivate(replaced.previous).catch(() => undefined);
+      return planOf((await findPlan(db, planId))!);
+    },
+
+    /** Removes the departed's photo, its file too; a plan without one is answered as it is. */
+    async removeDepartedPhoto(patron: Viewer, planId: number): Promise<Plan> {
+      await ownPlan(patron, planId);
+      const replaced = await db.transaction((tx) => replaceDepartedPhoto(tx, planId, null));
+      if (typeof replaced === 'object' && replaced.previous)
+        await storage.deletePrivate(replaced.previous).catch(() => undefined);
+      return planOf((await findPlan(db, planId))!);
+    },
+
+    /** The photo's bytes (WebP) when the signed link is good and still names the plan's photo. */
+    async signedDepartedPhoto(
+      planId: number,
+      photo: string,
+      expires: number,
+      signature: string,
+    ): Promise<Buffer> {
+      if (!departedPhotoUrls.verify(`/api/departed-photos/${planId}/${photo}`, expires, signature))
+        throw new AppError('forbidden', 'This link has expired. Open the page again for a fresh one.');
+      const key = await findDepartedPhotoKey(db, planId);
+      const bytes = isCurrentDepartedPhoto(key, planId, photo) ? await storage.readPrivate(key!) : undefined;
+      if (!bytes) throw new AppError('notFound', 'Photo not found.');
+      return bytes;
+    },
+
     /**
      * Places a plan at the monastery's current price: the plan and an order for each of its days, with
      * the names (the departed first), in one transaction. An occurrence whose day is closed or full is

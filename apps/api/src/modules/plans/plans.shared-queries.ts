@@ -2,4 +2,10 @@
  * The plans module's SQL that other modules may call, inside their own transactions: its public data
  * access. Everything else in its *.queries.ts is its own (docs/decisions/061).
  */
-export { findPlan, listOrdersOfPlans, listPlanLabels, type PlanLabel } from './plans.queries.ts';
+export {
+  findPlan,
+  listOrdersOfPlans,
+  listPlanLabels,
+  type PlanLabel,
+  removeDepartedOfUser,
+} from './plans.queries.ts';

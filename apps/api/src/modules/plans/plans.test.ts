@@ -36,7 +36,7 @@ describe('the 49 days after a death', () => {
     const plan = await placed({ diedDaysAgo: 0 });
     expect(plan.kind).toBe('forty_nine_days');
     expect(plan.status).toBe('active');
-    expect(plan.departed).toEqual({ name: 'Tenzin Dorje', date_of_death: today });
+    expect(plan.departed).toEqual({ name: 'Tenzin Dorje', date_of_death: today, photo_url: null });
     expect(plan.occurrences.map((occurrence) => occurrence.order.date.slice(0, 10))).toEqual(
       [7, 14, 21, 28, 35, 42, 49].map((days) => addDays(today, days)),
     );

@@ -7,9 +7,11 @@ import {
   type Plan,
   placePlanEndpoint,
   planEndpoint,
+  removeDepartedPhotoEndpoint,
   skipPlanOccurrenceEndpoint,
   startPlanEsewaPaymentEndpoint,
   startPlanKhaltiPaymentEndpoint,
+  uploadDepartedPhotoEndpoint,
 } from '@puja/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -91,5 +93,20 @@ export function useSkipOccurrence() {
 export function useCancelPlan() {
   return usePlanChange(
     async (planId: number) => (await callEndpoint(cancelPlanEndpoint, { params: { planId } })).plan,
+  );
+}
+
+/** The departed's photo (docs/decisions/060): added or replaced (multipart), the plan as it now is. */
+export async function setDepartedPhoto({ planId, photo }: { planId: number; photo: File }): Promise<Plan> {
+  return (await callEndpoint(uploadDepartedPhotoEndpoint, { params: { planId }, body: { photo } })).plan;
+}
+
+export function useSetDepartedPhoto() {
+  return usePlanChange(setDepartedPhoto);
+}
+
+export function useRemoveDepartedPhoto() {
+  return usePlanChange(
+    async (planId: number) => (await callEndpoint(removeDepartedPhotoEndpoint, { params: { planId } })).plan,
   );
 }

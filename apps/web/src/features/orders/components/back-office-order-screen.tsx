@@ -126,6 +126,11 @@ function OrderPage({ page, staff }: { page: BackOfficeOrderResponse; staff: bool
               ]}
             />
           </Section>
+          {page.departed_photo_url && order.plan?.departed_name && (
+            <Section heading={t('page.departedPhotoHeading')}>
+              <DepartedPhoto url={page.departed_photo_url} name={order.plan.departed_name} />
+            </Section>
+          )}
           {staff ? (
             <StaffOrderActions page={page} />
           ) : (
@@ -232,6 +237,28 @@ function PaymentRecord({ payment }: { payment: Payment }) {
         </Text>
       )}
     </Paper>
+  );
+}
+
+/**
+ * The photo of the departed a plan's puja is for, which the monks place on the shrine (docs/decisions/060):
+ * its staff alone are sent it, through a signed link that lasts 15 minutes.
+ */
+function DepartedPhoto({ url, name }: { url: string; name: string }) {
+  const { t } = useTranslation('back-office-orders');
+  return (
+    <Stack gap="xs">
+      <a href={url} target="_blank" rel="noopener" aria-label={t('page.openDepartedPhoto', { name })}>
+        <img
+          src={url}
+          alt={t('page.departedPhotoAlt', { name })}
+          style={{ maxWidth: 240, maxHeight: 280, objectFit: 'contain', borderRadius: 4, display: 'block' }}
+        />
+      </a>
+      <Text size="sm" c="dimmed">
+        {t('page.departedPhotoHint')}
+      </Text>
+    </Stack>
   );
 }
 

@@ -1,3 +1,4 @@
+import { notifications } from '@mantine/notifications';
 import {
   addDays,
   DEFAULT_BUSINESS_TIME_ZONE,
@@ -219,5 +220,68 @@ describe('ordering a dedication plan', () => {
       planDays({ kind: 'tibetan_day', lunarDay: 15, count: 3 }, today).map((day) => formatPujaDate(day)),
     );
     expect(within(dialog).getByTestId('plan-total')).toHaveTextContent('3 pujas at Rs. 1,500: Rs. 4,500');
+  });
+
+  /** The 49 days' fields filled for a father who died a week ago, with his photo chosen. */
+  async function fillWithPhoto(user: ReturnType<typeof userEvent.setup>, dialog: HTMLElement) {
+    await user.click(within(dialog).getByRole('radio', { name: '49 days after a death' }));
+    await user.type(
+      within(dialog).getByRole('textbox', { name: /^Name of the person who died/ }),
+      'Tenzin Dorje',
+    );
+    await user.type(within(dialog).getByRole('textbox', { name: /^Date of death/ }), addDays(today, -7));
+    await user.tab();
+    await user.click(within(dialog).getByRole('radio', { name: 'eSewa' }));
+    const input = dialog.querySelector('input[type="file"]') as HTMLInputElement;
+    await user.upload(
+      input,
+      new File([new Uint8Array([0xff, 0xd8, 0xff])], 'father.jpg', { type: 'image/jpeg' }),
+    );
+  }
+
+  it('sends the departed’s photo to the placed plan before its payment starts (docs/decisions/060)', async () => {
+    const fetchMock = stubApi({
+      ...answers(),
+      '/api/plans/9/departed-photo': { body: { plan: planFixture() } },
+    });
+    const { user, dialog } = await openModal();
+    await fillWithPhoto(user, dialog);
+    await user.click(within(dialog).getByRole('button', { name: 'Order the plan' }));
+    await waitFor(() => expect(postPaymentForm).toHaveBeenCalledWith(esewaForm.action, esewaForm.fields));
+    const paths = fetchMock.mock.calls
+      .map(([input]) => String(input))
+      .filter((path) => path.startsWith('/api/plans'));
+    expect(paths).toEqual(['/api/plans', '/api/plans/9/departed-photo', '/api/plans/9/esewa-process']);
+    const photo = bodyOf(callsTo(fetchMock, '/api/plans/9/departed-photo')[0]!).photo;
+    expect(photo).toBeInstanceOf(File);
+    expect((photo as File).name).toBe('father.jpg');
+    // The plan's own request carries no file.
+    expect(Object.keys(bodyOf(callsTo(fetchMock, '/api/plans')[0]!))).not.toContain('photo');
+  });
+
+  it('keeps the plan but does not leave for the wallet when its photo is refused', async () => {
+    const fetchMock = stubApi({
+      ...answers(),
+      '/api/plans/9/departed-photo': {
+        status: 422,
+        body: { message: 'Each file must be a photo (JPEG, PNG, WebP or HEIC).' },
+      },
+    });
+    const toast = vi.spyOn(notifications, 'show');
+    const { user, dialog } = await openModal();
+    await fillWithPhoto(user, dialog);
+    await user.click(within(dialog).getByRole('button', { name: 'Order the plan' }));
+    await waitFor(() =>
+      expect(toast).toHaveBeenCalledWith(
+        expect.objectContaining({
+          title: 'The photo could not be added',
+          message: 'Each file must be a photo (JPEG, PNG, WebP or HEIC).',
+        }),
+      ),
+    );
+    // The plan's page opens (where the photo can be added again and the plan paid); nothing is paid yet.
+    expect(await screen.findByRole('heading', { name: 'Plan' })).toBeInTheDocument();
+    expect(callsTo(fetchMock, '/api/plans/9/esewa-process')).toHaveLength(0);
+    expect(postPaymentForm).not.toHaveBeenCalled();
   });
 });

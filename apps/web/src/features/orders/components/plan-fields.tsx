@@ -1,9 +1,10 @@
 import '../../../lib/orders-strings.ts';
-import { List, NumberInput, Radio, Select, Stack, Text, TextInput } from '@mantine/core';
+import { FileInput, List, NumberInput, Radio, Select, Stack, Text, TextInput } from '@mantine/core';
 import {
   MONTHLY_LUNAR_DAYS,
   type MonthlyObservance,
   PAYMENT_METHODS,
+  PICTURE_ACCEPT,
   paisaToRupees,
   rupeesToPaisa,
 } from '@puja/contract';
@@ -33,8 +34,9 @@ interface PlanFieldsProps {
 }
 
 /**
- * A dedication plan's fields (docs/decisions/056): what its kind needs (the departed and the date of death,
- * a day of the month, an anniversary or a lunar day, and how many), the wallet, the names and intention,
+ * A dedication plan's fields (docs/decisions/056): what its kind needs (the departed, the date of death and
+ * an optional photo of them, docs/decisions/060; a day of the month, an anniversary or a lunar day, and how
+ * many), the wallet, the names and intention,
  * then the days the pujas will be on (the contract's `planDays`, as the server places them) and the total,
  * paid whole.
  */
@@ -78,6 +80,17 @@ export function PlanFields({ editor, cost, schedule, leadingFields, actions }: P
             value={values.date_of_death || null}
             onChange={(day) => form.setFieldValue('date_of_death', day ?? '')}
             error={form.errors.date_of_death}
+          />
+        )}
+        {/* Only with a name to go with it: a yearly plan for no one who has died takes no photo. */}
+        {(kind === 'forty_nine_days' || (kind === 'yearly' && values.departed_name.trim() !== '')) && (
+          <FileInput
+            label={t('plans.photo.field')}
+            description={t('plans.photo.hint')}
+            accept={PICTURE_ACCEPT}
+            value={editor.photo}
+            onChange={editor.setPhoto}
+            clearable
           />
         )}
         {kind === 'monthly' && (

@@ -1,14 +1,14 @@
 import '../../../lib/orders-strings.ts';
 import { createPlanRequestSchema, DEFAULT_BUSINESS_TIME_ZONE, type PlanKind, todayIn } from '@puja/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useRef } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api-client.ts';
 import { endedTheSession, reasonOf, showServerErrors, useContractForm } from '../../../lib/contract-form.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { catalogueQueryKey } from '../../catalogue/api/catalogue-query-keys.ts';
-import { startPlanPayment, usePlacePlan } from '../api/plans.ts';
+import { plansQueryKey, setDepartedPhoto, startPlanPayment, usePlacePlan } from '../api/plans.ts';
 import { ORDER_CHOICE_FIELDS, type OrderChoice } from '../utils/order-form.ts';
 import {
   departedOnItsFields,
@@ -33,7 +33,8 @@ interface UsePlanFormOptions {
 /**
  * The plan form of the Make Puja modal (docs/decisions/056): its values, checks and what a submission does.
  * Placed: the plan is paid whole at once with the chosen wallet (the plan's payment routes); when the
- * wallet cannot start, the plan's page, where it can be paid later. Like an order, each submission carries
+ * wallet cannot start, the plan's page, where it can be paid later. The departed's photo, if chosen, is
+ * sent to the placed plan before the payment starts. Like an order, each submission carries
  * an idempotency key, reused when the answer was lost, so a retry places one plan.
  */
 export function usePlanForm({ choice, kind, onPlaced, beforePlacing }: UsePlanFormOptions) {
@@ -53,6 +54,8 @@ export function usePlanForm({ choice, kind, onPlaced, beforePlacing }: UsePlanFo
       },
     }),
   );
+  // The departed's photo (optional, docs/decisions/060) is a file, sent once the plan exists.
+  const [photo, setPhoto] = useState<File | null>(null);
   const sending = useRef(false);
   const unanswered = useRef<{ key: string; plan: string } | null>(null);
 
@@ -87,16 +90,36 @@ export function usePlanForm({ choice, kind, onPlaced, beforePlacing }: UsePlanFo
       sending.current = false;
     }
     unanswered.current = null;
+    // The plan stands whatever happens to its photo: a refused one is said on the plan's page, where it
+    // can be added again (and the plan paid), rather than lost behind the wallet's page.
+    const photoAdded = !photo || !newPlan.departed || (await addPhoto(placedId, photo));
     notifySuccess(t('plans.form.placed'), { id: `plan-placed-${placedId}` });
     form.reset();
+    setPhoto(null);
     onPlaced?.();
     const method = newPlan.payment;
-    if (!(await pay(placedId, method))) void navigate(`/plans/${placedId}`);
+    if (!photoAdded || !(await pay(placedId, method))) void navigate(`/plans/${placedId}`);
   });
+
+  async function addPhoto(planId: number, file: File): Promise<boolean> {
+    try {
+      queryClient.setQueryData([...plansQueryKey, planId], await setDepartedPhoto({ planId, photo: file }));
+      return true;
+    } catch (error) {
+      if (!endedTheSession(error))
+        notifyError(reasonOf(error, t('errors.unexpected', { ns: 'common' })), {
+          title: t('plans.photo.addFailed'),
+          id: 'plan-photo-failed',
+        });
+      return false;
+    }
+  }
 
   return {
     form,
     kind,
+    photo,
+    setPhoto,
     choice,
     today: todayInNepal(),
     submit: (event?: FormEvent<HTMLFormElement>) => submit(event),

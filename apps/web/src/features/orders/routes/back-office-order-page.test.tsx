@@ -113,6 +113,39 @@ afterEach(() => {
 });
 
 describe("an order's page, for the monastery's staff", () => {
+  it('shows the photo of the departed a plan’s puja is for, to place on the shrine (docs/decisions/060)', async () => {
+    const url = `/api/departed-photos/9/${'a'.repeat(32)}?expires=1&signature=s`;
+    renderStaffPage({
+      '/api/orders/41': {
+        body: {
+          ...pending,
+          order: {
+            ...order,
+            plan: {
+              id: 9,
+              kind: 'forty_nine_days',
+              occurrence: 1,
+              occurrences: 7,
+              departed_name: 'Tenzin Dorje',
+            },
+          },
+          departed_photo_url: url,
+        },
+      },
+    });
+    const shrine = await screen.findByRole('region', { name: 'Photo of the departed' });
+    expect(within(shrine).getByRole('img', { name: 'Photo of Tenzin Dorje' })).toHaveAttribute('src', url);
+    expect(
+      within(shrine).getByRole('link', { name: 'Photo of Tenzin Dorje, opens in a new tab' }),
+    ).toHaveAttribute('href', url);
+  });
+
+  it('shows no photo section for an order without one', async () => {
+    renderStaffPage({ '/api/orders/41': { body: { ...pending, departed_photo_url: null } } });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order PJ-7K3M9Q' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Photo of the departed' })).not.toBeInTheDocument();
+  });
+
   it('shows the patron by phone, what the puja is for, the money, the thread and the timeline', async () => {
     renderStaffPage({ '/api/orders/41': { body: pending } });
     expect(await screen.findByRole('heading', { level: 1, name: 'Order PJ-7K3M9Q' })).toBeInTheDocument();

@@ -191,4 +191,66 @@ describe('a patron’s plan', () => {
     await waitFor(() => expect(screen.getByTestId('plan-status')).toHaveTextContent('Ended'));
     expect(screen.queryByRole('button', { name: 'End the plan' })).not.toBeInTheDocument();
   });
+
+  it('adds the departed’s photo, replaces it and removes it (docs/decisions/060)', async () => {
+    const link = (name: string) => `/api/departed-photos/9/${name.repeat(32)}?expires=1&signature=s`;
+    const withPhoto = (name: string): Plan => ({
+      ...paidPlan(),
+      departed: { name: 'Tenzin Dorje', date_of_death: '2026-11-24', photo_url: link(name) },
+    });
+    const fetchMock = stubApi({
+      // Read again after each change: the server's plan as it now is.
+      '/api/plans/9': [
+        { body: { plan: paidPlan() } },
+        { body: { plan: withPhoto('a') } },
+        { body: { plan: withPhoto('b') } },
+        { body: { plan: paidPlan() } },
+      ],
+      '/api/plans/9/departed-photo': [
+        { body: { plan: withPhoto('a') } },
+        { body: { plan: withPhoto('b') } },
+        { body: { plan: paidPlan() } },
+      ],
+    });
+    const toast = vi.spyOn(notifications, 'show');
+    const user = userEvent.setup();
+    renderPlan();
+    const section = await screen.findByTestId('departed-photo');
+    expect(section).toHaveTextContent('No photo yet.');
+    expect(section).toHaveTextContent('only you and the monastery’s monks see it');
+    const file = () => new File([new Uint8Array([0xff, 0xd8, 0xff])], 'father.jpg', { type: 'image/jpeg' });
+    // Mantine's FileButton keeps its input outside the button, in the same section.
+    const input = () => section.querySelector('input[type="file"]') as HTMLInputElement;
+    await user.upload(input(), file());
+    expect(await within(section).findByRole('img', { name: 'Photo of Tenzin Dorje' })).toHaveAttribute(
+      'src',
+      link('a'),
+    );
+    const sent = fetchMock.mock.calls.find(([input]) => String(input) === '/api/plans/9/departed-photo')?.[1];
+    expect(sent?.method).toBe('POST');
+    expect(sent?.body).toBeInstanceOf(FormData);
+    expect((sent!.body as FormData).get('photo')).toBeInstanceOf(File);
+
+    await user.upload(input(), file());
+    await waitFor(() =>
+      expect(within(section).getByRole('img', { name: 'Photo of Tenzin Dorje' })).toHaveAttribute(
+        'src',
+        link('b'),
+      ),
+    );
+    await user.click(within(section).getByRole('button', { name: 'Remove the photo' }));
+    await waitFor(() => expect(section).toHaveTextContent('No photo yet.'));
+    const methods = fetchMock.mock.calls
+      .filter(([input]) => String(input) === '/api/plans/9/departed-photo')
+      .map(([, init]) => init?.method);
+    expect(methods).toEqual(['POST', 'POST', 'DELETE']);
+    expect(toasts(toast)).toEqual(['green: Photo added', 'green: Photo replaced', 'green: Photo removed']);
+  });
+
+  it('shows no photo section for a plan for no one who has died', async () => {
+    stubApi({ '/api/plans/9': { body: { plan: { ...paidPlan(), kind: 'monthly', departed: null } } } });
+    renderPlan();
+    expect(await screen.findAllByTestId('plan-occurrence')).toHaveLength(3);
+    expect(screen.queryByTestId('departed-photo')).not.toBeInTheDocument();
+  });
 });

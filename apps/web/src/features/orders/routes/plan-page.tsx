@@ -3,6 +3,7 @@ import {
   Alert,
   Anchor,
   Button,
+  FileButton,
   Group,
   Modal,
   Paper,
@@ -12,9 +13,9 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { PAYMENT_METHODS, type PaymentMethod, type Plan } from '@puja/contract';
+import { PAYMENT_METHODS, type PaymentMethod, PICTURE_ACCEPT, type Plan } from '@puja/contract';
 import { IconArrowLeft } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ApproximatePrice } from '../../../components/approximate-price.tsx';
@@ -27,7 +28,14 @@ import { formatMoney, formatPujaDate } from '../../../lib/formatting.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useConfirmation } from '../../../lib/use-confirmation.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
-import { startPlanPayment, useCancelPlan, usePlan, useSkipOccurrence } from '../api/plans.ts';
+import {
+  startPlanPayment,
+  useCancelPlan,
+  usePlan,
+  useRemoveDepartedPhoto,
+  useSetDepartedPhoto,
+  useSkipOccurrence,
+} from '../api/plans.ts';
 import { PatronStatusBadge } from '../components/patron-status.tsx';
 import { PaymentRedirectOverlay } from '../components/payment-redirect-overlay.tsx';
 import { usePayForOrder } from '../hooks/use-pay-for-order.ts';
@@ -41,7 +49,7 @@ type Occurrence = Plan['occurrences'][number];
  * `/plans/{id}` (docs/decisions/056): the patron's dedication plan, where the wallets send the browser back
  * after paying it. Its details, paying what is still unpaid (the whole plan, one payment), each occurrence
  * with its day, where it stands and a link to its order, skipping one the monastery has not approved yet
- * (what was paid for it refunded), and ending the plan.
+ * (what was paid for it refunded), ending the plan, and the departed's photo.
  */
 export function PlanPage() {
   const { t } = useTranslation('orders');
@@ -106,7 +114,10 @@ function PlanView({ plan }: { plan: Plan }) {
         {title(plan)}
       </Title>
       <Paper withBorder p="md" radius="md">
-        <DetailsList rows={rows} />
+        <Stack gap="md">
+          <DetailsList rows={rows} />
+          {plan.departed && <DepartedPhoto plan={plan} />}
+        </Stack>
       </Paper>
       {active && plan.amount_to_pay > 0 && <PayPlan plan={plan} />}
       <Stack gap="sm">
@@ -131,6 +142,82 @@ function PlanView({ plan }: { plan: Plan }) {
       )}
       <SkipModal planId={plan.id} occurrence={skipping.target} onClose={skipping.close} />
       <EndModal planId={plan.id} opened={ending} onClose={() => setEnding(false)} />
+    </Stack>
+  );
+}
+
+/**
+ * The departed's photo (docs/decisions/060), which the monastery's staff see on each puja's page to place it
+ * on the shrine: shown through its signed link, added, replaced or removed here at any time.
+ */
+function DepartedPhoto({ plan }: { plan: Plan }) {
+  const { t } = useTranslation('orders');
+  const setPhoto = useSetDepartedPhoto();
+  const removePhoto = useRemoveDepartedPhoto();
+  const url = plan.departed?.photo_url ?? null;
+  const busy = setPhoto.isPending || removePhoto.isPending;
+  // The input forgets its file once sent, so the same file can be chosen again (after a refusal, say).
+  const resetInput = useRef<() => void>(null);
+  const unexpected = t('errors.unexpected', { ns: 'common' });
+
+  function choose(photo: File | null) {
+    if (!photo || busy) return;
+    setPhoto.mutate(
+      { planId: plan.id, photo },
+      {
+        onSuccess: () => notifySuccess(t(url ? 'plans.photo.replaced' : 'plans.photo.added')),
+        onError: (error) => failed(error, t('plans.photo.addFailed'), unexpected),
+        onSettled: () => resetInput.current?.(),
+      },
+    );
+  }
+
+  function remove() {
+    if (busy) return;
+    removePhoto.mutate(plan.id, {
+      onSuccess: () => notifySuccess(t('plans.photo.removed')),
+      onError: (error) => failed(error, t('plans.photo.removeFailed'), unexpected),
+    });
+  }
+
+  return (
+    <Stack gap="xs" data-testid="departed-photo">
+      <Text fw={600}>{t('plans.photo.heading')}</Text>
+      {url ? (
+        <img
+          src={url}
+          alt={t('plans.photo.alt', { name: plan.departed?.name })}
+          style={{ maxWidth: 200, maxHeight: 240, objectFit: 'contain', borderRadius: 4, display: 'block' }}
+        />
+      ) : (
+        <Text size="sm" c="dimmed">
+          {t('plans.photo.none')}
+        </Text>
+      )}
+      <Text size="sm" c="dimmed">
+        {t('plans.photo.hint')}
+      </Text>
+      <Group gap="sm">
+        <FileButton onChange={choose} accept={PICTURE_ACCEPT} resetRef={resetInput}>
+          {(props) => (
+            <Button {...props} variant="default" size="xs" loading={setPhoto.isPending} disabled={busy}>
+              {t(url ? 'plans.photo.replace' : 'plans.photo.add')}
+            </Button>
+          )}
+        </FileButton>
+        {url && (
+          <Button
+            variant="subtle"
+            color="red.8"
+            size="xs"
+            onClick={remove}
+            loading={removePhoto.isPending}
+            disabled={busy}
+          >
+            {t('plans.photo.remove')}
+          </Button>
+        )}
+      </Group>
     </Stack>
   );
 }
