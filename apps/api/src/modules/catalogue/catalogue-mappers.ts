@@ -36,12 +36,15 @@ export function toPuja(row: PujaRow): Puja {
   };
 }
 
-export function toPivot(offering: Pick<OfferingRow, 'pivotId' | 'costPaisa' | 'pricing' | 'planKinds'>) {
+export function toPivot(
+  offering: Pick<OfferingRow, 'pivotId' | 'costPaisa' | 'pricing' | 'planKinds' | 'planPayEach'>,
+) {
   return {
     id: offering.pivotId,
     cost: paisaToRupees(offering.costPaisa),
     pricing: toOfferingPricing(offering.pricing),
     // In the order of PLAN_KINDS whatever order they were saved in, so every screen lists them alike.
     plan_kinds: PLAN_KINDS.filter((kind) => offering.planKinds.includes(kind)),
+    plan_pay_each: offering.planPayEach,
   };
 }

@@ -16,6 +16,7 @@ export interface OfferingRow {
   costPaisa: number;
   pricing: OfferingPricingRow;
   planKinds: PlanKind[];
+  planPayEach: boolean;
   monastery: MonasteryRow;
   puja: PujaRow;
 }
@@ -88,6 +89,7 @@ export function listVisibleOfferings(
       costPaisa: monasteryPujas.costPaisa,
       pricing: offeringPricingColumns,
       planKinds: monasteryPujas.planKinds,
+      planPayEach: monasteryPujas.planPayEach,
       monastery: monasteries,
       puja: pujas,
     })

@@ -14,7 +14,14 @@ export type OfferedPujaRow = { pivot: PivotRow; puja: PujaRow };
 /** An offering's price and how it is priced (docs/decisions/054). */
 export type OfferingPrice = Pick<
   typeof monasteryPujas.$inferInsert,
-  'costPaisa' | 'pricing' | 'unitNames' | 'quantities' | 'minQuantity' | 'maxQuantity' | 'planKinds'
+  | 'costPaisa'
+  | 'pricing'
+  | 'unitNames'
+  | 'quantities'
+  | 'minQuantity'
+  | 'maxQuantity'
+  | 'planKinds'
+  | 'planPayEach'
 >;
 type Offering = { monasteryId: number; pujaId: number } & OfferingPrice;
 
@@ -116,6 +123,7 @@ export async function offerPuja(tx: Transaction, offering: Offering): Promise<Pi
         minQuantity: offering.minQuantity,
         maxQuantity: offering.maxQuantity,
         planKinds: offering.planKinds,
+        planPayEach: offering.planPayEach,
         archivedAt: null,
       },
       setWhere: sql`${monasteryPujas.archivedAt} IS NOT NULL`,

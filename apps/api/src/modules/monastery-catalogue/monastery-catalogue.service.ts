@@ -89,6 +89,7 @@ export function createMonasteryCatalogueService(dependencies: MonasteryCatalogue
       costPaisa: row.pivot.costPaisa,
       pricing: pricingRowOf(row.pivot),
       planKinds: row.pivot.planKinds,
+      planPayEach: row.pivot.planPayEach,
     }),
   });
 
@@ -353,11 +354,13 @@ function priceOf(request: PriceRequest, current?: typeof monasteryPujas.$inferSe
   const costPaisa = rupeesToPaisa(request.cost);
   // The plans offered: as the form says, else as they are (none for a new offering).
   const planKinds = request.plan_kinds ?? current?.planKinds ?? [];
+  // Whether they may be paid each (docs/decisions/058): as the form says, else as it is.
+  const planPayEach = request.plan_pay_each ?? current?.planPayEach ?? false;
   if (request.pricing === undefined && current) {
     const { pricing, unitNames, quantities, minQuantity, maxQuantity } = current;
-    return { costPaisa, pricing, unitNames, quantities, minQuantity, maxQuantity, planKinds };
+    return { costPaisa, pricing, unitNames, quantities, minQuantity, maxQuantity, planKinds, planPayEach };
   }
-  return { costPaisa, ...pricingColumnsOf(request), planKinds };
+  return { costPaisa, ...pricingColumnsOf(request), planKinds, planPayEach };
 }
 
 function pricingRowOf(pivot: typeof monasteryPujas.$inferSelect): OfferingPricingRow {
@@ -377,6 +380,7 @@ function priceAuditFields(pivot: typeof monasteryPujas.$inferSelect): AuditField
     cost: paisaToRupees(pivot.costPaisa),
     pricing: pricing.kind,
     plan_kinds: pivot.planKinds.join(', '),
+    plan_pay_each: pivot.planPayEach,
     ...(pricing.kind === 'per_unit'
       ? {
           unit: pricing.unit?.en ?? null,

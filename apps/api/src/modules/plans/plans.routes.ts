@@ -1,8 +1,10 @@
 import {
   cancelPlanEndpoint,
   ownPlansEndpoint,
+  pausePlanEndpoint,
   placePlanEndpoint,
   planEndpoint,
+  resumePlanEndpoint,
   skipPlanOccurrenceEndpoint,
   startPlanEsewaPaymentEndpoint,
   startPlanKhaltiPaymentEndpoint,
@@ -15,7 +17,10 @@ import { ordersRateLimitOf } from '../orders/orders.routes.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
 import type { PlansService } from './plans.service.ts';
 
-/** A patron's dedication plans: placing, reading, paying whole, skipping and ending (docs/api.md "Plans"). */
+/**
+ * A patron's dedication plans: placing, reading, paying whole, skipping, ending, and pausing a plan paid
+ * each (docs/api.md "Plans").
+ */
 export const plansRoutes: FastifyPluginAsyncZod<{ plans: PlansService; payments: PaymentsService }> = async (
   app,
   { plans, payments },
@@ -46,6 +51,12 @@ export const plansRoutes: FastifyPluginAsyncZod<{ plans: PlansService; payments:
   }));
   route(app, skipPlanOccurrenceEndpoint, async (request) => ({
     plan: await plans.skipOccurrence(viewerOf(request), request.params.planId, request.params.orderId),
+  }));
+  route(app, pausePlanEndpoint, async (request) => ({
+    plan: await plans.pausePlan(viewerOf(request), request.params.planId),
+  }));
+  route(app, resumePlanEndpoint, async (request) => ({
+    plan: await plans.resumePlan(viewerOf(request), request.params.planId),
   }));
   route(app, cancelPlanEndpoint, async (request) => ({
     plan: await plans.cancelPlan(viewerOf(request), request.params.planId),
