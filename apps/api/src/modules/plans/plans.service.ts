@@ -113,7 +113,12 @@ export function createPlansService(dependencies: {
     const occurrences = await orders.toOrders(db, rows);
     const unavailable = await unavailableOccurrences(rows);
     const paused = new Set(
-      rows.filter((row) => row.order.pausedAt && row.order.status === 'pending').map((row) => row.order.id),
+      rows
+        .filter(
+          (row) =>
+            row.order.pausedAt && row.order.status === 'pending' && row.order.paymentStatus !== 'Completed',
+        )
+        .map((row) => row.order.id),
     );
     return plans.map((plan) => {
       const own = occurrences.filter((order) => order.plan?.id === plan.id);
