@@ -15,6 +15,8 @@ export interface OrderOffering {
   pricing?: OfferingPricing | undefined;
   /** The dedication plans the monastery offers it as (docs/decisions/055, 056); none: one puja only. */
   planKinds?: PlanKind[] | undefined;
+  /** Whether its plans may be paid each (docs/decisions/058); otherwise paid whole. */
+  planPayEach?: boolean | undefined;
 }
 
 export interface OrderPromptState {

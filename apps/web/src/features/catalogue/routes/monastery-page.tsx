@@ -67,6 +67,7 @@ function MonasteryDetails({ monastery }: { monastery: Monastery }) {
                 cost: puja.pivot.cost,
                 pricing: puja.pivot.pricing,
                 planKinds: puja.pivot.plan_kinds,
+                planPayEach: puja.pivot.plan_pay_each,
               })
             }
           />

@@ -65,6 +65,7 @@ function PujaDetails({ puja }: { puja: PujaDetail }) {
                 cost: monastery.pivot.cost,
                 pricing: monastery.pivot.pricing,
                 planKinds: monastery.pivot.plan_kinds,
+                planPayEach: monastery.pivot.plan_pay_each,
               })
             }
           />

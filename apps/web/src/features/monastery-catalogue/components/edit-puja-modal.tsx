@@ -81,6 +81,11 @@ function CostForm({ puja, onDone }: { puja: PujaWithPivot; onDone: () => void })
           value={form.values.plan_kinds ?? []}
           onChange={(kinds) => form.setFieldValue('plan_kinds', kinds)}
           error={form.errors.plan_kinds}
+          payEach={{
+            checked: form.values.plan_pay_each ?? false,
+            onChange: (checked) => form.setFieldValue('plan_pay_each', checked),
+            error: form.errors.plan_pay_each,
+          }}
         />
         <EditorButtons
           onClose={onDone}

@@ -13,6 +13,38 @@ export function PlanKindsField({
   value,
   onChange,
   error,
+  payEach,
+}: {
+  value: PlanKind[];
+  onChange: (kinds: PlanKind[]) => void;
+  error?: ReactNode;
+  /**
+   * Whether patrons may pay the plans occurrence by occurrence (docs/decisions/058), shown once a plan is
+   * offered; left out, the form does not set it.
+   */
+  payEach?: { checked: boolean; onChange: (checked: boolean) => void; error?: ReactNode };
+}) {
+  const { t } = useTranslation('staff');
+  return (
+    <Stack gap="xs">
+      <PlanKindsChoice value={value} onChange={onChange} error={error} />
+      {payEach && value.length > 0 && (
+        <Checkbox
+          label={t('planKinds.payEach')}
+          description={t('planKinds.payEachHint')}
+          checked={payEach.checked}
+          onChange={(event) => payEach.onChange(event.currentTarget.checked)}
+          error={payEach.error}
+        />
+      )}
+    </Stack>
+  );
+}
+
+function PlanKindsChoice({
+  value,
+  onChange,
+  error,
 }: {
   value: PlanKind[];
   onChange: (kinds: PlanKind[]) => void;

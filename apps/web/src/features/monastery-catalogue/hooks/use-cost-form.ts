@@ -25,6 +25,7 @@ export function useCostForm(puja: PujaWithPivot, onSaved: () => void) {
       puja: puja.id,
       cost: puja.pivot.cost,
       plan_kinds: puja.pivot.plan_kinds ?? [],
+      plan_pay_each: puja.pivot.plan_pay_each ?? false,
     },
     priceChecks,
   );

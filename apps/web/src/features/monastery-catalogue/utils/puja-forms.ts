@@ -96,18 +96,21 @@ export type PriceValues<Puja extends string | number | null = string | null> = P
   cost: CostValue;
   /** The dedication plans it is offered as (docs/decisions/056); left out, a save keeps them. */
   plan_kinds?: PlanKind[];
+  /** Whether its plans may be paid each (docs/decisions/058); left out, a save keeps it. */
+  plan_pay_each?: boolean;
 };
 
 export const EMPTY_PRICE: PriceValues = Object.freeze({ ...EMPTY_PRICING, puja: null, cost: '' });
 
 function priceRequestOf(values: PriceValues<string | number | null>) {
-  const { puja, cost, plan_kinds } = values;
+  const { puja, cost, plan_kinds, plan_pay_each } = values;
   return {
     puja: puja ?? undefined,
     cost: costOf(cost),
     ...pricingRequestOf(values),
     // As a form sends it: one field, "" for none (an empty list would send nothing, and keep them).
     plan_kinds: plan_kinds?.join(','),
+    plan_pay_each: plan_pay_each === undefined ? undefined : String(plan_pay_each),
   };
 }
 

@@ -3,10 +3,13 @@ import {
   type createPlanRequestSchema,
   type EsewaProcessResponse,
   type KhaltiProcessResponse,
+  ownPlansEndpoint,
   type PaymentMethod,
   type Plan,
+  pausePlanEndpoint,
   placePlanEndpoint,
   planEndpoint,
+  resumePlanEndpoint,
   skipPlanOccurrenceEndpoint,
   startPlanEsewaPaymentEndpoint,
   startPlanKhaltiPaymentEndpoint,
@@ -54,6 +57,14 @@ export function usePlan(planId: number) {
   });
 }
 
+/** The patron's plans, newest first (at most OWN_PLANS_LIMIT, the server's bound). */
+export function useOwnPlans() {
+  return useQuery({
+    queryKey: plansQueryKey,
+    queryFn: async ({ signal }) => (await callEndpoint(ownPlansEndpoint, { signal })).plans,
+  });
+}
+
 /** Asks our server to start paying a plan whole: the eSewa form to post, or the Khalti page. */
 export function startPlanPayment(
   planId: number,
@@ -91,5 +102,13 @@ export function useSkipOccurrence() {
 export function useCancelPlan() {
   return usePlanChange(
     async (planId: number) => (await callEndpoint(cancelPlanEndpoint, { params: { planId } })).plan,
+  );
+}
+
+/** Pausing a plan paid each, or resuming it (docs/decisions/058). */
+export function usePausePlan() {
+  return usePlanChange(
+    async ({ planId, pause }: { planId: number; pause: boolean }) =>
+      (await callEndpoint(pause ? pausePlanEndpoint : resumePlanEndpoint, { params: { planId } })).plan,
   );
 }

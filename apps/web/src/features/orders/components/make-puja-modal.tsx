@@ -173,6 +173,7 @@ function PlanOrder({
       <PlanFields
         editor={patronName.checkedWith(editor)}
         cost={offering.cost}
+        payEachAllowed={offering.planPayEach}
         leadingFields={leadingFields}
         actions={
           <Group justify="flex-end" gap="sm">

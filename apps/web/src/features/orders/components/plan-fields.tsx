@@ -26,6 +26,8 @@ interface PlanFieldsProps {
   editor: PlanFormState;
   /** One occurrence's price (rupees), as the page showed it. */
   cost: number;
+  /** The monastery lets its plans be paid each (docs/decisions/058): the patron chooses how. */
+  payEachAllowed?: boolean | undefined;
   leadingFields?: ReactNode;
   actions: ReactNode;
 }
@@ -36,7 +38,7 @@ interface PlanFieldsProps {
  * then the days the pujas will be on (the contract's `planDays`, as the server places them) and the total,
  * paid whole.
  */
-export function PlanFields({ editor, cost, leadingFields, actions }: PlanFieldsProps) {
+export function PlanFields({ editor, cost, payEachAllowed, leadingFields, actions }: PlanFieldsProps) {
   const { t } = useTranslation('orders');
   const { form, kind, today } = editor;
   const values = form.values;
@@ -133,6 +135,14 @@ export function PlanFields({ editor, cost, leadingFields, actions }: PlanFieldsP
             onChange={(value) => form.setFieldValue('count', value === '' ? '' : String(value))}
           />
         )}
+        {payEachAllowed && (
+          <Radio.Group label={t('plans.form.howToPay')} {...form.getInputProps('pay_each')}>
+            <Stack mt="xs" gap="xs">
+              <Radio value="whole" label={t('plans.form.payWholeChoice')} />
+              <Radio value="each" label={t('plans.form.payEachChoice')} />
+            </Stack>
+          </Radio.Group>
+        )}
         <Radio.Group label={t('form.payment')} required {...form.getInputProps('payment')}>
           <Stack mt="xs" gap="xs">
             {PAYMENT_METHODS.map((method) => (
@@ -167,7 +177,7 @@ export function PlanFields({ editor, cost, leadingFields, actions }: PlanFieldsP
               <ApproximatePrice rupees={paisaToRupees(totalPaisa)} />
             </Text>
             <Text size="sm" c="dimmed">
-              {t('plans.form.payWhole')}
+              {form.values.pay_each === 'each' ? t('plans.form.payEach') : t('plans.form.payWhole')}
             </Text>
           </Stack>
         )}

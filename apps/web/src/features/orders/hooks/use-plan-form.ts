@@ -33,7 +33,8 @@ interface UsePlanFormOptions {
 /**
  * The plan form of the Make Puja modal (docs/decisions/056): its values, checks and what a submission does.
  * Placed: the plan is paid whole at once with the chosen wallet (the plan's payment routes); when the
- * wallet cannot start, the plan's page, where it can be paid later. Like an order, each submission carries
+ * wallet cannot start, the plan's page, where it can be paid later. A plan paid each opens its page, where
+ * each puja is paid on its own (docs/decisions/058). Like an order, each submission carries
  * an idempotency key, reused when the answer was lost, so a retry places one plan.
  */
 export function usePlanForm({ choice, kind, onPlaced, beforePlacing }: UsePlanFormOptions) {
@@ -90,6 +91,11 @@ export function usePlanForm({ choice, kind, onPlaced, beforePlacing }: UsePlanFo
     notifySuccess(t('plans.form.placed'), { id: `plan-placed-${placedId}` });
     form.reset();
     onPlaced?.();
+    // Paid each (docs/decisions/058): the plan's page, where each puja is paid by its own day.
+    if (newPlan.pay_each) {
+      void navigate(`/plans/${placedId}`);
+      return;
+    }
     const method = newPlan.payment;
     if (!(await pay(placedId, method))) void navigate(`/plans/${placedId}`);
   });
