@@ -347,6 +347,8 @@ describe('editing a price: Update Monastery', () => {
     for (const box of within(plans).getAllByRole('checkbox')) expect(box).not.toBeChecked();
     await user.click(within(plans).getByRole('checkbox', { name: 'A Tibetan calendar day each month' }));
     await user.click(within(plans).getByRole('checkbox', { name: '49 days after a death' }));
+    // Once a plan is ticked, whether it may be paid puja by puja (docs/decisions/058).
+    await user.click(within(dialog).getByRole('checkbox', { name: /Patrons may pay each puja on its own/ }));
     await user.click(within(dialog).getByRole('button', { name: 'Update' }));
 
     await waitFor(() => expect(toasts(toast)).toEqual(['green: Puja Cost Updated']));
@@ -357,6 +359,7 @@ describe('editing a price: Update Monastery', () => {
       pricing: 'fixed',
       // One field, in the kinds' own order.
       plan_kinds: 'forty_nine_days,tibetan_day',
+      plan_pay_each: 'true',
     });
     await waitFor(() =>
       expect(screen.queryByRole('dialog', { name: 'Update Monastery' })).not.toBeInTheDocument(),
@@ -398,6 +401,7 @@ describe('editing a price: Update Monastery', () => {
       cost: '500',
       pricing: 'pay_what_you_can',
       plan_kinds: '',
+      plan_pay_each: 'false',
     });
   });
 
