@@ -165,6 +165,16 @@ describe('a monastery’s catalogue pujas', () => {
     expect(refused.json().errors).toHaveProperty(['plan_kinds.0']);
     // An empty field: orders only again.
     expect((await save({ plan_kinds: '' })).json().monasteryPuja.pujas[0].pivot.plan_kinds).toEqual([]);
+
+    // Whether plans may be paid each (docs/decisions/058): set, kept by a change of price, cleared.
+    const pivotOf = async (fields: object) => (await save(fields)).json().monasteryPuja.pujas[0].pivot;
+    expect((await pivotOf({ plan_kinds: 'monthly', plan_pay_each: 'true' })).plan_pay_each).toBe(true);
+    expect((await publicMonastery('catalogue-a')).pujas[0].pivot.plan_pay_each).toBe(true);
+    expect((await pivotOf({})).plan_pay_each).toBe(true);
+    const notABoolean = await save({ plan_pay_each: 'sometimes' });
+    expect(notABoolean.statusCode).toBe(422);
+    expect(notABoolean.json().errors).toHaveProperty('plan_pay_each');
+    expect((await pivotOf({ plan_pay_each: 'false' })).plan_pay_each).toBe(false);
   });
 
   it('keeps staff of one monastery away from another’s offerings, and patrons away from all of it', async () => {
@@ -226,6 +236,7 @@ describe('a monastery’s catalogue pujas', () => {
       cost: 2500,
       pricing: FIXED_PRICING,
       plan_kinds: [],
+      plan_pay_each: false,
     });
 
     const lamp = await call('POST', '/api/monastery-puja', { puja: ids.lamp, cost: 1000 });
