@@ -72,6 +72,11 @@ export function SpecialPujaFields({ editor, currentImage }: SpecialPujaFieldsPro
         value={form.values.plan_kinds}
         onChange={(kinds) => form.setFieldValue('plan_kinds', kinds)}
         error={form.errors.plan_kinds}
+        payEach={{
+          checked: form.values.plan_pay_each,
+          onChange: (checked) => form.setFieldValue('plan_pay_each', checked),
+          error: form.errors.plan_pay_each,
+        }}
       />
     </Stack>
   );

@@ -28,6 +28,7 @@ function valuesOf(puja: PujaWithPivot): SpecialPujaValues {
     status: puja.status === 1 ? '1' : '0',
     cost: puja.pivot.cost,
     plan_kinds: puja.pivot.plan_kinds ?? [],
+    plan_pay_each: puja.pivot.plan_pay_each ?? false,
     image: null,
   };
 }

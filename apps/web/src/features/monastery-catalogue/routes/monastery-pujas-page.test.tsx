@@ -487,6 +487,7 @@ describe('special pujas', () => {
       pricing: 'fixed',
       // Offered as no plan (docs/decisions/056): one field, empty.
       plan_kinds: '',
+      plan_pay_each: 'false',
       image: 'lamp.png',
     });
     expect(await rows()).toContain('Tsok OfferingSpecialClosed | Rs. 1,800');
@@ -611,6 +612,7 @@ describe('special pujas', () => {
       cost: '3300',
       pricing: 'fixed',
       plan_kinds: '',
+      plan_pay_each: 'false',
       // The version the form was opened at (docs/decisions/040).
       version: '1',
     });

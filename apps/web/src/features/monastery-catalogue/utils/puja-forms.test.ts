@@ -151,6 +151,7 @@ describe('the special puja check', () => {
       min_quantity: undefined,
       max_quantity: undefined,
       plan_kinds: [],
+      plan_pay_each: false,
       image: undefined,
     });
   });

@@ -149,6 +149,8 @@ export type SpecialPujaValues = CatalogueTranslationValues &
     status: '0' | '1';
     cost: CostValue;
     plan_kinds: PlanKind[];
+    /** Whether its plans may be paid each (docs/decisions/058). */
+    plan_pay_each: boolean;
     image: File | null;
   };
 
@@ -162,6 +164,7 @@ export const EMPTY_SPECIAL_PUJA: SpecialPujaValues = Object.freeze({
   cost: '',
   // One puja at a time until the monastery offers it as plans (docs/decisions/056).
   plan_kinds: [],
+  plan_pay_each: false,
   image: null,
 });
 
@@ -181,6 +184,7 @@ function specialPujaRequestOf(values: SpecialPujaValues) {
     cost: costOf(values.cost),
     ...pricingRequestOf(values),
     plan_kinds: values.plan_kinds.join(','),
+    plan_pay_each: String(values.plan_pay_each),
   };
 }
 
@@ -203,9 +207,8 @@ export function specialPujaChecks(
 
 /** The special puja of values the form has checked: what is sent. */
 export function specialPujaOf(values: SpecialPujaValues): SpecialPuja {
-  const { name, description, status, cost, plan_kinds, ...pricing } = specialPujaFieldsSchema.parse(
-    specialPujaRequestOf(values),
-  );
+  const { name, description, status, cost, plan_kinds, plan_pay_each, ...pricing } =
+    specialPujaFieldsSchema.parse(specialPujaRequestOf(values));
   return {
     name,
     description,
@@ -214,6 +217,7 @@ export function specialPujaOf(values: SpecialPujaValues): SpecialPuja {
     cost,
     ...offeringPricingOf(pricing),
     plan_kinds: plan_kinds ?? [],
+    plan_pay_each: plan_pay_each ?? false,
     image: values.image ?? undefined,
   };
 }
