@@ -59,7 +59,9 @@ function PlanSummary({ plan }: { plan: Plan }) {
         </Stack>
         <Stack gap={4} align="flex-end">
           <Group gap="xs">
-            {plan.paused_at && <Badge color="gray">{t('plans.list.paused')}</Badge>}
+            {plan.paused_at && plan.status === 'active' && (
+              <Badge color="gray">{t('plans.list.paused')}</Badge>
+            )}
             <Badge variant="light">{t(`plans.page.status.${plan.status}`)}</Badge>
           </Group>
           <Anchor component={Link} to={`/plans/${plan.id}`} size="sm">
