@@ -442,6 +442,7 @@ export async function buildApp(dependencies: AppDependencies, logger?: FastifyBa
     plans: createPlansService({
       db: dependencies.db,
       businessTimeZone: config.BUSINESS_TIME_ZONE,
+      paymentWindowHours: config.ORDER_PAYMENT_WINDOW_HOURS,
       orders,
       orderDays,
       storage: dependencies.storage,
@@ -520,6 +521,9 @@ export async function buildApp(dependencies: AppDependencies, logger?: FastifyBa
     'expire-orders': async () => {
       const expired = await orders.expireOrders();
       if (expired > 0) app.log.info({ expired }, 'unpaid orders expired');
+      // Pay-each occurrences due soon (docs/decisions/058): the same minute's look at unpaid orders.
+      const reminded = await orders.remindPaymentsDue();
+      if (reminded > 0) app.log.info({ reminded }, 'patrons reminded of payments due');
     },
     'process-refunds': async () => void (await refunds.confirmRequestedRefunds()),
     'fetch-exchange-rates': async () => {

@@ -1,5 +1,12 @@
 import fs from 'node:fs/promises';
-import { addDays, type CreatePlanRequest, type PaymentProvider, PLAN_KINDS, todayIn } from '@puja/contract';
+import {
+  addDays,
+  type CreatePlanRequest,
+  type PaymentProvider,
+  PLAN_KINDS,
+  type Plan,
+  todayIn,
+} from '@puja/contract';
 import { and, eq, gt } from 'drizzle-orm';
 import sharp from 'sharp';
 import { exchangeRates, monasteryPujas, orders, paymentAttempts, users } from '../src/db/schema/index.ts';
@@ -93,10 +100,10 @@ export async function createMoneyHarness(
     .update(monasteryPujas)
     .set({ pricing: 'pay_what_you_can' })
     .where(eq(monasteryPujas.id, mealOffering.id));
-  // The puja is offered as every dedication plan too (docs/decisions/055).
+  // The puja is offered as every dedication plan too (docs/decisions/055), paid whole or each (058).
   await db
     .update(monasteryPujas)
-    .set({ planKinds: [...PLAN_KINDS] })
+    .set({ planKinds: [...PLAN_KINDS], planPayEach: true })
     .where(eq(monasteryPujas.pujaId, puja.id));
   const patronSession = await signInByPhone(harness, '9818000001');
   const patron = patronSession.token;
@@ -193,6 +200,12 @@ export async function createMoneyHarness(
     plan(planId: number, token = patron) {
       return app.inject({ method: 'GET', url: `/api/plans/${planId}`, headers: bearer(token) });
     },
+    /** The plan as its patron sees it now; a refusal throws. */
+    async planNow(planId: number): Promise<Plan> {
+      const response = await this.plan(planId);
+      if (response.statusCode !== 200) throw new Error(`plan: ${response.statusCode} ${response.body}`);
+      return response.json().plan;
+    },
     startPlanPayment(planId: number, provider: 'esewa' | 'khalti', token = patron) {
       return app.inject({
         method: 'POST',
@@ -220,6 +233,13 @@ export async function createMoneyHarness(
     },
     cancelPlan(planId: number, token = patron) {
       return app.inject({ method: 'POST', url: `/api/plans/${planId}/cancel`, headers: bearer(token) });
+    },
+    /** Pauses or resumes a plan paid each (docs/decisions/058). */
+    pausePlan(planId: number, token = patron) {
+      return app.inject({ method: 'POST', url: `/api/plans/${planId}/pause`, headers: bearer(token) });
+    },
+    resumePlan(planId: number, token = patron) {
+      return app.inject({ method: 'POST', url: `/api/plans/${planId}/resume`, headers: bearer(token) });
     },
 
     /**

@@ -47,6 +47,11 @@ export const pivotSchema = z
      * 49th. Optional so an answer kept from before reads.
      */
     plan_schedule: z.array(z.number().int()).nullable().optional(),
+    /**
+     * Whether its plans may be paid occurrence by occurrence (docs/decisions/058); false: paid whole. The
+     * server always sends it; optional so an answer kept from before reads.
+     */
+    plan_pay_each: z.boolean().optional(),
   })
   .meta({ id: 'Pivot' });
 export type Pivot = z.infer<typeof pivotSchema>;

@@ -1,5 +1,6 @@
 import { PLAN_KINDS, PLAN_SCHEDULE_MAX_DAYS } from './constants.ts';
 import { defineEndpoint } from './endpoint.ts';
+import { formBoolean } from './input-rules.ts';
 import { LANGUAGES } from './languages.ts';
 import { isWholePaisa, rupeesToPaisa } from './money.ts';
 import { isValidE164 } from './phone.ts';
@@ -188,6 +189,11 @@ export const offeringPricingFieldsSchema = z.object({
       .nullable()
       .optional(),
   ),
+  /**
+   * Whether patrons may pay the offering's plans occurrence by occurrence (docs/decisions/058), as JSON
+   * (true) or a form ("true") sends it. Left out: kept, like `plan_kinds`.
+   */
+  plan_pay_each: formBoolean('Say whether plans may be paid occurrence by occurrence.').optional(),
 });
 export type OfferingPricingFields = z.output<typeof offeringPricingFieldsSchema>;
 

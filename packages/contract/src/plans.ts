@@ -1,7 +1,7 @@
 import { addDays, isCalendarDate } from './business-time.ts';
 import { FORTY_NINE_DAY_SCHEDULE, PLAN_KINDS, type PlanKind } from './constants.ts';
 import { defineEndpoint } from './endpoint.ts';
-import { idSchema, uploadedFileSchema } from './input-rules.ts';
+import { formBoolean, idSchema, uploadedFileSchema } from './input-rules.ts';
 import {
   createOrderRequestSchema,
   ISO_DATE_PATTERN,
@@ -20,6 +20,13 @@ export const PLAN_MONTHS_MAX = 12;
 export const PLAN_YEARS_MAX = 5;
 /** A Tibetan month's lunar days are numbered 1 to 30 (a number may be skipped or doubled). */
 export const LUNAR_DAYS_IN_MONTH = 30;
+/**
+ * A plan paid each (docs/decisions/058): an occurrence is payable until the start of this many days before
+ * its day (Nepal), so the monastery knows a few days ahead; placed later than that, the payment window.
+ */
+export const PAY_EACH_DAYS_BEFORE = 3;
+/** The patron is reminded this many days before an occurrence's payment is due. */
+export const PAY_EACH_REMINDER_DAYS = 2;
 /** The patron's plans, newest first, at most this many (a family orders a few). */
 export const OWN_PLANS_LIMIT = 50;
 
@@ -61,6 +68,11 @@ export const createPlanRequestSchema = z.object({
   anniversary: z.string().trim().regex(ISO_DATE_PATTERN, 'Choose the anniversary.').optional(),
   /** Monthly and Tibetan day: how many months; yearly: how many years. */
   count: z.coerce.number().int().min(1).optional(),
+  /**
+   * Pay each occurrence on its own, where the offering allows it (docs/decisions/058); false or left out:
+   * the plan is paid whole.
+   */
+  pay_each: formBoolean('Choose how to pay.').default(false),
   names,
   intention,
   idempotency_key,
@@ -93,6 +105,13 @@ export const planSchema = z
     amount_to_pay: z.number().nonnegative(),
     created_at: z.string(),
     /**
+     * Paid occurrence by occurrence (docs/decisions/058): each occurrence's order is paid on its own, by
+     * its `pay_by`. The server always sends it; optional so an older answer reads.
+     */
+    pay_each: z.boolean().optional(),
+    /** When the patron paused the plan (a pay-each plan only); null while it runs. */
+    paused_at: z.string().nullable().optional(),
+    /**
      * Each occurrence, by day: its own order (number, state, money, proof). `day_unavailable` says the
      * monastery does not take orders that day (closed or full): its staff will choose another day near it.
      */
@@ -100,6 +119,8 @@ export const planSchema = z
       z.object({
         occurrence: z.number().int(),
         day_unavailable: z.boolean(),
+        /** Paused with its plan while unpaid: not payable, holding no place, until the plan resumes. */
+        paused: z.boolean().optional(),
         order: orderSchema,
       }),
     ),
@@ -302,4 +323,27 @@ export const departedPhotoFileEndpoint = defineEndpoint({
   responses: {},
   file: 'image/webp',
   errors: [403, 404],
+});
+
+export const pausePlanEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/api/plans/:planId/pause',
+  access: { roles: ['user'] },
+  summary:
+    'Pause a plan paid each: its unpaid occurrences to come stop being due and free their days, no reminders',
+  tags: ['plans'],
+  params: planIdParamsSchema,
+  responses: { 200: planResponseSchema },
+  errors: [401, 403, 404, 409],
+});
+
+export const resumePlanEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/api/plans/:planId/resume',
+  access: { roles: ['user'] },
+  summary: 'Resume a paused plan: its paused occurrences whose day has not passed are due again',
+  tags: ['plans'],
+  params: planIdParamsSchema,
+  responses: { 200: planResponseSchema },
+  errors: [401, 403, 404, 409],
 });

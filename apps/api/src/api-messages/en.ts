@@ -420,6 +420,12 @@ export const en = {
   planNotOffered: 'This monastery does not offer this puja as this plan.',
   planOccurrenceNotInPlan: 'This occurrence is not part of this plan.',
   planAlreadyCancelled: 'This plan has already been cancelled.',
+  occurrencePaused: 'This occurrence is paused with its plan. Resume the plan to pay it.',
+  planPayEachNotAllowed: 'This monastery asks for this plan to be paid whole.',
+  planPausePaysEachOnly:
+    'Only a plan paid occurrence by occurrence can be paused. Skip an occurrence or end the plan instead.',
+  choosePayEach: 'Choose how to pay.',
+  offeringPayEachChoice: 'Say whether plans may be paid occurrence by occurrence.',
   departedNameRequired: 'Write the name of the person who died.',
   dateOfDeathRequired: 'Choose the date of death.',
   choosePlan: 'Choose a plan.',

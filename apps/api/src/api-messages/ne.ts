@@ -376,6 +376,12 @@ export const ne: ApiMessageCatalogue = {
   planNotOffered: 'यो गुम्बाले यो पूजा यस योजनाका रूपमा दिँदैन।',
   planOccurrenceNotInPlan: 'यो पूजा यस योजनाको भाग होइन।',
   planAlreadyCancelled: 'यो योजना पहिले नै रद्द गरिसकिएको छ।',
+  occurrencePaused: 'यो पूजा आफ्नो योजनासँगै रोकिएको छ। भुक्तानी गर्न योजना फेरि सुरु गर्नुहोस्।',
+  planPayEachNotAllowed: 'यो गुम्बाले यो योजनाको भुक्तानी एकैपटक पूरा गर्न भन्छ।',
+  planPausePaysEachOnly:
+    'पूजैपिच्छे भुक्तानी गरिने योजना मात्र रोक्न सकिन्छ। बरु एउटा पूजा छोड्नुहोस् वा योजना अन्त्य गर्नुहोस्।',
+  choosePayEach: 'कसरी भुक्तानी गर्ने छान्नुहोस्।',
+  offeringPayEachChoice: 'योजनाहरूको भुक्तानी पूजैपिच्छे गर्न मिल्छ कि मिल्दैन भन्नुहोस्।',
   departedNameRequired: 'दिवंगत व्यक्तिको नाम लेख्नुहोस्।',
   dateOfDeathRequired: 'मृत्युको मिति छान्नुहोस्।',
   choosePlan: 'एउटा योजना छान्नुहोस्।',

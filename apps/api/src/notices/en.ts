@@ -20,6 +20,8 @@ export const en = {
     paymentReceived: 'We received your payment of {amount} for {puja} at {monastery} on {date}.',
     planPaymentReceived:
       'We received your payment of {amount} for {count} pujas of {puja} at {monastery}, the first on {date}.',
+    planOccurrencePayBy:
+      "Your {puja} at {monastery} on {date} is waiting for its payment: please pay it by {payBy} on your plan's page, or it will expire and its day will be freed.",
     paymentByLink: '{payer} paid {amount} through your link for {puja} at {monastery} on {date}.',
     paymentByLinkUnnamed: 'Someone paid {amount} through your link for {puja} at {monastery} on {date}.',
     paymentDuplicate:
@@ -92,6 +94,7 @@ export const en = {
     orderExpired: 'Your order expired',
     paymentReceived: 'Payment received for your {puja}',
     planPaymentReceived: 'Payment received for your {count} pujas of {puja}',
+    planOccurrencePayBy: 'Your {puja} on {date} is to be paid by {payBy}',
     paymentByLink: 'Your {puja} was paid through your link',
     paymentByLinkUnnamed: 'Your {puja} was paid through your link',
     paymentDuplicate: 'A second payment will be refunded',
@@ -191,6 +194,7 @@ export const en = {
     orderExpired: 'Your order expired unpaid. You can order the puja again at any time.',
     paymentReceived: 'Payment of {amount} received for your {puja} on {date}.',
     planPaymentReceived: 'Payment of {amount} received for {count} pujas of {puja}, from {date}.',
+    planOccurrencePayBy: 'Please pay your {puja} of {date} by {payBy}, or it will expire.',
     paymentByLink: '{payer} paid {amount} for your {puja} through your link.',
     paymentByLinkUnnamed: 'Your {puja} was paid through your link: {amount}.',
     paymentDuplicate: 'A second payment of {amount} came for this paid order. It will be refunded.',

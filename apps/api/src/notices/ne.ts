@@ -15,6 +15,8 @@ export const ne: NoticeCatalogue = {
     paymentReceived: 'हामीले {monastery} मा {date} को {puja} का लागि तपाईंको {amount} भुक्तानी पायौं।',
     planPaymentReceived:
       'हामीले {monastery} मा {puja} का {count} पूजाका लागि तपाईंको {amount} भुक्तानी पायौं, पहिलो {date} मा।',
+    planOccurrencePayBy:
+      '{date} को {monastery} मा तपाईंको {puja} भुक्तानी पर्खिरहेको छ: कृपया आफ्नो योजनाको पृष्ठमा {payBy} सम्म भुक्तानी गर्नुहोस्, नत्र यसको म्याद सकिनेछ र त्यो दिन खाली हुनेछ।',
     paymentByLink: '{payer} ले तपाईंको लिङ्कबाट {monastery} मा {date} को {puja} का लागि {amount} तिर्नुभयो।',
     paymentByLinkUnnamed: 'कसैले तपाईंको लिङ्कबाट {monastery} मा {date} को {puja} का लागि {amount} तिर्नुभयो।',
     paymentDuplicate:
@@ -86,6 +88,7 @@ export const ne: NoticeCatalogue = {
     orderExpired: 'तपाईंको अर्डरको म्याद सकियो',
     paymentReceived: 'तपाईंको {puja} को भुक्तानी प्राप्त भयो',
     planPaymentReceived: 'तपाईंको {puja} का {count} पूजाको भुक्तानी प्राप्त भयो',
+    planOccurrencePayBy: '{date} को तपाईंको {puja} को भुक्तानी {payBy} सम्म गर्नुहोस्',
     paymentByLink: 'तपाईंको {puja} लिङ्कबाट तिरियो',
     paymentByLinkUnnamed: 'तपाईंको {puja} लिङ्कबाट तिरियो',
     paymentDuplicate: 'दोस्रो भुक्तानी फिर्ता गरिनेछ',
@@ -170,6 +173,7 @@ export const ne: NoticeCatalogue = {
     orderExpired: 'भुक्तानी नभएकाले अर्डरको म्याद सकियो। फेरि अर्डर गर्न सक्नुहुन्छ।',
     paymentReceived: '{date} को {puja} का लागि {amount} भुक्तानी पायौं।',
     planPaymentReceived: '{puja} का {count} पूजाका लागि {amount} पायौं, {date} देखि।',
+    planOccurrencePayBy: '{date} को {puja}: {payBy} सम्म भुक्तानी गर्नुहोस्।',
     paymentByLink: '{payer}: {puja} को {amount} लिङ्कबाट तिरियो।',
     paymentByLinkUnnamed: 'तपाईंको {puja} लिङ्कबाट तिरियो: {amount}।',
     paymentDuplicate: 'तिरिसकिएको अर्डरका लागि {amount} फेरि आयो। फिर्ता हुनेछ।',

@@ -786,6 +786,14 @@ export const ROUTES: Record<string, Entry> = {
     '401 200 403 403 403 403',
     (w) => `/api/plans/${w.ids.plan}/departed-photo`,
   ),
+  'POST /api/plans/:planId/pause': entry(
+    '401 200 403 403 403 403',
+    (w) => `/api/plans/${w.ids.payEachPlan}/pause`,
+  ),
+  'POST /api/plans/:planId/resume': entry(
+    '401 200 403 403 403 403',
+    (w) => `/api/plans/${w.ids.payEachPlan}/resume`,
+  ),
   'POST /api/plans/:planId/cancel': entry(
     '401 200 403 403 403 403',
     (w) => `/api/plans/${w.ids.plan}/cancel`,

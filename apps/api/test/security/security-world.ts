@@ -117,6 +117,10 @@ export async function createSecurityWorld() {
   const placedPlan = await money.placePlan({ diedDaysAgo: 0 });
   if (placedPlan.statusCode !== 200) throw new Error(`plan: ${placedPlan.body}`);
   const plan = placedPlan.json<{ plan: { id: number; occurrences: { order: { id: number } }[] } }>().plan;
+  // And one paid each (docs/decisions/058), to pause and resume.
+  const placedPayEach = await money.placePlan({ kind: 'monthly', day_of_month: 1, count: 3, pay_each: true });
+  if (placedPayEach.statusCode !== 200) throw new Error(`pay-each plan: ${placedPayEach.body}`);
+  const payEachPlan = placedPayEach.json<{ plan: { id: number } }>().plan.id;
   // Everyone the tests act as has history, so an administrator deleting one of them archives the row
   // (which `restore` undoes) instead of removing it.
   await money.placeOrder({ token: money.tokens.otherPatron });
@@ -251,6 +255,7 @@ export async function createSecurityWorld() {
       giftOrder: giftOrders[0]!,
       giftToWithdraw: giftOrders[1]!,
       plan: plan.id,
+      payEachPlan,
       planOccurrence: plan.occurrences[0]!.order.id,
       prayerName: prayerName!.id,
       concernOrder: concernOrder.id,

@@ -17,6 +17,8 @@ export interface OrderOffering {
   planKinds?: PlanKind[] | undefined;
   /** The monastery's own days after a death for the 49 days (docs/decisions/059); null: the 7th … 49th. */
   planSchedule?: number[] | null | undefined;
+  /** Whether its plans may be paid each (docs/decisions/058); otherwise paid whole. */
+  planPayEach?: boolean | undefined;
 }
 
 export interface OrderPromptState {

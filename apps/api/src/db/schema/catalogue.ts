@@ -7,6 +7,7 @@ import {
 } from '@puja/contract';
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   date,
   index,
@@ -130,6 +131,11 @@ export const monasteryPujas = pgTable(
     maxQuantity: integer('max_quantity'),
     /** The dedication plans the monastery offers this puja as (docs/decisions/055); none: orders only. */
     planKinds: text('plan_kinds').array().$type<PlanKind[]>().notNull().default(sql`'{}'::text[]`),
+    /**
+     * Whether a patron may pay the offering's plans occurrence by occurrence (docs/decisions/058) rather
+     * than whole; false (every offering until a monastery says so): plans are paid whole.
+     */
+    planPayEach: boolean('plan_pay_each').notNull().default(false),
     /** The monastery's own days after a death for the 49 days' pujas, or null: the 7th, 14th … 49th. */
     planSchedule: integer('plan_schedule').array(),
     archivedAt: archivedAt(),

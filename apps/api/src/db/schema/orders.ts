@@ -91,6 +91,16 @@ export const orders = pgTable(
     /** The dedication plan this order is an occurrence of, and which (1, 2, …); null for an order of its own. */
     planId: integer('plan_id').references(() => dedicationPlans.id, { onDelete: 'restrict' }),
     planOccurrence: integer('plan_occurrence'),
+    /**
+     * An occurrence of a plan paid each (docs/decisions/058): when its payment is due, replacing the
+     * payment window (never past its day's end). Null: the window from when it was placed.
+     */
+    payBy: timestamp('pay_by', { withTimezone: true, mode: 'date' }),
+    /**
+     * When its plan was paused with this occurrence unpaid (docs/decisions/058): it holds no place, is not
+     * payable and does not expire by its window (only once its day has passed), and no one is reminded.
+     */
+    pausedAt: timestamp('paused_at', { withTimezone: true, mode: 'date' }),
     version: version(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -331,12 +341,13 @@ export const orderCertificates = pgTable(
  * The reminders sent (docs/decisions/038): one row per kind, subject and day, inserted in the transaction
  * that queues the reminder's SMS or e-mail. The reminder jobs insert first and queue only what they
  * inserted, so a job run twice (a restart, a second instance, a cron slot filled in after an outage) sends
- * each reminder once. `subject_id` is an order (`patron-day-before`) or a monastery (`staff-morning`).
+ * each reminder once. `subject_id` is an order (`patron-day-before`; `patron-pay-by`, a pay-each occurrence due
+ * soon, docs/decisions/058) or a monastery (`staff-morning`).
  */
 export const remindersSent = pgTable(
   'reminders_sent',
   {
-    kind: text('kind', { enum: ['patron-day-before', 'staff-morning'] }).notNull(),
+    kind: text('kind', { enum: ['patron-day-before', 'staff-morning', 'patron-pay-by'] }).notNull(),
     subjectId: integer('subject_id').notNull(),
     /** The puja's day (Nepal) the reminder is for. */
     day: date('day', { mode: 'string' }).notNull(),
@@ -344,6 +355,9 @@ export const remindersSent = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.kind, table.subjectId, table.day] }),
-    check('reminders_sent_kind_check', sql`${table.kind} IN ('patron-day-before', 'staff-morning')`),
+    check(
+      'reminders_sent_kind_check',
+      sql`${table.kind} IN ('patron-day-before', 'staff-morning', 'patron-pay-by')`,
+    ),
   ],
 );

@@ -1,6 +1,7 @@
 import { PLAN_KINDS } from '@puja/contract';
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   date,
   index,
@@ -53,6 +54,16 @@ export const dedicationPlans = pgTable(
     amountEachPaisa: integer('amount_each_paisa').notNull(),
     /** From the plan form, so a double click or a retried request cannot create a second plan. */
     idempotencyKey: text('idempotency_key').notNull(),
+    /**
+     * Paid occurrence by occurrence (docs/decisions/058), where the offering allows it: each occurrence is
+     * payable until a few days before its day (`orders.pay_by`) rather than within the payment window.
+     */
+    payEach: boolean('pay_each').notNull().default(false),
+    /**
+     * When the patron paused a pay-each plan (docs/decisions/058); null while it runs. Its unpaid future
+     * occurrences are paused with it (`orders.paused_at`).
+     */
+    pausedAt: timestamp('paused_at', { withTimezone: true, mode: 'date' }),
     /** When the patron ended the plan (its occurrences not yet approved were cancelled). */
     cancelledAt: timestamp('cancelled_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),

@@ -37,7 +37,10 @@ export function toPuja(row: PujaRow): Puja {
 }
 
 export function toPivot(
-  offering: Pick<OfferingRow, 'pivotId' | 'costPaisa' | 'pricing' | 'planKinds' | 'planSchedule'>,
+  offering: Pick<
+    OfferingRow,
+    'pivotId' | 'costPaisa' | 'pricing' | 'planKinds' | 'planSchedule' | 'planPayEach'
+  >,
 ) {
   return {
     id: offering.pivotId,
@@ -47,5 +50,6 @@ export function toPivot(
     plan_kinds: PLAN_KINDS.filter((kind) => offering.planKinds.includes(kind)),
     // The Make Puja form's preview places the 49 days on these, as the server does (docs/decisions/059).
     plan_schedule: offering.planSchedule,
+    plan_pay_each: offering.planPayEach,
   };
 }

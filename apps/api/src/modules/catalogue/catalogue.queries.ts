@@ -17,6 +17,7 @@ export interface OfferingRow {
   pricing: OfferingPricingRow;
   planKinds: PlanKind[];
   planSchedule: number[] | null;
+  planPayEach: boolean;
   monastery: MonasteryRow;
   puja: PujaRow;
 }
@@ -90,6 +91,7 @@ export function listVisibleOfferings(
       pricing: offeringPricingColumns,
       planKinds: monasteryPujas.planKinds,
       planSchedule: monasteryPujas.planSchedule,
+      planPayEach: monasteryPujas.planPayEach,
       monastery: monasteries,
       puja: pujas,
     })

@@ -22,6 +22,7 @@ export type OfferingPrice = Pick<
   | 'maxQuantity'
   | 'planKinds'
   | 'planSchedule'
+  | 'planPayEach'
 >;
 type Offering = { monasteryId: number; pujaId: number } & OfferingPrice;
 
@@ -124,6 +125,7 @@ export async function offerPuja(tx: Transaction, offering: Offering): Promise<Pi
         maxQuantity: offering.maxQuantity,
         planKinds: offering.planKinds,
         planSchedule: offering.planSchedule,
+        planPayEach: offering.planPayEach,
         archivedAt: null,
       },
       setWhere: sql`${monasteryPujas.archivedAt} IS NOT NULL`,

@@ -90,6 +90,7 @@ export function createMonasteryCatalogueService(dependencies: MonasteryCatalogue
       pricing: pricingRowOf(row.pivot),
       planKinds: row.pivot.planKinds,
       planSchedule: row.pivot.planSchedule,
+      planPayEach: row.pivot.planPayEach,
     }),
   });
 
@@ -357,7 +358,9 @@ function priceOf(request: PriceRequest, current?: typeof monasteryPujas.$inferSe
   // The 49 days' own schedule likewise: null (the 7th … 49th) when the form clears it (docs/decisions/059).
   const planSchedule =
     request.plan_schedule === undefined ? (current?.planSchedule ?? null) : request.plan_schedule;
-  const plans = { planKinds, planSchedule };
+  // Whether they may be paid each (docs/decisions/058): as the form says, else as it is.
+  const planPayEach = request.plan_pay_each ?? current?.planPayEach ?? false;
+  const plans = { planKinds, planSchedule, planPayEach };
   if (request.pricing === undefined && current) {
     const { pricing, unitNames, quantities, minQuantity, maxQuantity } = current;
     return { costPaisa, pricing, unitNames, quantities, minQuantity, maxQuantity, ...plans };
@@ -383,6 +386,7 @@ function priceAuditFields(pivot: typeof monasteryPujas.$inferSelect): AuditField
     pricing: pricing.kind,
     plan_kinds: pivot.planKinds.join(', '),
     plan_schedule: pivot.planSchedule?.join(', ') ?? null,
+    plan_pay_each: pivot.planPayEach,
     ...(pricing.kind === 'per_unit'
       ? {
           unit: pricing.unit?.en ?? null,

@@ -170,6 +170,16 @@ describe('a monastery’s catalogue pujas', () => {
     expect(refused.json().errors).toHaveProperty(['plan_kinds.0']);
     // An empty field: orders only again.
     expect((await save({ plan_kinds: '' })).json().monasteryPuja.pujas[0].pivot.plan_kinds).toEqual([]);
+
+    // Whether plans may be paid each (docs/decisions/058): set, kept by a change of price, cleared.
+    const pivotOf = async (fields: object) => (await save(fields)).json().monasteryPuja.pujas[0].pivot;
+    expect((await pivotOf({ plan_kinds: 'monthly', plan_pay_each: 'true' })).plan_pay_each).toBe(true);
+    expect((await publicMonastery('catalogue-a')).pujas[0].pivot.plan_pay_each).toBe(true);
+    expect((await pivotOf({})).plan_pay_each).toBe(true);
+    const notABoolean = await save({ plan_pay_each: 'sometimes' });
+    expect(notABoolean.statusCode).toBe(422);
+    expect(notABoolean.json().errors).toHaveProperty('plan_pay_each');
+    expect((await pivotOf({ plan_pay_each: 'false' })).plan_pay_each).toBe(false);
   });
 
   it('keeps the monastery’s own 49-day schedule, through a change of price, and refuses days that are not (docs/decisions/059)', async () => {
@@ -280,6 +290,7 @@ describe('a monastery’s catalogue pujas', () => {
       pricing: FIXED_PRICING,
       plan_kinds: [],
       plan_schedule: null,
+      plan_pay_each: false,
     });
 
     const lamp = await call('POST', '/api/monastery-puja', { puja: ids.lamp, cost: 1000 });

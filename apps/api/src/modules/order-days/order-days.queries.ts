@@ -9,6 +9,7 @@ import {
   pujas,
 } from '../../db/schema/index.ts';
 import { nextVersion } from '../../lib/record-version.ts';
+import { paymentDueSql } from '../orders/orders.shared-queries.ts';
 
 export type OrderDaySettingsRow = typeof monasteryOrderSettings.$inferSelect;
 export type ClosureRow = typeof monasteryClosures.$inferSelect;
@@ -145,8 +146,9 @@ export async function deleteClosureRow(
 /**
  * The orders that hold a place on a day (docs/decisions/040): approved and completed ones, paid ones
  * waiting for approval, and unpaid ones still inside their payment window (an order being paid must not
- * lose its day to one placed a minute later). Declined, cancelled and expired ones hold none, nor an unpaid
- * one past its window that the expiry job has not reached yet.
+ * lose its day to one placed a minute later), a plan's pay-each occurrence until its `pay_by`. Declined,
+ * cancelled and expired ones hold none, nor an unpaid one past its window that the expiry job has not
+ * reached yet, nor one paused with its plan.
  */
 function holdsAPlace(windowHours: number) {
   return or(
@@ -155,7 +157,8 @@ function holdsAPlace(windowHours: number) {
       eq(orders.status, 'pending'),
       or(
         eq(orders.paymentStatus, 'Completed'),
-        sql`${orders.createdAt} > now() - make_interval(hours => ${windowHours})`,
+        // A pay-each occurrence until its own `pay_by`; a paused one holds none (docs/decisions/058).
+        sql`${orders.pausedAt} IS NULL AND ${paymentDueSql(windowHours)} > now()`,
       ),
     ),
   );

@@ -18,7 +18,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { type CsvCell, instantCell, textCell, toCsvWithBom } from '../../lib/csv.ts';
 import type { Viewer } from '../../plugins/auth.ts';
 import { departedPhotoUrl } from '../plans/departed-photos.ts';
-import { findDepartedPhotoKey } from '../plans/plans.queries.ts';
+import { findDepartedPhotoKey } from '../plans/plans.shared-queries.ts';
 import {
   type BackOfficeOrdersFilter,
   countOrdersAwaitingAction,

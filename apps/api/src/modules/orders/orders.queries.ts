@@ -9,6 +9,7 @@ import {
   orders,
   paymentAttempts,
   pujas,
+  remindersSent,
   users,
 } from '../../db/schema/index.ts';
 import { nextVersion } from '../../lib/record-version.ts';
@@ -46,6 +47,7 @@ export async function findOrderableOffering(db: Database, monasteryId: number, p
       costPaisa: monasteryPujas.costPaisa,
       pricing: offeringPricingColumns,
       planKinds: monasteryPujas.planKinds,
+      planPayEach: monasteryPujas.planPayEach,
       planSchedule: monasteryPujas.planSchedule,
       monastery: orderColumns.monastery,
       puja: orderColumns.puja,
@@ -270,18 +272,29 @@ export async function findOrderImage(db: Database, imageId: number) {
 }
 
 /**
- * Expires unpaid pending orders past their payment window, or whose puja's day has passed, and returns
- * them with their patron's phone. An order whose patron is paying right now (an attempt started within the
- * hour, the providers' own session length) waits, unless its day has passed. Locked rows are skipped: a
- * payment settling the same order meanwhile wins, and the next run looks again.
+ * When an unpaid order's payment is due, in SQL: a pay-each occurrence's own `pay_by`
+ * (docs/decisions/058), else the payment window from when it was placed. (Its day's end caps both: the
+ * callers test the day apart.)
+ */
+export function paymentDueSql(windowHours: number) {
+  return sql`coalesce(${orders.payBy}, ${orders.createdAt} + make_interval(hours => ${windowHours}))`;
+}
+
+/**
+ * Expires unpaid pending orders past their payment window (or a pay-each occurrence's `pay_by`), or whose
+ * puja's day has passed, and returns them with their patron's phone. An order whose patron is paying right
+ * now (an attempt started within the hour, the providers' own session length) waits, unless its day has
+ * passed. A paused occurrence (docs/decisions/058) expires only once its day has passed, and says so
+ * (`paused`), so that no notice goes to a patron who paused. Locked rows are skipped: a payment settling
+ * the same order meanwhile wins, and the next run looks again.
  */
 export async function expireUnpaidOrders(tx: Transaction, rules: { windowHours: number; today: string }) {
-  const result = await tx.execute<{ id: number; number: string; phone: string | null }>(sql`
+  const result = await tx.execute<{ id: number; number: string; phone: string | null; paused: boolean }>(sql`
     WITH expiring AS (
       SELECT ${orders.id} FROM ${orders}
       WHERE ${orders.status} = 'pending' AND ${orders.paymentStatus} IN ('Pending', 'Failed')
         AND (${orders.pujaDate} < ${rules.today}
-          OR (${orders.createdAt} < now() - make_interval(hours => ${rules.windowHours})
+          OR (${orders.pausedAt} IS NULL AND ${paymentDueSql(rules.windowHours)} < now()
             AND NOT EXISTS (SELECT 1 FROM ${paymentAttempts}
               WHERE ${paymentAttempts.orderId} = ${orders.id} AND ${paymentAttempts.status} = 'Pending'
                 AND ${paymentAttempts.createdAt} > now() - interval '1 hour')))
@@ -292,8 +305,32 @@ export async function expireUnpaidOrders(tx: Transaction, rules: { windowHours: 
     UPDATE ${orders} SET status = 'expired', updated_at = now(), closed_at = now()
     FROM expiring, ${users}
     WHERE ${orders.id} = expiring.id AND ${users.id} = ${orders.userId}
-    RETURNING ${orders.id} AS id, ${orders.number} AS number, ${users.phone} AS phone`);
+    RETURNING ${orders.id} AS id, ${orders.number} AS number, ${users.phone} AS phone,
+      ${orders.pausedAt} IS NOT NULL AS paused`);
   return result.rows;
+}
+
+/**
+ * Pay-each occurrences whose payment is due within `days` and whose patron has not been reminded
+ * (docs/decisions/058): pending, unpaid, not paused, due later than now, and not placed, resumed or
+ * re-dated inside those days (its patron has just seen when it is due). At most `limit`, soonest first.
+ */
+export function listOccurrencesToRemindOfPayment(db: Executor, rules: { days: number; limit: number }) {
+  const remindFrom = sql`${orders.payBy} - make_interval(days => ${rules.days})`;
+  return db
+    .select({ id: orders.id, number: orders.number, pujaDate: orders.pujaDate, payBy: orders.payBy })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.status, 'pending'),
+        inArray(orders.paymentStatus, ['Pending', 'Failed']),
+        isNull(orders.pausedAt),
+        sql`${orders.payBy} > now() AND ${remindFrom} <= now() AND ${remindFrom} > ${orders.updatedAt}`,
+        sql`NOT EXISTS (SELECT 1 FROM ${remindersSent} WHERE ${remindersSent.kind} = 'patron-pay-by' AND ${remindersSent.subjectId} = ${orders.id} AND ${remindersSent.day} = ${orders.pujaDate})`,
+      ),
+    )
+    .orderBy(asc(orders.payBy))
+    .limit(rules.limit);
 }
 
 /** A patron's cancellation: the caller holds the order's lock and has checked it is still pending. */

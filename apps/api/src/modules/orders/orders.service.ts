@@ -15,6 +15,7 @@ import {
   type OwnOrdersResponse,
   orderAmountOf,
   orderPagePath,
+  PAY_EACH_REMINDER_DAYS,
   type PrayerName,
   paisaToRupees,
   rupeesToPaisa,
@@ -42,6 +43,7 @@ import {
   withRefunds,
 } from '../payments/payments.shared-queries.ts';
 import { listPlanLabels, type PlanLabel } from '../plans/plans.shared-queries.ts';
+import { claimReminder } from '../reminders/reminders.shared-queries.ts';
 import { messagesUntil, withinClosedMessageWindow } from './message-window.ts';
 import type { OrderNotices } from './order-notices.ts';
 import {
@@ -54,6 +56,7 @@ import {
   listImagesOfOrder,
   listMessagesOfOrder,
   listNamesOfOrders,
+  listOccurrencesToRemindOfPayment,
   listPatronOrders,
   listReceivedPaymentsOfOrders,
   markOrderCancelled,
@@ -156,7 +159,8 @@ export function createOrdersService(dependencies: {
       gift: gift ? toOrderGift(gift) : null,
       status: order.status,
       created_at: order.createdAt.toISOString(),
-      pay_by: unpaid ? payBy(order).toISOString() : null,
+      // A paused occurrence (docs/decisions/058) is due nowhere until its plan resumes.
+      pay_by: unpaid && !order.pausedAt ? payBy(order).toISOString() : null,
       payments: payments.map(toPayment),
       // A link dies with its order's payability (docs/decisions/051): shown only while it can be paid.
       payment_link: link && unpaid ? toLinkSummary(link) : null,
@@ -186,7 +190,9 @@ export function createOrdersService(dependencies: {
    * its puja's day in Nepal, whichever comes first.
    */
   function payBy(order: OrderRow['order']): Date {
-    const windowEnd = order.createdAt.getTime() + dependencies.paymentWindowHours * 3_600_000;
+    // A pay-each occurrence's own due time (docs/decisions/058) replaces the window.
+    const windowEnd =
+      order.payBy?.getTime() ?? order.createdAt.getTime() + dependencies.paymentWindowHours * 3_600_000;
     const dayEnd = Date.parse(startOfBusinessDay(addDays(order.pujaDate, 1), businessTimeZone));
     return new Date(Math.min(windowEnd, dayEnd));
   }
@@ -202,6 +208,7 @@ export function createOrdersService(dependencies: {
       expired: 'This order was not paid in time and has expired. Please order the puja again.',
     };
     if (closed[order.status]) return closed[order.status];
+    if (order.pausedAt) return apiMessage('occurrencePaused', {});
     if (payBy(order).getTime() < Date.now()) return closed.expired;
     return undefined;
   }
@@ -398,11 +405,37 @@ export function createOrdersService(dependencies: {
           windowHours: dependencies.paymentWindowHours,
           today: todayIn(businessTimeZone),
         });
-        for (const row of expired) {
+        // A paused occurrence whose day passed expires without a word: its patron paused the plan.
+        for (const row of expired.filter((row) => !row.paused)) {
           await notices.tell(tx, row, { key: 'orderExpired', params: {} });
         }
         return expired.length;
       });
+    },
+
+    /**
+     * Reminds patrons of pay-each occurrences due within PAY_EACH_REMINDER_DAYS (docs/decisions/058), each
+     * once (claimed in `reminders_sent` in the transaction that queues the notice), in their language by
+     * the notices every order change uses. Run with the expiry job.
+     */
+    async remindPaymentsDue(): Promise<number> {
+      const due = await listOccurrencesToRemindOfPayment(db, { days: PAY_EACH_REMINDER_DAYS, limit: 500 });
+      let reminded = 0;
+      for (const order of due) {
+        const claimed = await db.transaction(async (tx) => {
+          if (!(await claimReminder(tx, { kind: 'patron-pay-by', subjectId: order.id, day: order.pujaDate })))
+            return false;
+          // The last day it can be paid, in Nepal: the day before the moment it is due.
+          const lastDay = todayIn(businessTimeZone, new Date(order.payBy!.getTime() - 60_000));
+          await notices.tell(tx, order, {
+            key: 'planOccurrencePayBy',
+            params: { date: order.pujaDate, payBy: lastDay, puja: '', monastery: '' },
+          });
+          return true;
+        });
+        if (claimed) reminded += 1;
+      }
+      return reminded;
     },
 
     /**

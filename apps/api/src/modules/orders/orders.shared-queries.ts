@@ -16,5 +16,6 @@ export {
   moveOrderIfStill,
   type OrderNameRow,
   type OrderRow,
+  paymentDueSql,
   selectOrders,
 } from './orders.queries.ts';

@@ -83,6 +83,10 @@ interface ModelOrder {
   partRefundOpen?: boolean;
   /** A patron's concern about the performed puja is open (docs/decisions/036). */
   concernOpen?: boolean;
+  /** An occurrence of a plan paid each (docs/decisions/058): due days ahead, not by the window. */
+  payEach?: boolean;
+  /** Paused with its plan while unpaid: not payable, not expiring. */
+  paused?: boolean;
 }
 interface ModelPayment {
   order: ModelOrder;
@@ -102,6 +106,8 @@ interface ModelPlan {
   id: number;
   orders: ModelOrder[];
   cancelled: boolean;
+  payEach: boolean;
+  paused: boolean;
 }
 interface Model {
   orders: ModelOrder[];
@@ -114,6 +120,8 @@ interface Real {
 }
 
 const pick = <T>(list: T[], index: number): T => list[index % list.length]!;
+/** Whether the patron can start paying an order: pending, nothing kept, not paused with its plan. */
+const payableInModel = (order: ModelOrder) => order.status === 'pending' && !order.kept && !order.paused;
 
 /** The server's rule when money arrives: kept if the order is pending and unpaid, else a refund due. */
 function settleInModel(payment: ModelPayment): 'paid' | 'refund' | 'failed' {
@@ -154,12 +162,13 @@ class PlaceOrder implements fc.AsyncCommand<Model, Real> {
 
 /**
  * A patron orders the 49 days for someone who died 35 days ago: three occurrences (today, in a week, in two),
- * each an order the other steps act on too.
+ * each an order the other steps act on too; paid whole, or each (docs/decisions/058).
  */
 class PlacePlan implements fc.AsyncCommand<Model, Real> {
+  constructor(readonly payEach = false) {}
   check = (model: Readonly<Model>) => model.plans.length < 2 && model.orders.length < 6;
   async run(model: Model, real: Real) {
-    const response = await real.money.placePlan({ diedDaysAgo: 35 });
+    const response = await real.money.placePlan({ diedDaysAgo: 35, pay_each: this.payEach });
     expect(response.statusCode).toBe(200);
     const plan = response.json<{
       plan: { id: number; occurrences: { order: { id: number; amount: number } }[] };
@@ -169,13 +178,54 @@ class PlacePlan implements fc.AsyncCommand<Model, Real> {
       amountPaisa: Math.round(order.amount * 100),
       status: 'pending' as const,
       kept: false,
+      payEach: this.payEach,
     }));
     expect(occurrences).toHaveLength(3);
     real.orderIds.push(...occurrences.map((order) => order.id));
     model.orders.push(...occurrences);
-    model.plans.push({ id: plan.id, orders: occurrences, cancelled: false });
+    model.plans.push({
+      id: plan.id,
+      orders: occurrences,
+      cancelled: false,
+      payEach: this.payEach,
+      paused: false,
+    });
   }
-  toString = () => 'place a 49-day plan';
+  toString = () => `place a 49-day plan${this.payEach ? ' paid each' : ''}`;
+}
+
+/**
+ * The patron pauses a plan paid each (docs/decisions/058): its unpaid occurrences still pending are paused;
+ * a plan paid whole, or ended, is refused; a paused one answers as it is.
+ */
+class PausePlan implements fc.AsyncCommand<Model, Real> {
+  constructor(readonly index: number) {}
+  check = (model: Readonly<Model>) => model.plans.length > 0;
+  async run(model: Model, real: Real) {
+    const plan = pick(model.plans, this.index);
+    const response = await real.money.pausePlan(plan.id);
+    const refused = !plan.payEach || plan.cancelled;
+    expect(response.statusCode).toBe(refused ? 409 : 200);
+    if (refused || plan.paused) return;
+    plan.paused = true;
+    for (const order of plan.orders) if (order.status === 'pending' && !order.kept) order.paused = true;
+  }
+  toString = () => `pause a plan (plan #${this.index})`;
+}
+
+/** The patron resumes a paused plan: its paused occurrences are due again (all days are ahead here). */
+class ResumePlan implements fc.AsyncCommand<Model, Real> {
+  constructor(readonly index: number) {}
+  check = (model: Readonly<Model>) => model.plans.length > 0;
+  async run(model: Model, real: Real) {
+    const plan = pick(model.plans, this.index);
+    const response = await real.money.resumePlan(plan.id);
+    expect(response.statusCode).toBe(plan.cancelled ? 409 : 200);
+    if (plan.cancelled || !plan.paused) return;
+    plan.paused = false;
+    for (const order of plan.orders) if (order.status === 'pending') order.paused = false;
+  }
+  toString = () => `resume a plan (plan #${this.index})`;
 }
 
 /**
@@ -191,7 +241,7 @@ class PayPlanAtOnce implements fc.AsyncCommand<Model, Real> {
   check = (model: Readonly<Model>) => model.plans.length > 0;
   async run(model: Model, real: Real) {
     const plan = pick(model.plans, this.index);
-    const waiting = plan.orders.filter((order) => order.status === 'pending' && !order.kept);
+    const waiting = plan.orders.filter(payableInModel);
     const started = await real.money.startPlanPayment(plan.id, this.provider);
     expect(started.statusCode).toBe(waiting.length > 0 ? 200 : 409);
     if (waiting.length === 0) return;
@@ -250,7 +300,7 @@ class StartPayment implements fc.AsyncCommand<Model, Real> {
   check = (model: Readonly<Model>) => model.orders.length > 0;
   async run(model: Model, real: Real) {
     const order = pick(model.orders, this.index);
-    const payable = order.status === 'pending' && !order.kept;
+    const payable = payableInModel(order);
     if (this.provider === 'stripe') await real.money.setCurrency(this.currency);
     let link: string | undefined;
     if (this.throughLink) {
@@ -548,9 +598,36 @@ class ExpireUnpaid implements fc.AsyncCommand<Model, Real> {
       .where(inArray(paymentAttempts.orderId, ids));
     await real.money.app.jobs.handlers['expire-orders']({});
     for (const payment of model.payments) payment.ageMinutes += 120;
-    for (const order of model.orders) if (order.status === 'pending' && !order.kept) order.status = 'expired';
+    // A plan's pay-each occurrences are due days later (docs/decisions/058): `PayEachDue` passes those.
+    for (const order of model.orders)
+      if (order.status === 'pending' && !order.kept && !order.payEach) order.status = 'expired';
   }
   toString = () => 'unpaid orders expire';
+}
+
+/**
+ * Time passes past the pay-each occurrences' due days (docs/decisions/058) and the expiry job runs: the
+ * unpaid ones expire, unless paused with their plan.
+ */
+class PayEachDue implements fc.AsyncCommand<Model, Real> {
+  check = (model: Readonly<Model>) => model.plans.some((plan) => plan.payEach);
+  async run(model: Model, real: Real) {
+    const ids = model.orders.map((order) => order.id);
+    await real.money.db
+      .update(orders)
+      .set({ payBy: sql`${orders.payBy} - interval '60 days'` })
+      .where(inArray(orders.id, ids));
+    await real.money.db
+      .update(paymentAttempts)
+      .set({ createdAt: sql`${paymentAttempts.createdAt} - interval '2 hours'` })
+      .where(inArray(paymentAttempts.orderId, ids));
+    await real.money.app.jobs.handlers['expire-orders']({});
+    for (const payment of model.payments) payment.ageMinutes += 120;
+    for (const order of model.orders)
+      if (order.payEach && order.status === 'pending' && !order.kept && !order.paused)
+        order.status = 'expired';
+  }
+  toString = () => 'pay-each occurrences come due and expire unpaid';
 }
 
 /** The reconciliation job settles every payment whose browser never came back, oldest first. */
@@ -1004,8 +1081,12 @@ describe('the money rules under random sequences', () => {
       complete,
       refundPerformed,
       refundPerformed,
-      // Dedication plans (docs/decisions/055): paid whole, skipped, ended part-way, refunded.
-      fc.constant(new PlacePlan()),
+      // Dedication plans (docs/decisions/055): paid whole, skipped, ended part-way, refunded; or paid each,
+      // paused and resumed, their unpaid occurrences expiring when due (058).
+      fc.boolean().map((payEach) => new PlacePlan(payEach)),
+      index.map((i) => new PausePlan(i)),
+      index.map((i) => new ResumePlan(i)),
+      fc.constant(new PayEachDue()),
       fc
         .tuple(
           index,
@@ -1205,6 +1286,34 @@ describe('the money rules under random sequences', () => {
               new ResolveConcern(0, 'reject'),
               new PayoutRun(),
               new Refund(),
+              new Refund(),
+            ],
+          ],
+          [
+            // A 49-day plan paid each (docs/decisions/058): the first paid by eSewa, paused (the second not
+            // payable, nothing expires when due), resumed and the second paid by Khalti, the third expired
+            // unpaid when due; the first skipped and refunded, the second performed; a second plan paid each,
+            // paused and ended.
+            [
+              new PlacePlan(true),
+              new PayAtOnce(0, 'esewa'),
+              new PausePlan(0),
+              new StartPayment(1, 'esewa'),
+              new PayPlanAtOnce(0, 'esewa', 'pay'),
+              new ExpireUnpaid(),
+              new PayEachDue(),
+              new ResumePlan(0),
+              new PayAtOnce(1, 'khalti'),
+              new PayEachDue(),
+              new SkipOccurrence(0),
+              new Refund(),
+              new StaffAction(1, 'approve'),
+              new CompleteOrder(1),
+              new PlacePlan(true),
+              new PausePlan(1),
+              new CancelPlan(1),
+              new ResumePlan(1),
+              new PayoutRun(),
               new Refund(),
             ],
           ],

@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Executor, Transaction } from '../../db/client.ts';
 import { dedicationPlans, orders } from '../../db/schema/index.ts';
+import { nextVersion } from '../../lib/record-version.ts';
 import { selectOrders } from '../orders/orders.shared-queries.ts';
 
 export type PlanRow = typeof dedicationPlans.$inferSelect;
@@ -125,3 +126,56 @@ export async function listPlanLabels(db: Executor, planIds: number[]) {
     .where(inArray(dedicationPlans.id, planIds));
 }
 export type PlanLabel = Awaited<ReturnType<typeof listPlanLabels>>[number];
+
+/** The plan paused, once; false when it already was, or was ended. */
+export async function markPlanPaused(tx: Transaction, planId: number): Promise<boolean> {
+  const rows = await tx
+    .update(dedicationPlans)
+    .set({ pausedAt: new Date() })
+    .where(
+      and(
+        eq(dedicationPlans.id, planId),
+        isNull(dedicationPlans.pausedAt),
+        isNull(dedicationPlans.cancelledAt),
+      ),
+    )
+    .returning({ id: dedicationPlans.id });
+  return rows.length > 0;
+}
+
+/** The plan running again, once; false when it was not paused. */
+export async function markPlanResumed(tx: Transaction, planId: number): Promise<boolean> {
+  const rows = await tx
+    .update(dedicationPlans)
+    .set({ pausedAt: null })
+    .where(and(eq(dedicationPlans.id, planId), isNotNull(dedicationPlans.pausedAt)))
+    .returning({ id: dedicationPlans.id });
+  return rows.length > 0;
+}
+
+/**
+ * Pauses the plan's occurrences still pending and unpaid (docs/decisions/058). The condition is in the
+ * update, so a payment that settled one a moment before leaves it running; one settling after finds it
+ * pending and unpaid, and keeps the money by decision 010's rule.
+ */
+export async function pauseOccurrences(tx: Transaction, planId: number): Promise<void> {
+  await tx
+    .update(orders)
+    .set({ pausedAt: new Date(), version: nextVersion(orders.version) })
+    .where(
+      and(
+        eq(orders.planId, planId),
+        eq(orders.status, 'pending'),
+        inArray(orders.paymentStatus, ['Pending', 'Failed']),
+        isNull(orders.pausedAt),
+      ),
+    );
+}
+
+/** A paused occurrence due again by `payBy`. */
+export async function resumeOccurrence(tx: Transaction, orderId: number, payBy: Date): Promise<void> {
+  await tx
+    .update(orders)
+    .set({ pausedAt: null, payBy, version: nextVersion(orders.version) })
+    .where(and(eq(orders.id, orderId), eq(orders.status, 'pending'), isNotNull(orders.pausedAt)));
+}

@@ -3,9 +3,11 @@ import {
   departedPhotoFileEndpoint,
   idSchema,
   ownPlansEndpoint,
+  pausePlanEndpoint,
   placePlanEndpoint,
   planEndpoint,
   removeDepartedPhotoEndpoint,
+  resumePlanEndpoint,
   skipPlanOccurrenceEndpoint,
   startPlanEsewaPaymentEndpoint,
   startPlanKhaltiPaymentEndpoint,
@@ -19,7 +21,10 @@ import { ordersRateLimitOf } from '../../plugins/rate-limits.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
 import type { PlansService } from './plans.service.ts';
 
-/** A patron's dedication plans: placing, reading, paying whole, skipping and ending (docs/api.md "Plans"). */
+/**
+ * A patron's dedication plans: placing, reading, paying whole, skipping, ending, and pausing a plan paid
+ * each (docs/api.md "Plans").
+ */
 export const plansRoutes: FastifyPluginAsyncZod<{ plans: PlansService; payments: PaymentsService }> = async (
   app,
   { plans, payments },
@@ -50,6 +55,12 @@ export const plansRoutes: FastifyPluginAsyncZod<{ plans: PlansService; payments:
   }));
   route(app, skipPlanOccurrenceEndpoint, async (request) => ({
     plan: await plans.skipOccurrence(viewerOf(request), request.params.planId, request.params.orderId),
+  }));
+  route(app, pausePlanEndpoint, async (request) => ({
+    plan: await plans.pausePlan(viewerOf(request), request.params.planId),
+  }));
+  route(app, resumePlanEndpoint, async (request) => ({
+    plan: await plans.resumePlan(viewerOf(request), request.params.planId),
   }));
   route(app, cancelPlanEndpoint, async (request) => ({
     plan: await plans.cancelPlan(viewerOf(request), request.params.planId),

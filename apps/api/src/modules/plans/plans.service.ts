@@ -1,7 +1,9 @@
 import {
+  addDays,
   type CreatePlanFields,
   isCalendarDate,
   OWN_PLANS_LIMIT,
+  PAY_EACH_DAYS_BEFORE,
   PLAN_MONTHS_MAX,
   PLAN_YEARS_MAX,
   type Plan,
@@ -9,6 +11,7 @@ import {
   paisaToRupees,
   planDays,
   rupeesToPaisa,
+  startOfBusinessDay,
   todayIn,
 } from '@puja/contract';
 import { apiMessage } from '../../api-messages/api-messages.ts';
@@ -29,8 +32,12 @@ import {
   listOrdersOfPlans,
   listPlansOfUser,
   markPlanCancelled,
+  markPlanPaused,
+  markPlanResumed,
   type PlanRow,
+  pauseOccurrences,
   replaceDepartedPhoto,
+  resumeOccurrence,
 } from './plans.queries.ts';
 
 type NewPlan = CreatePlanFields;
@@ -45,6 +52,8 @@ const NOT_FOR_THE_DEPARTED = 'Only a plan for someone who has died takes their p
 export function createPlansService(dependencies: {
   db: Database;
   businessTimeZone: string;
+  /** Hours an unpaid order waits for its payment (a pay-each occurrence at least this long). */
+  paymentWindowHours: number;
   orders: Pick<OrdersService, 'toOrders' | 'whyNotPayable' | 'cancelPending' | 'tellCancelled'>;
   orderDays: Pick<OrderDaysService, 'dayRefusal'>;
   /** The private area the departed's photo is kept in (docs/decisions/060). */
@@ -96,6 +105,17 @@ export function createPlansService(dependencies: {
     return days;
   }
 
+  /**
+   * When a pay-each occurrence on `day` is due (docs/decisions/058): the start of the day
+   * PAY_EACH_DAYS_BEFORE days before it in Nepal, so the monastery knows a few days ahead; but never less
+   * than the payment window from `from` (placing or resuming), so an occurrence close at hand gets the time
+   * any order gets. (Its day's end still caps it: `payBy` in the orders' service.)
+   */
+  function payEachDue(day: string, from: Date): Date {
+    const dayBefore = Date.parse(startOfBusinessDay(addDays(day, -PAY_EACH_DAYS_BEFORE), businessTimeZone));
+    return new Date(Math.max(dayBefore, from.getTime() + dependencies.paymentWindowHours * 3_600_000));
+  }
+
   /** The plans as the patron sees them: each with its occurrences as orders (two queries for all). */
   async function toPlans(plans: PlanRow[]): Promise<Plan[]> {
     const rows = await listOrdersOfPlans(
@@ -104,6 +124,14 @@ export function createPlansService(dependencies: {
     );
     const occurrences = await orders.toOrders(db, rows);
     const unavailable = await unavailableOccurrences(rows);
+    const paused = new Set(
+      rows
+        .filter(
+          (row) =>
+            row.order.pausedAt && row.order.status === 'pending' && row.order.paymentStatus !== 'Completed',
+        )
+        .map((row) => row.order.id),
+    );
     return plans.map((plan) => {
       const own = occurrences.filter((order) => order.plan?.id === plan.id);
       const first = rows.find((row) => row.order.planId === plan.id);
@@ -133,9 +161,12 @@ export function createPlansService(dependencies: {
             .reduce((sum, row) => sum + row.order.amountPaisa, 0),
         ),
         created_at: plan.createdAt.toISOString(),
+        pay_each: plan.payEach,
+        paused_at: plan.pausedAt?.toISOString() ?? null,
         occurrences: own.map((order) => ({
           occurrence: order.plan!.occurrence,
           day_unavailable: unavailable.has(order.id),
+          paused: paused.has(order.id),
           order,
         })),
       };
@@ -150,7 +181,9 @@ export function createPlansService(dependencies: {
     const today = todayIn(businessTimeZone);
     const open = rows.filter(
       (row) =>
-        (row.order.status === 'pending' || row.order.status === 'approved') && row.order.pujaDate >= today,
+        (row.order.status === 'pending' || row.order.status === 'approved') &&
+        row.order.pujaDate >= today &&
+        !row.order.pausedAt,
     );
     const unavailable = new Set<number>();
     if (open.length === 0) return unavailable;
@@ -260,6 +293,8 @@ export function createPlansService(dependencies: {
       if (!offering) throw invalid('puja', 'This monastery does not offer this puja at the moment.');
       if (!offering.planKinds.includes(request.kind))
         throw invalid('kind', 'This monastery does not offer this puja as this plan.');
+      if (request.pay_each && !offering.planPayEach)
+        throw invalid('pay_each', apiMessage('planPayEachNotAllowed', {}));
       if (rupeesToPaisa(request.cost) !== offering.costPaisa)
         throw invalid('cost', apiMessage('priceChanged', { amount: paisaToRupees(offering.costPaisa) }));
       const days = daysOf(request, todayIn(businessTimeZone), offering.planSchedule);
@@ -271,6 +306,7 @@ export function createPlansService(dependencies: {
         ...request.names,
       ];
       const key = request.idempotency_key ?? crypto.randomUUID();
+      const now = new Date();
       const placed = await insertWithNewNumbers(days.length, (numbers) =>
         db.transaction(async (tx) => {
           const plan = await insertPlanOnce(tx, {
@@ -284,6 +320,7 @@ export function createPlansService(dependencies: {
             anniversary: request.kind === 'yearly' ? (request.anniversary ?? null) : null,
             lunarDay: request.kind === 'tibetan_day' ? (request.lunar_day ?? null) : null,
             amountEachPaisa: offering.costPaisa,
+            payEach: request.pay_each,
             idempotencyKey: key,
           });
           if (!('inserted' in plan)) return plan.existingId;
@@ -300,6 +337,7 @@ export function createPlansService(dependencies: {
               idempotencyKey: `${key}-${index + 1}`,
               planId: plan.inserted.id,
               planOccurrence: index + 1,
+              payBy: request.pay_each ? payEachDue(day, now) : null,
             });
             if ('inserted' in order) await insertOrderNames(tx, order.inserted.id, names);
           }
@@ -353,6 +391,42 @@ export function createPlansService(dependencies: {
         if (cancelled[0]) await orders.tellCancelled(tx, cancelled[0], refunded || undefined);
       });
       return planOf((await findPlan(db, plan.id))!);
+    },
+
+    /**
+     * Pauses a plan paid each (docs/decisions/058): its unpaid occurrences still pending stop being due,
+     * hold none of the monastery's places and are not reminded; paid and approved ones go on. A plan paid
+     * whole has nothing to pause (its occurrences are paid), so it is refused. Pausing a paused plan
+     * answers it as it is.
+     */
+    async pausePlan(patron: Viewer, planId: number): Promise<Plan> {
+      const plan = await ownPlan(patron, planId);
+      if (!plan.payEach) throw new AppError('conflict', apiMessage('planPausePaysEachOnly', {}));
+      if (plan.cancelledAt) throw new AppError('conflict', apiMessage('planAlreadyCancelled', {}));
+      await db.transaction(async (tx) => {
+        if (await markPlanPaused(tx, planId)) await pauseOccurrences(tx, planId);
+      });
+      return planOf((await findPlan(db, planId))!);
+    },
+
+    /**
+     * Resumes a paused plan: each paused occurrence whose day has not passed is due again, by the pay-each
+     * rule counted from now, and holds its place again (a day that filled meanwhile shows as unavailable,
+     * for the staff to re-date, as at placing). One whose day passed while paused has expired.
+     */
+    async resumePlan(patron: Viewer, planId: number): Promise<Plan> {
+      const plan = await ownPlan(patron, planId);
+      if (plan.cancelledAt) throw new AppError('conflict', apiMessage('planAlreadyCancelled', {}));
+      const today = todayIn(businessTimeZone);
+      const now = new Date();
+      await db.transaction(async (tx) => {
+        if (!(await markPlanResumed(tx, planId))) return;
+        const rows = await listOrdersOfPlans(tx, [planId]);
+        for (const { order } of rows)
+          if (order.pausedAt && order.status === 'pending' && order.pujaDate >= today)
+            await resumeOccurrence(tx, order.id, payEachDue(order.pujaDate, now));
+      });
+      return planOf((await findPlan(db, planId))!);
     },
   };
 }

@@ -3,6 +3,7 @@
  * access. Everything else in its *.queries.ts is its own (docs/decisions/061).
  */
 export {
+  findDepartedPhotoKey,
   findPlan,
   listOrdersOfPlans,
   listPlanLabels,

@@ -66,7 +66,7 @@ export async function countApprovedByMonastery(db: Executor, day: string) {
  */
 export async function claimReminder(
   tx: Transaction,
-  reminder: { kind: 'patron-day-before' | 'staff-morning'; subjectId: number; day: string },
+  reminder: { kind: 'patron-day-before' | 'staff-morning' | 'patron-pay-by'; subjectId: number; day: string },
 ): Promise<boolean> {
   const inserted = await tx
     .insert(remindersSent)

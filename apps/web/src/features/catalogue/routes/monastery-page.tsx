@@ -52,6 +52,7 @@ function MonasteryDetails({ monastery }: { monastery: Monastery }) {
                 pricing: puja.pivot.pricing,
                 planKinds: puja.pivot.plan_kinds,
                 planSchedule: puja.pivot.plan_schedule,
+                planPayEach: puja.pivot.plan_pay_each,
               })
             }
           />

@@ -50,6 +50,7 @@ function PujaDetails({ puja }: { puja: PujaDetail }) {
                 pricing: monastery.pivot.pricing,
                 planKinds: monastery.pivot.plan_kinds,
                 planSchedule: monastery.pivot.plan_schedule,
+                planPayEach: monastery.pivot.plan_pay_each,
               })
             }
           />

@@ -9,6 +9,8 @@ export interface SpecialPuja extends CatalogueTranslationValues, OfferingPricing
   cost: number;
   /** The dedication plans it is offered as (docs/decisions/056). */
   plan_kinds: PlanKind[];
+  /** Whether its plans may be paid each (docs/decisions/058). */
+  plan_pay_each: boolean;
   image?: File | undefined;
 }
 
@@ -26,6 +28,7 @@ export function specialPujaFields(puja: SpecialPuja) {
     ...pricingFields(puja),
     // One field, "" for none: an empty list would send nothing, and keep the plans it had.
     plan_kinds: puja.plan_kinds.join(','),
+    plan_pay_each: String(puja.plan_pay_each),
     image: puja.image,
   };
 }

@@ -86,6 +86,11 @@ function CostForm({ puja, onDone }: { puja: PujaWithPivot; onDone: () => void })
             onChange: (days) => form.setFieldValue('plan_schedule', days),
             error: form.errors.plan_schedule,
           }}
+          payEach={{
+            checked: form.values.plan_pay_each ?? false,
+            onChange: (checked) => form.setFieldValue('plan_pay_each', checked),
+            error: form.errors.plan_pay_each,
+          }}
         />
         <EditorButtons
           onClose={onDone}

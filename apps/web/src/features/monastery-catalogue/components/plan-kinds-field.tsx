@@ -16,12 +16,18 @@ export function PlanKindsField({
   onChange,
   error,
   schedule,
+  payEach,
 }: {
   value: PlanKind[];
   onChange: (kinds: PlanKind[]) => void;
   error?: ReactNode;
   /** The 49 days' own schedule as the form holds it ("" for the 7th … 49th). */
   schedule: { value: string; onChange: (days: string) => void; error?: ReactNode };
+  /**
+   * Whether patrons may pay the plans occurrence by occurrence (docs/decisions/058), shown once a plan is
+   * offered; left out, the form does not set it.
+   */
+  payEach?: { checked: boolean; onChange: (checked: boolean) => void; error?: ReactNode };
 }) {
   const { t } = useTranslation('staff');
   return (
@@ -40,6 +46,15 @@ export function PlanKindsField({
         </Stack>
       </Checkbox.Group>
       {value.includes('forty_nine_days') && <ScheduleField {...schedule} />}
+      {payEach && value.length > 0 && (
+        <Checkbox
+          label={t('planKinds.payEach')}
+          description={t('planKinds.payEachHint')}
+          checked={payEach.checked}
+          onChange={(event) => payEach.onChange(event.currentTarget.checked)}
+          error={payEach.error}
+        />
+      )}
     </Stack>
   );
 }

@@ -77,6 +77,11 @@ export function SpecialPujaFields({ editor, currentImage }: SpecialPujaFieldsPro
           onChange: (days) => form.setFieldValue('plan_schedule', days),
           error: form.errors.plan_schedule,
         }}
+        payEach={{
+          checked: form.values.plan_pay_each,
+          onChange: (checked) => form.setFieldValue('plan_pay_each', checked),
+          error: form.errors.plan_pay_each,
+        }}
       />
     </Stack>
   );

@@ -27,6 +27,7 @@ export function useCostForm(puja: PujaWithPivot, onSaved: () => void) {
       cost: puja.pivot.cost,
       plan_kinds: puja.pivot.plan_kinds ?? [],
       plan_schedule: scheduleText(puja.pivot.plan_schedule),
+      plan_pay_each: puja.pivot.plan_pay_each ?? false,
     },
     priceChecks,
   );

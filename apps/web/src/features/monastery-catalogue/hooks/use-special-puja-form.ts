@@ -30,6 +30,7 @@ function valuesOf(puja: PujaWithPivot): SpecialPujaValues {
     cost: puja.pivot.cost,
     plan_kinds: puja.pivot.plan_kinds ?? [],
     plan_schedule: scheduleText(puja.pivot.plan_schedule),
+    plan_pay_each: puja.pivot.plan_pay_each ?? false,
     image: null,
   };
 }

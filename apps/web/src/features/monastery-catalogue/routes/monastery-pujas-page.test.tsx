@@ -365,6 +365,8 @@ describe('editing a price: Update Monastery', () => {
     expect(callsTo(fetchMock, '/api/monastery-puja/101')).toHaveLength(0);
     await user.clear(days);
     await user.type(days, '1, 7, 14, 49');
+    // Once a plan is ticked, whether it may be paid puja by puja (docs/decisions/058).
+    await user.click(within(dialog).getByRole('checkbox', { name: /Patrons may pay each puja on its own/ }));
     await user.click(within(dialog).getByRole('button', { name: 'Update' }));
 
     await waitFor(() => expect(toasts(toast)).toEqual(['green: Puja Cost Updated']));
@@ -376,6 +378,7 @@ describe('editing a price: Update Monastery', () => {
       // One field, in the kinds' own order.
       plan_kinds: 'forty_nine_days,tibetan_day',
       plan_schedule: '1,7,14,49',
+      plan_pay_each: 'true',
     });
     await waitFor(() =>
       expect(screen.queryByRole('dialog', { name: 'Update Monastery' })).not.toBeInTheDocument(),
@@ -418,6 +421,7 @@ describe('editing a price: Update Monastery', () => {
       pricing: 'pay_what_you_can',
       plan_kinds: '',
       plan_schedule: '',
+      plan_pay_each: 'false',
     });
   });
 
@@ -504,6 +508,7 @@ describe('special pujas', () => {
       // Offered as no plan (docs/decisions/056): one field, empty.
       plan_kinds: '',
       plan_schedule: '',
+      plan_pay_each: 'false',
       image: 'lamp.png',
     });
     expect(await rows()).toContain('Tsok OfferingSpecialClosed | Rs. 1,800');
@@ -629,6 +634,7 @@ describe('special pujas', () => {
       pricing: 'fixed',
       plan_kinds: '',
       plan_schedule: '',
+      plan_pay_each: 'false',
       // The version the form was opened at (docs/decisions/040).
       version: '1',
     });

@@ -153,6 +153,7 @@ describe('the special puja check', () => {
       // An empty line: the 7th … 49th (docs/decisions/059).
       plan_schedule: null,
       plan_kinds: [],
+      plan_pay_each: false,
       image: undefined,
     });
   });

@@ -98,12 +98,14 @@ export type PriceValues<Puja extends string | number | null = string | null> = P
   plan_kinds?: PlanKind[];
   /** The monastery's own 49 days ("1, 7, 14"; "" the 7th … 49th: docs/decisions/059); left out, kept. */
   plan_schedule?: string;
+  /** Whether its plans may be paid each (docs/decisions/058); left out, a save keeps it. */
+  plan_pay_each?: boolean;
 };
 
 export const EMPTY_PRICE: PriceValues = Object.freeze({ ...EMPTY_PRICING, puja: null, cost: '' });
 
 function priceRequestOf(values: PriceValues<string | number | null>) {
-  const { puja, cost, plan_kinds, plan_schedule } = values;
+  const { puja, cost, plan_kinds, plan_schedule, plan_pay_each } = values;
   return {
     puja: puja ?? undefined,
     cost: costOf(cost),
@@ -111,6 +113,7 @@ function priceRequestOf(values: PriceValues<string | number | null>) {
     // As a form sends it: one field, "" for none (an empty list would send nothing, and keep them).
     plan_kinds: plan_kinds?.join(','),
     plan_schedule,
+    plan_pay_each: plan_pay_each === undefined ? undefined : String(plan_pay_each),
   };
 }
 
@@ -150,6 +153,8 @@ export type SpecialPujaValues = CatalogueTranslationValues &
     cost: CostValue;
     plan_kinds: PlanKind[];
     plan_schedule: string;
+    /** Whether its plans may be paid each (docs/decisions/058). */
+    plan_pay_each: boolean;
     image: File | null;
   };
 
@@ -164,6 +169,7 @@ export const EMPTY_SPECIAL_PUJA: SpecialPujaValues = Object.freeze({
   // One puja at a time until the monastery offers it as plans (docs/decisions/056).
   plan_kinds: [],
   plan_schedule: '',
+  plan_pay_each: false,
   image: null,
 });
 
@@ -184,6 +190,7 @@ function specialPujaRequestOf(values: SpecialPujaValues) {
     ...pricingRequestOf(values),
     plan_kinds: values.plan_kinds.join(','),
     plan_schedule: values.plan_schedule,
+    plan_pay_each: String(values.plan_pay_each),
   };
 }
 
@@ -206,9 +213,8 @@ export function specialPujaChecks(
 
 /** The special puja of values the form has checked: what is sent. */
 export function specialPujaOf(values: SpecialPujaValues): SpecialPuja {
-  const { name, description, status, cost, plan_kinds, ...pricing } = specialPujaFieldsSchema.parse(
-    specialPujaRequestOf(values),
-  );
+  const { name, description, status, cost, plan_kinds, plan_pay_each, ...pricing } =
+    specialPujaFieldsSchema.parse(specialPujaRequestOf(values));
   return {
     name,
     description,
@@ -217,6 +223,7 @@ export function specialPujaOf(values: SpecialPujaValues): SpecialPuja {
     cost,
     ...offeringPricingOf(pricing),
     plan_kinds: plan_kinds ?? [],
+    plan_pay_each: plan_pay_each ?? false,
     image: values.image ?? undefined,
   };
 }

@@ -3,11 +3,14 @@ import {
   type createPlanRequestSchema,
   type EsewaProcessResponse,
   type KhaltiProcessResponse,
+  ownPlansEndpoint,
   type PaymentMethod,
   type Plan,
+  pausePlanEndpoint,
   placePlanEndpoint,
   planEndpoint,
   removeDepartedPhotoEndpoint,
+  resumePlanEndpoint,
   skipPlanOccurrenceEndpoint,
   startPlanEsewaPaymentEndpoint,
   startPlanKhaltiPaymentEndpoint,
@@ -53,6 +56,14 @@ export function usePlan(planId: number) {
   return useQuery({
     queryKey: [...plansQueryKey, planId],
     queryFn: async ({ signal }) => (await callEndpoint(planEndpoint, { params: { planId }, signal })).plan,
+  });
+}
+
+/** The patron's plans, newest first (at most OWN_PLANS_LIMIT, the server's bound). */
+export function useOwnPlans() {
+  return useQuery({
+    queryKey: plansQueryKey,
+    queryFn: async ({ signal }) => (await callEndpoint(ownPlansEndpoint, { signal })).plans,
   });
 }
 
@@ -108,5 +119,13 @@ export function useSetDepartedPhoto() {
 export function useRemoveDepartedPhoto() {
   return usePlanChange(
     async (planId: number) => (await callEndpoint(removeDepartedPhotoEndpoint, { params: { planId } })).plan,
+  );
+}
+
+/** Pausing a plan paid each, or resuming it (docs/decisions/058). */
+export function usePausePlan() {
+  return usePlanChange(
+    async ({ planId, pause }: { planId: number; pause: boolean }) =>
+      (await callEndpoint(pause ? pausePlanEndpoint : resumePlanEndpoint, { params: { planId } })).plan,
   );
 }

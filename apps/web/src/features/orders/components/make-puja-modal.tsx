@@ -174,6 +174,7 @@ function PlanOrder({
         editor={patronName.checkedWith(editor)}
         cost={offering.cost}
         schedule={offering.planSchedule}
+        payEachAllowed={offering.planPayEach}
         leadingFields={leadingFields}
         actions={
           <Group justify="flex-end" gap="sm">

@@ -29,6 +29,8 @@ interface PlanFieldsProps {
   cost: number;
   /** The monastery's own days after a death for the 49 days, as its page carries them; null: 7th … 49th. */
   schedule?: readonly number[] | null | undefined;
+  /** The monastery lets its plans be paid each (docs/decisions/058): the patron chooses how. */
+  payEachAllowed?: boolean | undefined;
   leadingFields?: ReactNode;
   actions: ReactNode;
 }
@@ -40,7 +42,14 @@ interface PlanFieldsProps {
  * then the days the pujas will be on (the contract's `planDays`, as the server places them) and the total,
  * paid whole.
  */
-export function PlanFields({ editor, cost, schedule, leadingFields, actions }: PlanFieldsProps) {
+export function PlanFields({
+  editor,
+  cost,
+  schedule,
+  payEachAllowed,
+  leadingFields,
+  actions,
+}: PlanFieldsProps) {
   const { t } = useTranslation('orders');
   const { form, kind, today } = editor;
   const values = form.values;
@@ -148,6 +157,14 @@ export function PlanFields({ editor, cost, schedule, leadingFields, actions }: P
             onChange={(value) => form.setFieldValue('count', value === '' ? '' : String(value))}
           />
         )}
+        {payEachAllowed && (
+          <Radio.Group label={t('plans.form.howToPay')} {...form.getInputProps('pay_each')}>
+            <Stack mt="xs" gap="xs">
+              <Radio value="whole" label={t('plans.form.payWholeChoice')} />
+              <Radio value="each" label={t('plans.form.payEachChoice')} />
+            </Stack>
+          </Radio.Group>
+        )}
         <Radio.Group label={t('form.payment')} required {...form.getInputProps('payment')}>
           <Stack mt="xs" gap="xs">
             {PAYMENT_METHODS.map((method) => (
@@ -182,7 +199,7 @@ export function PlanFields({ editor, cost, schedule, leadingFields, actions }: P
               <ApproximatePrice rupees={paisaToRupees(totalPaisa)} />
             </Text>
             <Text size="sm" c="dimmed">
-              {t('plans.form.payWhole')}
+              {form.values.pay_each === 'each' ? t('plans.form.payEach') : t('plans.form.payWhole')}
             </Text>
           </Stack>
         )}

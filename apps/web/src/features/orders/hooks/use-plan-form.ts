@@ -33,8 +33,9 @@ interface UsePlanFormOptions {
 /**
  * The plan form of the Make Puja modal (docs/decisions/056): its values, checks and what a submission does.
  * Placed: the plan is paid whole at once with the chosen wallet (the plan's payment routes); when the
- * wallet cannot start, the plan's page, where it can be paid later. The departed's photo, if chosen, is
- * sent to the placed plan before the payment starts. Like an order, each submission carries
+ * wallet cannot start, the plan's page, where it can be paid later. A plan paid each opens its page, where
+ * each puja is paid on its own (docs/decisions/058). The departed's photo, if chosen, is sent to the placed
+ * plan before the payment starts. Like an order, each submission carries
  * an idempotency key, reused when the answer was lost, so a retry places one plan.
  */
 export function usePlanForm({ choice, kind, onPlaced, beforePlacing }: UsePlanFormOptions) {
@@ -97,6 +98,11 @@ export function usePlanForm({ choice, kind, onPlaced, beforePlacing }: UsePlanFo
     form.reset();
     setPhoto(null);
     onPlaced?.();
+    // Paid each (docs/decisions/058): the plan's page, where each puja is paid by its own day.
+    if (newPlan.pay_each) {
+      void navigate(`/plans/${placedId}`);
+      return;
+    }
     const method = newPlan.payment;
     if (!photoAdded || !(await pay(placedId, method))) void navigate(`/plans/${placedId}`);
   });

@@ -1009,3 +1009,56 @@ describe('changing or withdrawing a dedication (docs/decisions/059)', () => {
     expect(within(dialog).getByRole('textbox', { name: /^Their name/ })).toBeEnabled();
   });
 });
+
+describe('the patron’s plans above their orders (docs/decisions/058)', () => {
+  it('lists each plan with its kind, for whom, its next day, what is done and to come, and a link', async () => {
+    const occurrence = (index: number, overrides: Partial<Order>) => ({
+      occurrence: index,
+      day_unavailable: false,
+      order: orderFixture({
+        id: 70 + index,
+        date: `2026-12-1${index}T00:00:00+05:45`,
+        plan: { id: 5, kind: 'monthly', occurrence: index, occurrences: 3, departed_name: null },
+        ...overrides,
+      }),
+    });
+    const occurrences = [
+      occurrence(1, { status: 'completed' }),
+      occurrence(2, { status: 'pending' }),
+      occurrence(3, { status: 'pending' }),
+    ];
+    stubOrders([], {
+      '/api/plans': {
+        body: {
+          plans: [
+            {
+              id: 5,
+              kind: 'monthly',
+              status: 'active',
+              monastery_puja: occurrences[0]!.order.monastery_puja,
+              departed: null,
+              day_of_month: 12,
+              anniversary: null,
+              lunar_day: null,
+              amount_each: 1500,
+              amount_to_pay: 3000,
+              created_at: '2026-11-28T06:00:00Z',
+              pay_each: true,
+              paused_at: '2026-11-28T07:00:00Z',
+              occurrences,
+            },
+          ],
+        },
+      },
+    });
+    renderOrders();
+    const plan = await screen.findByTestId('own-plan');
+    expect(screen.getByRole('heading', { name: 'Your plans' })).toBeInTheDocument();
+    expect(plan).toHaveTextContent('Every month');
+    expect(plan).toHaveTextContent(occurrences[0]!.order.names[0]?.name ?? '');
+    expect(plan).toHaveTextContent('Next: December 12th, 2026');
+    expect(plan).toHaveTextContent('1 done, 2 to come');
+    expect(plan).toHaveTextContent('Paused');
+    expect(within(plan).getByRole('link', { name: 'See the plan' })).toHaveAttribute('href', '/plans/5');
+  });
+});

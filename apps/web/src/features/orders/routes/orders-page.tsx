@@ -30,6 +30,7 @@ import { OrderDetails } from '../components/order-details.tsx';
 import { OrderList } from '../components/order-list.tsx';
 import { OrderMessages } from '../components/order-messages.tsx';
 import classes from '../components/orders.module.css';
+import { OwnPlansList } from '../components/own-plans-list.tsx';
 import { ProceedToPaymentModal } from '../components/proceed-to-payment-modal.tsx';
 import { usePaymentOutcomeToast } from '../hooks/use-payment-outcome-toast.ts';
 
@@ -151,6 +152,7 @@ export function OrdersPage() {
   return (
     <Stack gap="md">
       <Title order={1}>{t('orders.title')}</Title>
+      <OwnPlansList />
       {query.isError ? (
         <QueryErrorAlert error={query.error} onRetry={() => void query.refetch()} />
       ) : query.data?.total === 0 ? (

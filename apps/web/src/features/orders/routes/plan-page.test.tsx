@@ -254,3 +254,82 @@ describe('a patron’s plan', () => {
     expect(screen.queryByTestId('departed-photo')).not.toBeInTheDocument();
   });
 });
+
+describe('a plan paid each (docs/decisions/058)', () => {
+  /** Paid each: the first paid, the others due three days before their day. */
+  function payEachPlan(paused = false): Plan {
+    const unpaid = (index: number) => ({
+      ...occurrence(index, {
+        payment_type: 'khalti',
+        pay_by: paused ? null : `2026-11-2${index + 5}T18:15:00.000Z`,
+      }),
+      paused,
+    });
+    return planFixture({
+      pay_each: true,
+      paused_at: paused ? '2026-11-28T07:00:00Z' : null,
+      amount_to_pay: paused ? 0 : 3000,
+      occurrences: [
+        occurrence(1, {
+          payment_status: 'Completed',
+          pay_by: null,
+          payments: [paymentFixture({ id: 501, amount: 1500 })],
+        }),
+        unpaid(2),
+        unpaid(3),
+      ],
+    });
+  }
+
+  it('pays one puja through its own order, with the wallet the plan was ordered with', async () => {
+    const fetchMock = stubApi({
+      '/api/plans/9': { body: { plan: payEachPlan() } },
+      '/api/khalti-process': {
+        body: {
+          response: {
+            pidx: 'O42',
+            payment_url: 'http://127.0.0.1/simulator/khalti/O42',
+            expires_at: '2026-11-28T07:00:00Z',
+          },
+        },
+      },
+    });
+    const user = userEvent.setup();
+    renderPlan();
+    const occurrences = await screen.findAllByTestId('plan-occurrence');
+    // No payment of the whole plan; a button on each unpaid puja, with the last day to pay it.
+    expect(screen.queryByTestId('plan-to-pay')).not.toBeInTheDocument();
+    expect(within(occurrences[0]!).queryByRole('button', { name: /^Pay / })).not.toBeInTheDocument();
+    expect(occurrences[1]).toHaveTextContent('Pay by November 27th, 2026');
+    await user.click(within(occurrences[1]!).getByRole('button', { name: 'Pay Rs. 1,500' }));
+    await waitFor(() =>
+      expect(goToPaymentPage).toHaveBeenCalledWith('http://127.0.0.1/simulator/khalti/O42'),
+    );
+    const started = fetchMock.mock.calls.filter(([input]) => String(input) === '/api/khalti-process');
+    expect(started).toHaveLength(1);
+  });
+
+  it('pauses the plan, its unpaid pujas waiting without a Pay button, and resumes it', async () => {
+    const fetchMock = stubApi({
+      '/api/plans/9': [{ body: { plan: payEachPlan() } }, { body: { plan: payEachPlan(true) } }],
+      '/api/plans/9/pause': { body: { plan: payEachPlan(true) } },
+      '/api/plans/9/resume': { body: { plan: payEachPlan() } },
+    });
+    const toast = vi.spyOn(notifications, 'show');
+    const user = userEvent.setup();
+    renderPlan();
+    await user.click(await screen.findByRole('button', { name: 'Pause the plan' }));
+    await waitFor(() => expect(toasts(toast)).toContain('green: The plan is paused'));
+    expect(await screen.findByTestId('plan-pay-each')).toHaveTextContent('The plan is paused');
+    const occurrences = screen.getAllByTestId('plan-occurrence');
+    expect(within(occurrences[1]!).getByTestId('occurrence-paused')).toHaveTextContent(
+      'Paused with the plan',
+    );
+    expect(within(occurrences[1]!).queryByRole('button', { name: /^Pay / })).not.toBeInTheDocument();
+    expect(within(occurrences[0]!).queryByTestId('occurrence-paused')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Resume the plan' }));
+    await waitFor(() => expect(toasts(toast)).toContain('green: The plan is running again'));
+    expect(fetchMock.mock.calls.filter(([input]) => String(input) === '/api/plans/9/pause')).toHaveLength(1);
+    expect(fetchMock.mock.calls.filter(([input]) => String(input) === '/api/plans/9/resume')).toHaveLength(1);
+  });
+});

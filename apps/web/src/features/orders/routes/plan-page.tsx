@@ -13,7 +13,14 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { PAYMENT_METHODS, type PaymentMethod, PICTURE_ACCEPT, type Plan } from '@puja/contract';
+import {
+  DEFAULT_BUSINESS_TIME_ZONE,
+  PAYMENT_METHODS,
+  type PaymentMethod,
+  PICTURE_ACCEPT,
+  type Plan,
+  todayIn,
+} from '@puja/contract';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -31,6 +38,7 @@ import { usePageTitle } from '../../../lib/use-page-title.ts';
 import {
   startPlanPayment,
   useCancelPlan,
+  usePausePlan,
   usePlan,
   useRemoveDepartedPhoto,
   useSetDepartedPhoto,
@@ -49,7 +57,8 @@ type Occurrence = Plan['occurrences'][number];
  * `/plans/{id}` (docs/decisions/056): the patron's dedication plan, where the wallets send the browser back
  * after paying it. Its details, paying what is still unpaid (the whole plan, one payment), each occurrence
  * with its day, where it stands and a link to its order, skipping one the monastery has not approved yet
- * (what was paid for it refunded), ending the plan, and the departed's photo.
+ * (what was paid for it refunded), ending the plan, and the departed's photo. A plan paid each
+ * (docs/decisions/058) is paid puja by puja, each by its own day, and can be paused and resumed.
  */
 export function PlanPage() {
   const { t } = useTranslation('orders');
@@ -119,7 +128,8 @@ function PlanView({ plan }: { plan: Plan }) {
           {plan.departed && <DepartedPhoto plan={plan} />}
         </Stack>
       </Paper>
-      {active && plan.amount_to_pay > 0 && <PayPlan plan={plan} />}
+      {active && !plan.pay_each && plan.amount_to_pay > 0 && <PayPlan plan={plan} />}
+      {active && plan.pay_each && <PauseControl plan={plan} />}
       <Stack gap="sm">
         <Title order={2} size="h3">
           {t('plans.page.occurrences')}
@@ -129,6 +139,7 @@ function PlanView({ plan }: { plan: Plan }) {
             key={occurrence.order.id}
             occurrence={occurrence}
             occurrences={plan.occurrences.length}
+            payEach={active && plan.pay_each === true}
             onSkip={active && canCancel(occurrence.order) ? () => skipping.ask(occurrence) : undefined}
           />
         ))}
@@ -257,13 +268,70 @@ function PayPlan({ plan }: { plan: Plan }) {
   );
 }
 
+/**
+ * A plan paid each, running or paused (docs/decisions/058): pausing stops the pujas not yet paid from
+ * coming due and frees their days; resuming makes those still ahead due again.
+ */
+function PauseControl({ plan }: { plan: Plan }) {
+  const { t } = useTranslation('orders');
+  const change = usePausePlan();
+  const paused = plan.paused_at != null;
+  function toggle() {
+    if (change.isPending) return;
+    change.mutate(
+      { planId: plan.id, pause: !paused },
+      {
+        onSuccess: () => notifySuccess(paused ? t('plans.page.resumed') : t('plans.page.paused')),
+        onError: (error) =>
+          failed(error, t('plans.page.pauseFailed'), t('errors.unexpected', { ns: 'common' })),
+      },
+    );
+  }
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Stack gap="sm">
+        <Text data-testid="plan-pay-each">
+          {paused ? t('plans.page.pausedNote') : t('plans.page.payEachNote')}
+        </Text>
+        <Group>
+          <Button variant={paused ? 'filled' : 'default'} onClick={toggle} loading={change.isPending}>
+            {paused ? t('plans.page.resume') : t('plans.page.pause')}
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** Paying one occurrence of a plan paid each: its order's own payment, with the wallet it was ordered with. */
+function PayOccurrence({ order }: { order: Occurrence['order'] }) {
+  const { t } = useTranslation('orders');
+  const { pay, leavingFor } = usePayForOrder();
+  const method: PaymentMethod = order.payment_type === 'khalti' ? 'khalti' : 'esewa';
+  // The last day it can be paid, in Nepal: the day before the moment it is due.
+  const lastDay = todayIn(DEFAULT_BUSINESS_TIME_ZONE, new Date(Date.parse(order.pay_by!) - 60_000));
+  return (
+    <Stack gap={4} align="flex-end">
+      <Button size="xs" onClick={() => void pay(order.id, method)} loading={leavingFor !== null}>
+        {t('plans.page.payOne', { amount: formatMoney(order.amount) })}
+      </Button>
+      <Text size="xs" c="dimmed">
+        {t('plans.page.payBy', { date: formatPujaDate(lastDay) })}
+      </Text>
+      <PaymentRedirectOverlay leavingFor={leavingFor} />
+    </Stack>
+  );
+}
+
 function OccurrenceRow({
-  occurrence: { occurrence, order, day_unavailable },
+  occurrence: { occurrence, order, day_unavailable, paused },
   occurrences,
+  payEach,
   onSkip,
 }: {
   occurrence: Occurrence;
   occurrences: number;
+  payEach: boolean;
   onSkip: (() => void) | undefined;
 }) {
   const { t } = useTranslation('orders');
@@ -288,7 +356,13 @@ function OccurrenceRow({
               {t('plans.page.dayUnavailable')}
             </Text>
           )}
+          {paused && (
+            <Text size="sm" c="dimmed" data-testid="occurrence-paused">
+              {t('plans.page.occurrencePaused')}
+            </Text>
+          )}
         </Stack>
+        {payEach && order.pay_by && <PayOccurrence order={order} />}
         {onSkip && (
           <Button
             variant="default"

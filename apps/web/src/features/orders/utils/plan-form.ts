@@ -27,6 +27,8 @@ export type PlanFormValues = {
   /** Monthly and Tibetan day: months; yearly: years. */
   count: string;
   payment: PaymentMethod | '';
+  /** Paid whole, or each occurrence on its own where the offering allows it (docs/decisions/058). */
+  pay_each: 'whole' | 'each';
   names: PrayerNameLine[];
   intention: string;
 };
@@ -40,6 +42,7 @@ export const EMPTY_PLAN_FORM: PlanFormValues = Object.freeze({
   lunar_day: String(MONTHLY_LUNAR_DAYS.guruRinpoche),
   count: '',
   payment: '',
+  pay_each: 'whole',
   names: [{ ...EMPTY_NAME_LINE }],
   intention: '',
 });
@@ -65,6 +68,7 @@ function requestOf(choice: OrderChoice, kind: PlanKind, values: PlanFormValues) 
     cost: choice.cost ?? '',
     kind,
     payment: values.payment || undefined,
+    pay_each: values.pay_each === 'each',
     // Required for the 49 days; for another plan only when the patron wrote it (a yearly plan for a death).
     departed:
       kind === 'forty_nine_days' || departedGiven
