@@ -43,7 +43,11 @@ export interface EndpointDefinition {
   readonly hidden?: boolean;
 }
 
-/** Declares an endpoint, keeping its literal types for the server's and the web's inference. */
+/**
+ * Declares an endpoint, keeping its literal types for the server's and the web's inference. Declarations
+ * look alike on purpose (method, path, access, summary, tags, schemas, errors, each spelled out where the
+ * endpoint is): `duplicates` pairs them by shape, and they stay written out (docs/decisions/061).
+ */
 export function defineEndpoint<const Definition extends EndpointDefinition>(
   definition: Definition,
 ): Definition {
