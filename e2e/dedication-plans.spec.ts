@@ -7,6 +7,7 @@ import {
   DEMO_PATRON,
   dayFromToday,
   detailIn,
+  openOfferingPlans,
   openSecondBrowser,
   orderDateText,
   pujaDayText,
@@ -46,13 +47,7 @@ test('a patron orders the 49 days for their father, pays it whole, skips one; st
   // Kopan's staff offer the puja as a 49-day plan.
   const staff = await openSecondBrowser(browser, testInfo, browserProblems);
   await signInPage(staff, request, DEMO_KOPAN_STAFF);
-  await staff.goto('/monastery/puja');
-  await staff
-    .getByRole('button', { name: `Edit ${PUJA}` })
-    .first()
-    .click();
-  const edit = staff.getByRole('dialog', { name: 'Update Monastery' });
-  const plans = edit.getByRole('group', { name: /Offered as dedication plans/ });
+  const { edit, plans } = await openOfferingPlans(staff, PUJA);
   await plans.getByRole('checkbox', { name: '49 days after a death' }).check();
   // The monastery's own days after a death (docs/decisions/059): the usual ones to start from, kept here
   // as they are (the steps below count on seven pujas), and a wrong line refused before it is sent.

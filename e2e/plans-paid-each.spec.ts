@@ -3,6 +3,7 @@ import {
   DEMO_KOPAN_STAFF,
   DEMO_PATRON,
   dayFromToday,
+  openOfferingPlans,
   openSecondBrowser,
   pujaDayText,
   signInPage,
@@ -33,13 +34,7 @@ test('a patron orders a monthly plan paying each, pays the first, pauses and res
   // Kopan's staff offer the puja as a monthly plan, payable puja by puja.
   const staff = await openSecondBrowser(browser, testInfo, browserProblems);
   await signInPage(staff, request, DEMO_KOPAN_STAFF);
-  await staff.goto('/monastery/puja');
-  await staff
-    .getByRole('button', { name: `Edit ${PUJA}` })
-    .first()
-    .click();
-  const edit = staff.getByRole('dialog', { name: 'Update Monastery' });
-  const plans = edit.getByRole('group', { name: /Offered as dedication plans/ });
+  const { edit, plans } = await openOfferingPlans(staff, PUJA);
   await plans.getByRole('checkbox', { name: 'Every month' }).check();
   await edit.getByRole('checkbox', { name: /Patrons may pay each puja on its own/ }).check();
   await edit.getByRole('button', { name: 'Update' }).click();

@@ -70,6 +70,23 @@ export async function openSecondBrowser(
   return page;
 }
 
+/**
+ * The staff's Update Monastery form of one of their pujas, opened from `/monastery/puja`, and its plan
+ * kinds (docs/decisions/056): where a monastery offers a puja as dedication plans.
+ */
+export async function openOfferingPlans(
+  staff: Page,
+  puja: string,
+): Promise<{ edit: Locator; plans: Locator }> {
+  await staff.goto('/monastery/puja');
+  await staff
+    .getByRole('button', { name: `Edit ${puja}` })
+    .first()
+    .click();
+  const edit = staff.getByRole('dialog', { name: 'Update Monastery' });
+  return { edit, plans: edit.getByRole('group', { name: /Offered as dedication plans/ }) };
+}
+
 export interface PujaOrder {
   /** The heading of the puja's card on the Kopan Monastery page. */
   puja: string;

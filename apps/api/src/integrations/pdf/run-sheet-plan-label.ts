@@ -6,7 +6,7 @@ import type { RunSheetLanguage, RunSheetOrder } from '@puja/contract';
  * printed sheet and the spreadsheet say what the staff read on their phones. A Tibetan-day plan is named
  * without its lunar day, as on the screen: an order's plan does not carry it.
  */
-const PLAN_LABELS = {
+export const PLAN_LABELS = {
   en: {
     kinds: {
       forty_nine_days: '49 days',

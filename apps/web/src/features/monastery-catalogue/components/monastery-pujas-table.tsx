@@ -2,6 +2,7 @@ import { Badge, Button, Group, Skeleton, Stack, Table, Text } from '@mantine/cor
 import type { PujaWithPivot } from '@puja/contract';
 import { useTranslation } from 'react-i18next';
 import { RecordCards } from '../../../components/record-cards.tsx';
+import { TableActionsCell } from '../../../components/table-rows.tsx';
 import { TableSkeletonRows } from '../../../components/table-skeleton-rows.tsx';
 import { useCatalogueText } from '../../../lib/catalogue-text.ts';
 import { formatMoney, formatNumber } from '../../../lib/formatting.ts';
@@ -141,11 +142,7 @@ export function MonasteryPujasTable({ pujas, onEdit, onDelete }: MonasteryPujasT
                   </Group>
                 </Table.Td>
                 <Table.Td>{priceInWords(puja)}</Table.Td>
-                <Table.Td>
-                  <Group gap="xs" wrap="nowrap">
-                    {actions(puja)}
-                  </Group>
-                </Table.Td>
+                <TableActionsCell>{actions(puja)}</TableActionsCell>
               </Table.Tr>
             ))
           )}
